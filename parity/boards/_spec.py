@@ -1,0 +1,153 @@
+"""Board specs (``grid:5x5``, ``hex:3``, ``dodecahedron``, a catalogue name or a file path)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import networkx as nx
+
+from ..errors import BoardSpecError, CatalogueError
+from ._grids import cylinder, grid, grid3d, hex_grid, tri_grid, torus
+from ._io import READERS, read_board
+from ._polyhedra import PLATONIC_SOLIDS, petersen
+
+__all__ = ["board", "catalogue", "catalogue_path", "BOARD_KINDS"]
+
+
+def _dims(count: int) -> Callable[[str, str], tuple[int, ...]]:
+    pattern = re.compile(r"^\d+(?:x\d+){%d}$" % (count - 1)) if count > 1 else re.compile(r"^\d+$")
+
+    def parse(kind: str, text: str) -> tuple[int, ...]:
+        if not pattern.match(text):
+            shape = "x".join("N" for _ in range(count))
+            raise BoardSpecError(f"board {kind}:{text}: expected {kind}:{shape} with positive integers")
+        sizes = tuple(int(t) for t in text.split("x"))
+        if min(sizes) < 1:
+            raise BoardSpecError(f"board {kind}:{text}: sizes must be at least 1")
+        return sizes
+
+    return parse
+
+
+def _rect(kind: str, text: str) -> tuple[int, ...]:
+    """``5`` means ``5x5``; ``4x7`` means 4 rows, 7 columns."""
+    return _dims(1)(kind, text) * 2 if "x" not in text else _dims(2)(kind, text)
+
+
+# name -> (argument parser or None for argument-free boards, constructor)
+BOARD_KINDS: dict[str, tuple[Callable[[str, str], tuple[int, ...]] | None, Callable[..., nx.Graph]]] = {
+    "grid": (_rect, grid),
+    "torus": (_rect, torus),
+    "cylinder": (_rect, cylinder),
+    "hex": (_dims(1), hex_grid),
+    "tri": (_dims(1), tri_grid),
+    "grid3d": (_dims(3), grid3d),
+    "petersen": (None, petersen),
+    **{name: (None, make) for name, make in PLATONIC_SOLIDS.items()},
+}
+
+
+def _catalogue_dirs() -> list[Path]:
+    dirs = []
+    packaged = resources.files("parity") / "graphs"
+    if packaged.is_dir():
+        dirs.append(Path(str(packaged)))
+    source_tree = Path(__file__).resolve().parents[2] / "graphs"
+    if source_tree.is_dir():
+        dirs.append(source_tree)
+    return dirs
+
+
+def catalogue() -> dict[str, Path]:
+    """The named boards of the instance catalogue, name -> file.
+
+    Examples
+    --------
+    >>> "dodecahedron-conway" in catalogue()
+    True
+    """
+    found: dict[str, Path] = {}
+    for folder in _catalogue_dirs():
+        for path in sorted(folder.iterdir()):
+            if path.suffix.lower() in READERS and path.stem not in found:
+                found[path.stem] = path
+    return found
+
+
+def catalogue_path(name: str) -> Path:
+    """The file of catalogue board ``name``; raises :class:`CatalogueError` if there is none."""
+    names = catalogue()
+    if name not in names:
+        raise CatalogueError(f"no catalogue board {name!r}; known: {', '.join(sorted(names)) or 'none'}")
+    return names[name]
+
+
+def board(spec: str | nx.Graph) -> nx.Graph:
+    """Build a board from a spec.
+
+    Parameters
+    ----------
+    spec : str or networkx.Graph
+        ``grid:RxC`` (or ``grid:N``), ``torus:RxC``, ``cylinder:RxC``,
+        ``hex:R``, ``tri:N``, ``grid3d:AxBxC``, ``tetrahedron``, ``cube``,
+        ``octahedron``, ``dodecahedron``, ``icosahedron``, ``petersen``, a name
+        from the catalogue (``graphs/``), or a path to a ``.graphml``,
+        ``.gml``, ``.edgelist`` or DIMACS ``.col`` file.  A graph is returned
+        as it is.
+
+    Returns
+    -------
+    networkx.Graph
+        With geometry where the board has it (node ``pos``; ``faces``;
+        ``shape`` for rectangles) and ``G.graph["name"]``.
+
+    Raises
+    ------
+    BoardSpecError
+        If the spec names no board kind, catalogue entry or file.
+    BoardFileError
+        If the spec is a file that cannot be read.
+
+    Examples
+    --------
+    >>> board("grid:4x7").graph["shape"]
+    (4, 7)
+    >>> board("hex:3").number_of_nodes()
+    19
+    >>> board("cube:3")
+    Traceback (most recent call last):
+    ...
+    parity.errors.BoardSpecError: board 'cube:3': cube takes no size
+    """
+    if isinstance(spec, nx.Graph):
+        return spec
+    if not isinstance(spec, str) or not spec.strip():
+        raise BoardSpecError(f"a board spec must be a non-empty string, got {spec!r}")
+    spec = spec.strip()
+    kind, _, args = spec.partition(":")
+    if kind in BOARD_KINDS:
+        parse, make = BOARD_KINDS[kind]
+        if parse is None:
+            if args:
+                raise BoardSpecError(f"board {spec!r}: {kind} takes no size")
+            return make()
+        if not args:
+            raise BoardSpecError(f"board {spec!r}: {kind} needs a size, e.g. {kind}:{_EXAMPLES[kind]}")
+        return make(*parse(kind, args))
+    path = Path(spec)
+    if path.suffix.lower() in READERS or path.exists():
+        return read_board(path)
+    if spec in catalogue():
+        G = read_board(catalogue_path(spec))
+        G.graph["name"] = spec
+        return G
+    raise BoardSpecError(
+        f"unknown board {spec!r}: use one of {', '.join(k + (':' + _EXAMPLES[k] if k in _EXAMPLES else '') for k in BOARD_KINDS)}, "
+        f"a catalogue name ({', '.join(sorted(catalogue())) or 'none'}) or a graph file"
+    )
+
+
+_EXAMPLES = {"grid": "5x5", "torus": "6x6", "cylinder": "5x8", "hex": "3", "tri": "4", "grid3d": "3x3x3"}

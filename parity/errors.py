@@ -1,0 +1,79 @@
+"""The exception hierarchy of parity.
+
+Every error a user can cause is a :class:`ParityError`; the command line turns
+each into a one-line message and exit status 2.  Errors are named after what is
+wrong, never after a built-in exception.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ParityError",
+    "BoardSpecError",
+    "BoardFileError",
+    "CatalogueError",
+    "FieldError",
+    "ShapeError",
+    "StateError",
+    "RuleError",
+    "UnknownEngineError",
+    "EngineUnavailableError",
+    "EngineNotApplicableError",
+    "NullityTooLargeError",
+    "InvalidSolution",
+]
+
+
+class ParityError(Exception):
+    """Base class of every error raised by parity for a user's mistake."""
+
+
+class BoardSpecError(ParityError, ValueError):
+    """A board spec such as ``grid:5x5`` could not be understood."""
+
+
+class BoardFileError(ParityError, ValueError):
+    """A graph file could not be read (missing, unknown format, or malformed)."""
+
+
+class CatalogueError(BoardSpecError):
+    """A catalogue name does not exist in ``graphs/``."""
+
+
+class FieldError(ParityError, ValueError):
+    """The field order is not a prime, or the entries do not fit the field."""
+
+
+class ShapeError(ParityError, ValueError):
+    """Matrix and vector shapes do not fit together."""
+
+
+class StateError(ParityError, ValueError):
+    """A start or target state of a puzzle is malformed."""
+
+
+class RuleError(ParityError, ValueError):
+    """A puzzle rule is unknown or an explicit toggle matrix does not fit the board."""
+
+
+class UnknownEngineError(ParityError, KeyError):
+    """An engine name is not in the engine table."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class EngineUnavailableError(ParityError, RuntimeError):
+    """An engine needs an optional package that is not installed."""
+
+
+class EngineNotApplicableError(ParityError, ValueError):
+    """An engine cannot answer this question for this puzzle."""
+
+
+class NullityTooLargeError(ParityError, ValueError):
+    """An exact search over a solution space would visit too many solutions."""
+
+
+class InvalidSolution(ParityError, AssertionError):
+    """A proposed solution breaks the puzzle's rules (raised by ``verify``)."""
