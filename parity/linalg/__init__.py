@@ -1,0 +1,129 @@
+"""Exact linear algebra over GF(2) and GF(p).
+
+``field=2`` uses the bit-packed numba engine (``gf2``); any other prime uses
+galois (``galois``).  Both return the same :class:`SolutionSpace`, and the
+``engine`` argument picks one explicitly (galois also works over GF(2): it is
+the reference the ``gf2`` engine is tested against).
+
+>>> import numpy as np
+>>> from parity.linalg import solve
+>>> A = np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]])
+>>> space = solve(A, [1, 0, 1])
+>>> space.count, space.particular.tolist()
+(1, [1, 0, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..errors import UnknownEngineError
+from .gf2 import Echelon, null_space_gf2, pack, pack_entries, rank_gf2, rref_gf2, solve_gf2, unpack
+from .gfp import check_field, null_space_gfp, rank_gfp, rref_gfp, solve_gfp
+from .space import SolutionSpace
+
+__all__ = [
+    "SolutionSpace",
+    "Echelon",
+    "LINEAR_ENGINES",
+    "rank",
+    "rref",
+    "null_space",
+    "solve",
+    "check_field",
+    "pack",
+    "pack_entries",
+    "unpack",
+    "rank_gf2",
+    "rref_gf2",
+    "null_space_gf2",
+    "solve_gf2",
+    "rank_gfp",
+    "rref_gfp",
+    "null_space_gfp",
+    "solve_gfp",
+]
+
+
+class _LinearEngine:
+    """The four operations of one linear engine; ``fields`` says which primes it handles."""
+
+    def __init__(self, name: str, fields: Callable[[int], bool], rank, rref, null_space, solve) -> None:
+        self.name, self.handles = name, fields
+        self.rank, self.rref, self.null_space, self.solve = rank, rref, null_space, solve
+
+
+LINEAR_ENGINES: dict[str, _LinearEngine] = {
+    "gf2": _LinearEngine("gf2", lambda p: p == 2, rank_gf2, rref_gf2, null_space_gf2, solve_gf2),
+    "galois": _LinearEngine(
+        "galois",
+        lambda p: True,
+        lambda A, p: rank_gfp(A, p),
+        lambda A, p: rref_gfp(A, p),
+        lambda A, p: null_space_gfp(A, p),
+        lambda A, b, p: solve_gfp(A, b, p),
+    ),
+}
+
+
+def linear_engine(field: int, engine: str | None = None) -> tuple[_LinearEngine, bool]:
+    """The engine for ``field`` (default: ``gf2`` over GF(2), else ``galois``) and whether it is the GF(2) one."""
+    field = check_field(field)
+    name = engine or ("gf2" if field == 2 else "galois")
+    if name not in LINEAR_ENGINES:
+        raise UnknownEngineError(f"unknown linear engine {name!r}; known: {', '.join(LINEAR_ENGINES)}")
+    chosen = LINEAR_ENGINES[name]
+    if not chosen.handles(field):
+        raise UnknownEngineError(f"engine {name!r} does not work over GF({field}); use 'galois'")
+    return chosen, name == "gf2"
+
+
+def rank(A, field: int = 2, engine: str | None = None) -> int:
+    """Rank of ``A`` over GF(field).
+
+    Examples
+    --------
+    >>> rank([[1, 1], [1, 1]]), rank([[1, 1], [1, 2]], field=3)
+    (1, 2)
+    """
+    chosen, binary = linear_engine(field, engine)
+    return chosen.rank(A) if binary else chosen.rank(A, field)
+
+
+def rref(A, field: int = 2, engine: str | None = None) -> tuple[np.ndarray, list[int]]:
+    """Reduced row echelon form (non-zero rows) and pivot columns over GF(field).
+
+    Examples
+    --------
+    >>> R, pivots = rref([[1, 1], [1, 2]], field=3)
+    >>> R.tolist(), pivots
+    ([[1, 0], [0, 1]], [0, 1])
+    """
+    chosen, binary = linear_engine(field, engine)
+    return chosen.rref(A) if binary else chosen.rref(A, field)
+
+
+def null_space(A, field: int = 2, engine: str | None = None) -> np.ndarray:
+    """A basis of the right null space ``{x : A x = 0}``, one row per free column.
+
+    Examples
+    --------
+    >>> null_space([[1, 1, 1]], field=2).tolist()
+    [[1, 1, 0], [1, 0, 1]]
+    """
+    chosen, binary = linear_engine(field, engine)
+    return chosen.null_space(A) if binary else chosen.null_space(A, field)
+
+
+def solve(A, b, field: int = 2, engine: str | None = None) -> SolutionSpace:
+    """Every solution of ``A x = b`` over GF(field), as a :class:`SolutionSpace`.
+
+    Examples
+    --------
+    >>> solve([[1, 1], [0, 1]], [0, 1], field=5).particular.tolist()
+    [4, 1]
+    """
+    chosen, binary = linear_engine(field, engine)
+    return chosen.solve(A, b) if binary else chosen.solve(A, b, field)
