@@ -1,0 +1,101 @@
+"""The command line contract: one JSON object on stdout, exit 2 and one line for user errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from parity.cli import main
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return stop.value.code or 0, out, err
+
+
+def test_count_5x5_json(capsys):
+    code, out, err = run(capsys, "count", "lightsout", "--board", "grid:5x5", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == ""
+    assert data["count"] == 4 and data["nullity"] == 2 and data["rank"] == 23
+    assert {"count", "nullity", "rank", "board", "engine", "seconds", "family", "satisfiable"} <= set(data)
+    assert isinstance(data["count"], int)
+
+
+def test_count_is_an_exact_integer_for_huge_counts(capsys):
+    code, out, _ = run(capsys, "count", "lightsout", "--board", "grid:19x19", "--json")
+    assert json.loads(out)["count"] == 2**16
+
+
+def test_solve_json_has_presses_and_grid(capsys):
+    code, out, _ = run(capsys, "solve", "lightsout", "--board", "grid:5x5", "--min-presses", "--json")
+    data = json.loads(out)
+    assert data["min_presses"] == 15 == data["press_count"] == sum(data["presses"].values())
+    assert len(data["press_grid"]) == 5 and sum(row.count("#") for row in data["press_grid"]) == 15
+    assert set(data["presses"]) == {f"{r},{c}" for r in range(5) for c in range(5)}
+
+
+def test_solve_text_draws_the_grid(capsys):
+    code, out, _ = run(capsys, "solve", "lightsout", "--board", "grid:3x3")
+    assert code == 0
+    assert out.splitlines()[1:] == ["# . #", ". # .", "# . #"]
+
+
+def test_unsolvable_is_not_an_error(capsys, tmp_path):
+    start = tmp_path / "corner.txt"
+    start.write_text("1000\n0000\n0000\n0000\n")
+    code, out, _ = run(capsys, "solve", "lightsout", "--board", "grid:4x4", "--start", str(start), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["satisfiable"] is False and data["count"] == 0
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["count", "lightsout", "--board", "grid:5x"], "expected grid:NxN"),
+        (["count", "lightsout", "--board", "grid:5x5", "--field", "4"], "not a prime"),
+        (["count", "lightsout", "--board", "nothing.graphml"], "no such file"),
+        (["count", "lightsout", "--board", "grid:3x3", "--start", "blue"], "neither all-on"),
+        (["count", "lightsout", "--board", "grid:3x3", "--engine", "magic"], "unknown engine 'magic'"),
+        (["count", "lightsout", "--board", "grid:3x3", "--field", "3", "--engine", "gf2"], "does not apply"),
+        (["count", "lightsout", "--board", "grid:3x3", "--rule", "knight"], "neither closed, open"),
+        (["count", "lightsout"], "Missing option '--board'"),
+        (["count", "sudoku"], "No such command"),
+    ],
+)
+def test_user_errors_exit_2_with_one_line(capsys, args, words):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_minimum_search_too_large_is_a_user_error(capsys, tmp_path):
+    isolated = tmp_path / "isolated.col"
+    isolated.write_text("p edge 40 0\n")
+    code, out, err = run(capsys, "solve", "lightsout", "--board", str(isolated), "--rule", "open", "--start", "all-off",
+                         "--min-presses", "--max-nullity", "20")
+    assert code == 2 and out == "" and "2^40" in err and len(err.splitlines()) == 1
+    code, out, _ = run(capsys, "count", "lightsout", "--board", str(isolated), "--rule", "open", "--start", "all-off", "--json")
+    assert json.loads(out)["count"] == 2**40
+
+
+def test_toggle_matrix_file(capsys, tmp_path):
+    matrix = tmp_path / "t.txt"
+    matrix.write_text("1 1 0\n1 1 1\n0 1 1\n")
+    code, out, _ = run(capsys, "count", "lightsout", "--board", "grid:1x3", "--rule", str(matrix), "--json")
+    assert json.loads(out)["count"] == 1
+
+
+def test_installed_console_script():
+    result = subprocess.run(
+        [sys.executable, "-m", "parity", "count", "lightsout", "--board", "grid:4x4", "--json"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["count"] == 16
+    bad = subprocess.run([sys.executable, "-m", "parity", "count", "lightsout", "--board", "grid:0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

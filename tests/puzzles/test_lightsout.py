@@ -1,0 +1,246 @@
+"""Lights Out: the Quinto seed's facts, brute force on small boards, both engines on random graphs."""
+
+import itertools
+import json
+import re
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.errors import InvalidSolution, NullityTooLargeError, RuleError, StateError
+from parity.puzzles import LightsOut
+
+# The seed's Mathematica output for the 5 x 5 board: variables a..y row by row.
+SEED_5X5_DNF = """
+a && b && f && g && i && j && m && n && o && q && r && s && v && w &&
+  y && !c && !d && !e && !h && !k && !l && !p && !t && !u && !x ||
+a && c && d && g && h && i && k && l && m && p && q && s && t && x &&
+  y && !b && !e && !f && !j && !n && !o && !r && !u && !v && !w ||
+b && c && e && g && h && i && m && n && o && p && q && s && t && u &&
+  v && !a && !d && !f && !j && !k && !l && !r && !w && !x && !y ||
+d && e && f && g && i && j && k && l && m && q && r && s && u && w &&
+  x && !a && !b && !c && !h && !n && !o && !p && !t && !v && !y
+"""
+
+# The seed's 4 x 4 patterns: "five distinct patterns and their rotations".
+SEED_4X4_PATTERNS = ["0000111110011111", "0001110011000001", "0010100000010100", "0011101101001010", "1101111001111011"]
+
+
+def _dnf_terms(text):
+    for term in text.split("||"):
+        literals = re.findall(r"(!?)([a-y])", term)
+        yield {letter: 0 if bang else 1 for bang, letter in literals}
+
+
+def _as_grid(presses, n):
+    return np.array([[presses[(r, c)] for c in range(n)] for r in range(n)])
+
+
+def test_seed_3x3_single_solution_corners_and_centre():
+    puzzle = LightsOut("grid:3x3")
+    solutions = list(pt.solutions(puzzle))
+    assert len(solutions) == 1 == pt.count(puzzle)
+    assert {v for v, t in solutions[0].items() if t} == {(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}
+
+
+def test_seed_4x4_sixteen_solutions_five_patterns_up_to_symmetry():
+    puzzle = LightsOut("grid:4x4")
+    solutions = [_as_grid(s, 4) for s in pt.solutions(puzzle)]
+    assert len(solutions) == 16 == pt.count(puzzle)
+    seed = [np.array([int(ch) for ch in p]).reshape(4, 4) for p in SEED_4X4_PATTERNS]
+    # "their rotations": the pinwheel 0010/1000/0001/0100 is fixed by rotations, and its
+    # mirror image is the sixteenth solution, so the images under the whole square group count
+    images = {tuple(np.rot90(h, k).ravel()) for g in seed for h in (g, g.T) for k in range(4)}
+    assert images == {tuple(g.ravel()) for g in solutions}
+
+
+def test_seed_5x5_four_solutions_are_the_mathematica_ones():
+    puzzle = LightsOut("grid:5x5")
+    letters = "abcdefghijklmnopqrstuvwxy"
+    seed = {tuple(term[ch] for ch in letters) for term in _dnf_terms(SEED_5X5_DNF)}
+    ours = {tuple(s[(i // 5, i % 5)] for i in range(25)) for s in pt.solutions(puzzle)}
+    assert len(seed) == 4 and ours == seed
+
+
+def test_seed_5x5_needs_fifteen_presses():
+    puzzle = LightsOut("grid:5x5")
+    best, presses = puzzle.minimum_presses()
+    puzzle.verify(presses)
+    assert best == sum(presses.values()) == min(sum(s.values()) for s in pt.solutions(puzzle)) == 15
+
+
+def test_5x5_count_is_four_with_nullity_two():
+    space = LightsOut("grid:5x5").solution_space()
+    assert (space.count, space.nullity, space.rank) == (4, 2, 23)
+
+
+@pytest.mark.parametrize("spec", ["grid:1x1", "grid:2x3", "grid:3x3", "grid:4x4", "torus:3x3", "cylinder:2x4", "hex:2", "tri:3", "cube", "petersen", "octahedron"])
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_count_equals_brute_force(spec, rule):
+    puzzle = LightsOut(spec, rule=rule)
+    n = len(puzzle.nodes)
+    brute = 0
+    for bits in itertools.product((0, 1), repeat=n):
+        presses = dict(zip(puzzle.nodes, bits))
+        lights = puzzle.apply(presses)
+        brute += all(lights[v] == 0 for v in puzzle.nodes)
+    assert pt.count(puzzle) == brute == pt.count(puzzle, engine="galois")
+
+
+@pytest.mark.parametrize("p", [3, 5])
+def test_multistate_lights_brute_force(p):
+    puzzle = LightsOut("grid:2x3", field=p, start="random:7")
+    brute = 0
+    for x in itertools.product(range(p), repeat=6):
+        lights = puzzle.apply(dict(zip(puzzle.nodes, x)))
+        brute += all(lights[v] == 0 for v in puzzle.nodes)
+    assert pt.count(puzzle) == brute
+    for solution in pt.solutions(puzzle):
+        puzzle.verify(solution)
+
+
+@st.composite
+def random_puzzles(draw):
+    """Random graphs from several generators, with random rules, fields and start/target states."""
+    kind = draw(st.sampled_from(["gnp", "tree", "regular", "grid", "barabasi", "ws"]))
+    seed = draw(st.integers(0, 10**6))
+    n = draw(st.integers(2, 40))
+    if kind == "gnp":
+        G = nx.gnp_random_graph(n, draw(st.floats(0.02, 0.6)), seed=seed)
+    elif kind == "tree":
+        G = nx.random_labeled_tree(n, seed=seed) if hasattr(nx, "random_labeled_tree") else nx.random_tree(n, seed=seed)
+    elif kind == "regular":
+        d = draw(st.integers(1, 4))
+        G = nx.random_regular_graph(d, max(n, d + 1) + (max(n, d + 1) * d) % 2, seed=seed)
+    elif kind == "grid":
+        G = nx.grid_2d_graph(draw(st.integers(1, 7)), draw(st.integers(1, 7)))
+    elif kind == "barabasi":
+        G = nx.barabasi_albert_graph(n + 2, draw(st.integers(1, 2)), seed=seed)
+    else:
+        G = nx.connected_watts_strogatz_graph(max(n, 5), 4, 0.3, seed=seed)
+    field = draw(st.sampled_from([2, 2, 2, 3, 5]))
+    rule = draw(st.sampled_from(["closed", "open"]))
+    start = f"random:{draw(st.integers(0, 10**6))}"
+    target = draw(st.sampled_from(["all-off", "all-on", f"random:{seed}"]))
+    return LightsOut(G, rule=rule, field=field, start=start, target=target)
+
+
+@given(random_puzzles())
+def test_engines_agree_and_every_solution_verifies(puzzle):
+    engines = ["gf2", "galois"] if puzzle.field == 2 else ["galois"]
+    spaces = {name: puzzle.solution_space(name) for name in engines}
+    counts = {space.count for space in spaces.values()}
+    assert len(counts) == 1
+    space = spaces[engines[0]]
+    result = pt.solve(puzzle)
+    assert result.satisfiable == space.solvable
+    if space.solvable:
+        for x in itertools.islice(space, 64):
+            puzzle.verify(puzzle.presses(x))
+    else:
+        # unsolvable: some quiet pattern of the transposed rule sees the difference (a certificate)
+        A = puzzle.linear().dense()
+        left = pt.linalg.null_space(A.T, field=puzzle.field)
+        assert ((left @ puzzle.linear().rhs) % puzzle.field).any()
+
+
+@given(random_puzzles())
+def test_minimum_presses_is_the_minimum(puzzle):
+    space = puzzle.solution_space()
+    if not space.solvable or space.count > 256:
+        return
+    best, presses = puzzle.minimum_presses()
+    puzzle.verify(presses)
+    assert best == min(int(x.sum()) for x in space) == sum(presses.values())
+
+
+def test_quiet_patterns_change_nothing():
+    puzzle = LightsOut("grid:4x4", start="all-off")
+    quiet = puzzle.quiet_patterns()
+    assert len(quiet) == 4
+    for pattern in quiet:
+        puzzle.verify(pattern)  # from all-off to all-off
+
+
+def test_solvability_of_a_start_state():
+    puzzle = LightsOut("grid:5x5")
+    assert puzzle.is_solvable()
+    assert not puzzle.is_solvable({(0, 0): 1})
+    assert puzzle.is_solvable({(0, 0): 1, (0, 1): 1, (1, 0): 1})  # one press of the corner
+
+
+def test_explicit_toggle_matrix_equals_the_closed_rule():
+    G = pt.board("grid:3x4")
+    T = nx.to_numpy_array(G, dtype=np.int64) + np.eye(12, dtype=np.int64)
+    assert pt.count(LightsOut(G, rule=T)) == pt.count(LightsOut(G))
+    directed = np.triu(T)  # a one-way rule is not symmetric; verify still simulates it
+    puzzle = LightsOut(G, rule=directed)
+    for solution in pt.solutions(puzzle, limit=4):
+        puzzle.verify(solution)
+
+
+def test_verify_rejects_wrong_solutions():
+    puzzle = LightsOut("grid:3x3")
+    with pytest.raises(InvalidSolution, match="differ from the target"):
+        puzzle.verify({v: 0 for v in puzzle.nodes})
+    with pytest.raises(InvalidSolution, match="not on the board"):
+        puzzle.verify({(9, 9): 1})
+    with pytest.raises(InvalidSolution, match="pressed 2 times"):
+        puzzle.verify({(0, 0): 2})
+
+
+def test_state_files(tmp_path):
+    text = tmp_path / "start.txt"
+    text.write_text("# a cross\n01000\n11100\n01000\n00000\n00000\n")
+    puzzle = LightsOut("grid:5x5", start=text)
+    best, presses = puzzle.minimum_presses()
+    assert best == 1 and presses[(1, 1)] == 1
+    as_json = tmp_path / "start.json"
+    as_json.write_text(json.dumps({"0,1": 1, "1,0": 1, "1,1": 1, "1,2": 1, "2,1": 1}))
+    assert LightsOut("grid:5x5", start=as_json).minimum_presses()[0] == 1
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("0101", "has 4 lights, the board has 25"),
+        ("01x" + "0" * 22, "unexpected character 'x'"),
+        ('{"9,9": 1}', "no node '9,9'"),
+        ("{bad json", "bad JSON"),
+        ("2" * 25, "must lie in 0..1"),
+    ],
+)
+def test_bad_state_files(tmp_path, content, words):
+    path = tmp_path / "s.txt"
+    path.write_text(content)
+    with pytest.raises(StateError, match=re.escape(words)):
+        LightsOut("grid:5x5", start=path)
+
+
+def test_bad_states_and_rules():
+    with pytest.raises(StateError, match="neither all-on"):
+        LightsOut("grid:3x3", start="some-on")
+    with pytest.raises(StateError, match="random:SEED"):
+        LightsOut("grid:3x3", start="random:x")
+    with pytest.raises(StateError, match="9 integers"):
+        LightsOut("grid:3x3", start=[1, 0])
+    with pytest.raises(RuleError, match="unknown rule"):
+        LightsOut("grid:3x3", rule="diagonal")
+    with pytest.raises(RuleError, match="shape"):
+        LightsOut("grid:3x3", rule=np.eye(4, dtype=int))
+
+
+def test_minimum_search_refuses_huge_spaces():
+    puzzle = LightsOut(nx.empty_graph(40), rule="open", start="all-off")
+    with pytest.raises(NullityTooLargeError, match="2\\^40"):
+        puzzle.minimum_presses(max_nullity=30)
+
+
+def test_large_board_solution_verifies():
+    puzzle = LightsOut("grid:40x40")
+    result = pt.solve(puzzle)
+    assert result.satisfiable and result.stats["nullity"] == pt.linalg.solve(puzzle.linear().dense(), puzzle.linear().rhs).nullity
