@@ -21,6 +21,8 @@ __all__ = [
     "EngineNotApplicableError",
     "NullityTooLargeError",
     "InvalidSolution",
+    "EncodingError",
+    "DimacsError",
 ]
 
 
@@ -77,3 +79,11 @@ class NullityTooLargeError(ParityError, ValueError):
 
 class InvalidSolution(ParityError, AssertionError):
     """A proposed solution breaks the puzzle's rules (raised by ``verify``)."""
+
+
+class EncodingError(ParityError, ValueError):
+    """A constraint cannot be encoded as asked (bad literal, unknown encoding, ...)."""
+
+
+class DimacsError(ParityError, ValueError):
+    """A DIMACS CNF file is malformed; the message names the file and line."""

@@ -1,0 +1,148 @@
+"""DIMACS CNF files, with the model-counting projection line ``c p show ... 0``.
+
+Written files are plain DIMACS that any SAT solver or model counter reads.
+XOR constraints are written as clauses (Tseitin), or, with ``xor_lines=True``,
+as CryptoMiniSat's ``x`` lines.  The projection (primary variables) goes on a
+``c p show v1 v2 ... 0`` line, the convention of the model counting
+competition; readers also accept the older ``c ind ... 0``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import DimacsError
+from .formula import CNF
+
+__all__ = ["write_dimacs", "read_dimacs", "dimacs_text"]
+
+
+def dimacs_text(cnf: CNF, xor_lines: bool = False, comments: tuple[str, ...] = ()) -> str:
+    """The formula as DIMACS text.
+
+    Examples
+    --------
+    >>> f = CNF()
+    >>> a, b = f.var("a"), f.var("b")
+    >>> f.add([a, b]); f.primary = [a, b]
+    >>> print(dimacs_text(f))
+    p cnf 2 1
+    c p show 1 2 0
+    1 2 0
+    <BLANKLINE>
+    """
+    clauses = cnf.clauses if xor_lines else cnf.clauses_with_xors()
+    lines = [f"c {line}" for line in comments]
+    count = len(clauses) + (len(cnf.xors) if xor_lines else 0)
+    lines.append(f"p cnf {cnf.nvars} {count}")
+    if cnf.primary:
+        lines.append("c p show " + " ".join(str(v) for v in cnf.primary) + " 0")
+    lines.extend(" ".join(str(lit) for lit in clause) + " 0" for clause in clauses)
+    if xor_lines:
+        for variables, parity in cnf.xors:
+            first = variables[0] if parity else -variables[0]  # x-line parity is 1; a negated literal flips it
+            lines.append("x" + " ".join(str(v) for v in [first, *variables[1:]]) + " 0")
+    return "\n".join(lines) + "\n"
+
+
+def write_dimacs(cnf: CNF, path: str | os.PathLike, xor_lines: bool = False, comments: tuple[str, ...] = ()) -> None:
+    """Write ``cnf`` to ``path`` in DIMACS format (see :func:`dimacs_text`)."""
+    Path(path).write_text(dimacs_text(cnf, xor_lines, comments), encoding="utf-8")
+
+
+def read_dimacs(path: str | os.PathLike) -> CNF:
+    """Read a DIMACS CNF file; ``c p show`` (or ``c ind``) lines give the primary variables.
+
+    Without a projection line every declared variable is primary.  CryptoMiniSat
+    ``x`` lines are read as XOR constraints.
+
+    Raises
+    ------
+    DimacsError
+        With the file name and line number of the first problem.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DimacsError(f"cannot open {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DimacsError(f"{path}: not a text file") from None
+    cnf = CNF()
+    declared: tuple[int, int] | None = None
+    header_line = 0
+    primary: list[int] = []
+    shown = False
+    pending: list[int] = []
+    pending_xor: list[int] | None = None
+    clauses = 0
+
+    def literal(word: str, number: int) -> int:
+        try:
+            lit = int(word)
+        except ValueError:
+            raise DimacsError(f"{path}:{number}: {word!r} is not an integer literal") from None
+        if declared is not None and abs(lit) > declared[0]:
+            raise DimacsError(f"{path}:{number}: literal {lit} exceeds the {declared[0]} declared variables")
+        return lit
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split()
+        if not words or words[0] == "%":
+            if words and words[0] == "%":
+                break  # SATLIB files end with '%'
+            continue
+        if words[0] == "c":
+            if words[1:3] == ["p", "show"] or words[1:2] == ["ind"]:
+                start = 3 if words[1] == "p" else 2
+                values = [literal(w, number) for w in words[start:]]
+                if values and values[-1] == 0:
+                    values = values[:-1]
+                if any(v <= 0 for v in values):
+                    raise DimacsError(f"{path}:{number}: projection variables must be positive")
+                primary.extend(values)
+                shown = True
+            continue
+        if words[0] == "p":
+            if declared is not None:
+                raise DimacsError(f"{path}:{number}: second 'p' line")
+            if len(words) != 4 or words[1] != "cnf" or not words[2].isdigit() or not words[3].isdigit():
+                raise DimacsError(f"{path}:{number}: expected 'p cnf VARIABLES CLAUSES', got {raw.strip()!r}")
+            declared = (int(words[2]), int(words[3]))
+            header_line = number
+            while cnf.nvars < declared[0]:
+                cnf.fresh()
+            continue
+        if declared is None:
+            raise DimacsError(f"{path}:{number}: clause before the 'p cnf' line")
+        if words[0].startswith("x"):
+            first = words[0][1:]
+            pending_xor = []
+            words = ([first] if first else []) + words[1:]
+            target = pending_xor
+        else:
+            target = pending_xor if pending_xor is not None else pending
+        for word in words:
+            lit = literal(word, number)
+            if lit == 0:
+                if pending_xor is not None:
+                    parity = 1 + sum(1 for v in pending_xor if v < 0)
+                    cnf.add_xor([abs(v) for v in pending_xor], parity % 2)
+                    pending_xor = None
+                    target = pending
+                else:
+                    cnf.add(pending) if pending else cnf.add_false()
+                    pending = []
+                    target = pending
+                clauses += 1
+            else:
+                target.append(lit)
+    if declared is None:
+        raise DimacsError(f"{path}: no 'p cnf VARIABLES CLAUSES' line")
+    if pending or pending_xor:
+        raise DimacsError(f"{path}: the last clause is not closed by 0")
+    if clauses != declared[1]:
+        raise DimacsError(f"{path}:{header_line}: header declares {declared[1]} clauses, the file has {clauses}")
+    cnf.primary = sorted(set(primary)) if shown else list(range(1, declared[0] + 1))
+    return cnf

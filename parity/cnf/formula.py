@@ -1,0 +1,293 @@
+"""A small modelling layer on PySAT: named variables, clauses, XORs, cardinality, one-hot integers, sums.
+
+>>> from parity.cnf import CNF
+>>> f = CNF()
+>>> a, b, c = f.var("a"), f.var("b"), f.var("c")
+>>> f.add_xor([a, b, c], 1)
+>>> f.exactly(1, [a, b, c])
+>>> f.primary = [a, b, c]
+>>> sorted(tuple(m) for m in f.brute_force_models())
+[(-1, -2, 3), (-1, 2, -3), (1, -2, -3)]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+
+from ..errors import EncodingError
+
+__all__ = ["CNF", "ENCODINGS", "xor_clauses"]
+
+
+def _enc_types() -> dict[str, int]:
+    from pysat.card import EncType
+
+    return {name: getattr(EncType, name) for name in vars(EncType) if not name.startswith("_")}
+
+
+#: Cardinality encodings by name (``pysat.card.EncType``); ``"native"`` needs a solver with native AtMostK.
+ENCODINGS: tuple[str, ...] = (
+    "pairwise", "seqcounter", "sortnetwrk", "cardnetwrk", "bitwise", "ladder", "totalizer", "mtotalizer", "kmtotalizer",
+)
+
+
+def xor_clauses(literals: Sequence[int], parity: int) -> list[list[int]]:
+    """The ``2 ** (n - 1)`` clauses saying that the XOR of ``literals`` is ``parity``.
+
+    Examples
+    --------
+    >>> xor_clauses([1, 2], 1)
+    [[1, 2], [-1, -2]]
+    """
+    clauses = []
+    for signs in itertools.product((0, 1), repeat=len(literals)):
+        if sum(signs) % 2 != parity % 2:  # forbid every assignment of the wrong parity
+            clauses.append([-lit if s else lit for lit, s in zip(literals, signs)])
+    return clauses
+
+
+class CNF:
+    """A formula under construction: clauses, XOR constraints and the primary variables.
+
+    Variables are positive integers handed out by a :class:`pysat.formula.IDPool`;
+    :meth:`var` names them (any hashable name), :meth:`name` reads a name back.
+    XOR constraints are kept as they are, for back ends that take them natively
+    (CryptoMiniSat), and turned into clauses by :meth:`clauses_with_xors`
+    (Tseitin, cut into chunks of ``xor_chunk`` literals).  ``primary`` lists the
+    variables that define a solution: enumeration and counting project on them.
+
+    Parameters
+    ----------
+    xor_chunk : int
+        Longest XOR, in literals, encoded in one piece (``2 ** (k - 1)`` clauses);
+        longer ones are cut with auxiliary variables that are *defined* by the
+        chunk, so the auxiliary variables never change the number of models.
+    cardinality : str
+        Default encoding of :meth:`at_most`, :meth:`at_least`, :meth:`exactly`
+        (a name of ``pysat.card.EncType``).
+    """
+
+    def __init__(self, xor_chunk: int = 4, cardinality: str = "seqcounter") -> None:
+        from pysat.formula import IDPool
+
+        if xor_chunk < 2:
+            raise EncodingError(f"xor_chunk must be at least 2, got {xor_chunk}")
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self.xors: list[tuple[list[int], int]] = []
+        self.primary: list[int] = []
+        self.xor_chunk = xor_chunk
+        self.cardinality = self._encoding(cardinality)
+        self._xor_cache: tuple[int, list[list[int]]] | None = None
+        #: turns a model projected on ``primary`` into a solution in puzzle terms (set by puzzles)
+        self.decoder = None
+        #: optional independent support: variables that determine every primary variable in every model,
+        #: so that counts projected on it equal counts projected on ``primary`` (set by puzzles that can
+        #: certify it, e.g. with a forcing set); model counters use it as their sampling set
+        self.support: list[int] | None = None
+
+    # -- variables ----------------------------------------------------------
+    def var(self, name: Hashable) -> int:
+        """The variable called ``name`` (created on first use)."""
+        return self.pool.id(name)
+
+    def name(self, var: int) -> Hashable:
+        """The name of variable ``var`` (None for an unnamed auxiliary)."""
+        return self.pool.obj(abs(var))
+
+    def fresh(self) -> int:
+        """A new auxiliary variable."""
+        return self.pool.id(("aux", self.pool.top + 1))
+
+    @property
+    def nvars(self) -> int:
+        return self.pool.top
+
+    # -- constraints --------------------------------------------------------
+    def add(self, clause: Iterable[int]) -> None:
+        """Add one clause (a disjunction of non-zero literals)."""
+        clause = [int(lit) for lit in clause]
+        if any(lit == 0 for lit in clause):
+            raise EncodingError("a clause cannot contain the literal 0")
+        self._grow(clause)
+        self.clauses.append(clause)
+
+    def extend(self, clauses: Iterable[Iterable[int]]) -> None:
+        for clause in clauses:
+            self.add(clause)
+
+    def _grow(self, literals: Iterable[int]) -> None:
+        top = max((abs(lit) for lit in literals), default=0)
+        while self.pool.top < top:  # literals from outside the pool still count as variables
+            self.fresh()
+
+    def add_false(self) -> None:
+        """Make the formula unsatisfiable (``v`` and ``not v`` for a fresh ``v``; no solver sees an empty clause)."""
+        v = self.fresh()
+        self.clauses.extend([[v], [-v]])
+
+    def add_xor(self, literals: Sequence[int], parity: int) -> None:
+        """XOR of ``literals`` equals ``parity`` (0 or 1); kept native until a back end needs clauses."""
+        literals = [int(lit) for lit in literals]
+        self._grow(literals)
+        # negations fold into the parity; repeated variables cancel in pairs
+        parity = (int(parity) + sum(1 for lit in literals if lit < 0)) % 2
+        odd: dict[int, int] = {}
+        for lit in literals:
+            odd[abs(lit)] = odd.get(abs(lit), 0) ^ 1
+        variables = sorted(v for v, o in odd.items() if o)
+        if not variables:
+            if parity:
+                self.add_false()  # 0 = 1
+            return
+        self.xors.append((variables, parity))
+        self._xor_cache = None
+
+    def _encoding(self, encoding: str | None) -> int:
+        table = _enc_types()
+        name = encoding or "seqcounter"
+        if name not in table:
+            raise EncodingError(f"unknown cardinality encoding {name!r}; known: {', '.join(table)}")
+        return table[name]
+
+    def _card(self, kind: str, literals: Sequence[int], bound: int, encoding: str | None) -> None:
+        from pysat.card import CardEnc
+
+        literals = [int(lit) for lit in literals]
+        self._grow(literals)
+        enc = self.cardinality if encoding is None else self._encoding(encoding)
+        if kind == "atmost" and bound >= len(literals):
+            return
+        if kind == "atleast" and bound <= 0:
+            return
+        if bound < 0 or (kind != "atmost" and bound > len(literals)):
+            self.add_false()
+            return
+        made = getattr(CardEnc, kind)(lits=literals, bound=bound, vpool=self.pool, encoding=enc)
+        self.clauses.extend([list(c) for c in made.clauses])
+
+    def at_most(self, k: int, literals: Sequence[int], encoding: str | None = None) -> None:
+        """At most ``k`` of ``literals`` are true."""
+        self._card("atmost", literals, k, encoding)
+
+    def at_least(self, k: int, literals: Sequence[int], encoding: str | None = None) -> None:
+        """At least ``k`` of ``literals`` are true."""
+        self._card("atleast", literals, k, encoding)
+
+    def exactly(self, k: int, literals: Sequence[int], encoding: str | None = None) -> None:
+        """Exactly ``k`` of ``literals`` are true."""
+        self._card("equals", literals, k, encoding)
+
+    def one_hot(self, name: Hashable, values: Iterable[int]) -> dict[int, int]:
+        """An integer variable ``name`` taking one of ``values``: value -> its indicator variable.
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> digit = f.one_hot("d", range(3))
+        >>> f.primary = list(digit.values())
+        >>> len(f.brute_force_models())
+        3
+        """
+        indicators = {int(v): self.var((name, int(v))) for v in values}
+        if not indicators:
+            raise EncodingError(f"integer variable {name!r} has no values")
+        self.exactly(1, list(indicators.values()), encoding="pairwise" if len(indicators) <= 6 else None)
+        return indicators
+
+    def sum_equals(self, terms: Sequence[Mapping[int, int]], total: int | Sequence[int], modulus: int | None = None) -> None:
+        """The one-hot integers ``terms`` add up to ``total`` (a value or a set of allowed values).
+
+        Partial sums are one-hot integers over their reachable values, linked by
+        one clause per (partial sum, term value) pair, so the encoding is exact:
+        every solution of the constraint extends to exactly one assignment of the
+        auxiliary variables.  With ``modulus`` the sum is taken mod ``modulus``
+        (linear equations over GF(p)).
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> a, b = f.one_hot("a", range(1, 4)), f.one_hot("b", range(1, 4))
+        >>> f.sum_equals([a, b], 4)
+        >>> f.primary = list(a.values()) + list(b.values())
+        >>> len(f.brute_force_models())
+        3
+        """
+        allowed = {int(total)} if isinstance(total, int) else {int(t) for t in total}
+        reduce = (lambda v: v % modulus) if modulus else (lambda v: v)
+        if modulus:
+            allowed = {t % modulus for t in allowed}
+        # S0 = 0; S_i = S_{i-1} + t_i
+        previous = {0: None}  # value -> indicator (None: constant true)
+        for index, term in enumerate(terms):
+            values = sorted({reduce(a + b) for a in previous for b in term})
+            last = index == len(terms) - 1
+            if last:
+                values = [v for v in values if v in allowed]
+            current = {v: self.fresh() for v in values}
+            if current:
+                self.exactly(1, list(current.values()), encoding="pairwise" if len(current) <= 6 else None)
+            for a, a_var in previous.items():
+                for b, b_var in term.items():
+                    s = reduce(a + b)
+                    premise = ([-a_var] if a_var is not None else []) + [-b_var]
+                    self.add(premise + ([current[s]] if s in current else []))
+            previous = current
+        if not terms:
+            if 0 not in allowed:
+                self.add_false()
+            return
+        if not previous:
+            self.add_false()
+
+    # -- output -------------------------------------------------------------
+    def clauses_with_xors(self) -> list[list[int]]:
+        """Every constraint as clauses: the XORs Tseitin-encoded in chunks of ``xor_chunk`` literals."""
+        if self._xor_cache is not None and self._xor_cache[0] == len(self.xors):
+            return self.clauses + self._xor_cache[1]
+        extra: list[list[int]] = []
+        for variables, parity in self.xors:
+            rest = list(variables)
+            while len(rest) > self.xor_chunk:
+                head, rest = rest[: self.xor_chunk - 1], rest[self.xor_chunk - 1 :]
+                link = self.fresh()  # link = XOR(head): a definition, so models are not multiplied
+                extra.extend(xor_clauses(head + [link], 0))
+                rest = [link] + rest
+            extra.extend(xor_clauses(rest, parity))
+        self._xor_cache = (len(self.xors), extra)
+        return self.clauses + extra
+
+    def satisfied_by(self, model) -> bool:
+        """True if the assignment (signed literals) satisfies every clause and XOR; missing variables are false.
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> f.add_xor([f.var("a"), f.var("b")], 1)
+        >>> f.satisfied_by([1, -2]), f.satisfied_by([1, 2])
+        (True, False)
+        """
+        value = {abs(lit): lit > 0 for lit in model}
+        return all(any(value.get(abs(lit), False) == (lit > 0) for lit in clause) for clause in self.clauses) and all(
+            sum(value.get(v, False) for v in variables) % 2 == parity for variables, parity in self.xors
+        )
+
+    def brute_force_models(self, limit_vars: int = 20) -> list[list[int]]:
+        """Every model projected on ``primary`` by trying all assignments (tiny formulas only; for tests)."""
+        clauses = self.clauses_with_xors()
+        n = self.nvars
+        if n > limit_vars:
+            raise EncodingError(f"brute force over {n} variables refused (limit {limit_vars})")
+        projected = set()
+        for bits in itertools.product((False, True), repeat=n):
+            if all(any((lit > 0) == bits[abs(lit) - 1] for lit in clause) for clause in clauses):
+                projected.add(tuple(v if bits[v - 1] else -v for v in self.primary))
+        return [list(p) for p in sorted(projected)]
+
+    def stats(self) -> dict[str, int]:
+        clauses = self.clauses_with_xors()
+        return {"variables": self.nvars, "clauses": len(clauses), "xors": len(self.xors), "primary": len(self.primary)}
+
+    def __repr__(self) -> str:
+        return f"CNF(variables={self.nvars}, clauses={len(self.clauses)}, xors={len(self.xors)}, primary={len(self.primary)})"
