@@ -14,7 +14,7 @@ import numpy as np
 from .errors import EngineNotApplicableError, UnknownEngineError
 from .linalg import LINEAR_ENGINES, SolutionSpace
 
-__all__ = ["Engine", "LinearEngine", "ENGINES", "get_engine", "default_engine"]
+__all__ = ["Engine", "LinearEngine", "CnfEngine", "ENGINES", "get_engine", "default_engine"]
 
 
 class Engine:
@@ -22,6 +22,9 @@ class Engine:
 
     name = "engine"
     encoding = "none"
+    #: counts are exact with certainty (False for Ganak's probabilistic exact counting)
+    exact = True
+    can_enumerate = True
 
     def supports(self, puzzle) -> bool:
         """True if this engine can answer questions about ``puzzle``."""
@@ -62,7 +65,47 @@ class LinearEngine(Engine):
         return self.space(puzzle).count
 
 
-ENGINES: dict[str, Engine] = {name: LinearEngine(name) for name in LINEAR_ENGINES}
+class CnfEngine(Engine):
+    """Answers through the puzzle's CNF encoding and a SAT back end (``sat``, ``sat:SOLVER``, ``cms``, ``ganak``)."""
+
+    encoding = "cnf"
+
+    def __init__(self, name: str) -> None:
+        from .cnf import backend
+
+        self.backend = backend(name)
+        self.name = self.backend.name
+
+    @property
+    def exact(self) -> bool:
+        return self.backend.exact_count
+
+    @property
+    def can_enumerate(self) -> bool:
+        return self.backend.can_enumerate
+
+    def supports(self, puzzle) -> bool:
+        return hasattr(puzzle, "cnf")
+
+    def solutions(self, puzzle) -> Iterator[np.ndarray]:
+        self.check(puzzle)
+        if not self.can_enumerate:
+            raise EngineNotApplicableError(f"engine {self.name!r} counts solutions but does not list them; use sat or cms")
+        formula = puzzle.cnf()
+        for model in self.backend.models(formula):
+            yield formula.decoder(model)
+
+    def count(self, puzzle) -> int:
+        self.check(puzzle)
+        return int(self.backend.count(puzzle.cnf()))
+
+
+ENGINES: dict[str, Engine] = {
+    **{name: LinearEngine(name) for name in LINEAR_ENGINES},
+    "sat": CnfEngine("sat"),
+    "cms": CnfEngine("cms"),
+    "ganak": CnfEngine("ganak"),
+}
 
 
 def get_engine(name: str) -> Engine:
@@ -75,10 +118,12 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, sat, cms, ganak, sat:SOLVER
     """
+    if name.startswith("sat:"):
+        return CnfEngine(name)
     if name not in ENGINES:
-        raise UnknownEngineError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
+        raise UnknownEngineError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}, sat:SOLVER")
     return ENGINES[name]
 
 

@@ -78,11 +78,16 @@ def _base(puzzle: LightsOut, engine: str, space, seconds: float) -> dict:
     }
 
 
-def _space(puzzle: LightsOut, engine: str | None):
+def _engine(puzzle, engine: str | None):
     from ..engines import default_engine, get_engine
 
     chosen = default_engine(puzzle) if engine is None else get_engine(engine)
     chosen.check(puzzle)
+    return chosen
+
+
+def _space(puzzle: LightsOut, engine: str | None):
+    chosen = _engine(puzzle, engine)
     started = time.perf_counter()
     space = chosen.space(puzzle)
     return chosen.name, space, time.perf_counter() - started
@@ -104,18 +109,44 @@ def solve() -> None:
     """Find one solution of a puzzle, or show that there is none."""
 
 
+def _plural(count: int) -> str:
+    return f"{count} solution{'s' if count != 1 else ''}"
+
+
 @count.command("lightsout")
 @lightsout_options
 def count_lightsout(board_spec, rule, field, start, target, engine, as_json) -> None:
     """Count the press patterns that solve Lights Out on a board."""
     puzzle = _puzzle(board_spec, rule, field, start, target)
-    name, space, seconds = _space(puzzle, engine)
-    payload = _base(puzzle, name, space, seconds)
-    text = (
-        f"{puzzle.describe()}: {space.count} solution{'s' if space.count != 1 else ''} "
-        f"(rank {space.rank}, nullity {space.nullity}; engine {name}, {seconds:.3f} s)"
-    )
-    _emit(payload, as_json, text)
+    chosen = _engine(puzzle, engine)
+    if chosen.encoding == "linear":
+        name, space, seconds = _space(puzzle, engine)
+        payload = _base(puzzle, name, space, seconds)
+        text = (
+            f"{puzzle.describe()}: {_plural(space.count)} "
+            f"(rank {space.rank}, nullity {space.nullity}; engine {name}, {seconds:.3f} s)"
+        )
+        _emit(payload, as_json, text)
+        return
+    started = time.perf_counter()
+    total = chosen.count(puzzle)
+    seconds = time.perf_counter() - started
+    formula = puzzle.cnf().stats()
+    payload = {
+        "family": "lightsout",
+        "board": puzzle.board.graph.get("name", "board"),
+        "rule": puzzle.rule,
+        "field": puzzle.field,
+        "engine": chosen.name,
+        "satisfiable": total > 0,
+        "count": total,
+        "exact": chosen.exact,
+        "variables": formula["variables"],
+        "clauses": formula["clauses"],
+        "seconds": round(seconds, 6),
+    }
+    note = "" if chosen.exact else ", probabilistic exact"
+    _emit(payload, as_json, f"{puzzle.describe()}: {_plural(total)} (engine {chosen.name}{note}, {seconds:.3f} s)")
 
 
 @solve.command("lightsout")
@@ -125,6 +156,9 @@ def count_lightsout(board_spec, rule, field, start, target, engine, as_json) -> 
 def solve_lightsout(board_spec, rule, field, start, target, engine, as_json, min_presses, max_nullity) -> None:
     """Find presses that switch the lights from the start to the target state."""
     puzzle = _puzzle(board_spec, rule, field, start, target)
+    if _engine(puzzle, engine).encoding != "linear":
+        _solve_by_cnf(puzzle, engine, as_json, min_presses)
+        return
     name, space, seconds = _space(puzzle, engine)
     payload = _base(puzzle, name, space, seconds)
     if not space.solvable:
@@ -150,6 +184,163 @@ def solve_lightsout(board_spec, rule, field, start, target, engine, as_json, min
     else:
         headline += f" (one of {space.count} solutions)"
     _emit(payload, as_json, f"{headline}\n{picture}")
+
+
+def _solve_by_cnf(puzzle: LightsOut, engine: str, as_json: bool, min_presses: bool) -> None:
+    from ..api import solve as solve_puzzle
+
+    if min_presses:
+        raise RuleError("--min-presses needs a linear engine (gf2 or galois)")
+    result = solve_puzzle(puzzle, engine)  # verified
+    payload = {
+        "family": "lightsout",
+        "board": result.board,
+        "rule": puzzle.rule,
+        "field": puzzle.field,
+        "engine": result.engine,
+        "satisfiable": result.satisfiable,
+        "seconds": round(result.seconds, 6),
+    }
+    if not result.satisfiable:
+        _emit(payload, as_json, f"{puzzle.describe()}: no solution (engine {result.engine})")
+        return
+    presses = result.solution
+    payload["press_count"] = int(sum(presses.values()))
+    payload["presses"] = {node_label(v): t for v, t in presses.items()}
+    picture = puzzle.picture(presses)
+    if puzzle.board.graph.get("shape") is not None and len(puzzle.board.graph["shape"]) == 2:
+        payload["press_grid"] = picture.splitlines()
+    plural = "" if payload["press_count"] == 1 else "es"
+    _emit(payload, as_json, f"{puzzle.describe()}: {payload['press_count']} press{plural} (engine {result.engine})\n{picture}")
+
+
+def _var_name(name) -> str:
+    """('press', '0,1') -> 'press 0,1'; (('press', '0,1'), 2) -> 'press 0,1 = 2'."""
+    if isinstance(name, tuple) and len(name) == 2 and isinstance(name[0], tuple):
+        return f"{_var_name(name[0])} = {name[1]}"
+    if isinstance(name, tuple):
+        return " ".join(str(part) for part in name)
+    return str(name)
+
+
+def _cnf_engine(engine: str | None):
+    from ..cnf import backend
+
+    return backend(engine or "sat")
+
+
+@count.command("cnf")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--engine", default=None, help="sat (CaDiCaL), sat:SOLVER, cms or ganak; default ganak.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def count_cnf(path, engine, as_json) -> None:
+    """Count the models of a DIMACS CNF file, projected on its 'c p show' line when it has one."""
+    from ..cnf import read_dimacs
+
+    formula = read_dimacs(path)
+    chosen = _cnf_engine(engine or "ganak")
+    started = time.perf_counter()
+    total = chosen.count(formula)
+    seconds = time.perf_counter() - started
+    payload = {"family": "cnf", "file": str(path), "engine": chosen.name, "satisfiable": total > 0, "count": total,
+               "exact": chosen.exact_count, "projected_on": len(formula.primary), **formula.stats(), "seconds": round(seconds, 6)}
+    _emit(payload, as_json, f"{path}: {total} model{'s' if total != 1 else ''} on {len(formula.primary)} variables "
+                            f"(engine {chosen.name}, {seconds:.3f} s)")
+
+
+@solve.command("cnf")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--engine", default=None, help="sat (CaDiCaL), sat:SOLVER or cms.")
+@click.option("--time-limit", type=float, default=None, help="Give up after this many seconds (status UNKNOWN).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def solve_cnf(path, engine, time_limit, as_json) -> None:
+    """Solve a DIMACS CNF file: a model (projected on 'c p show' variables) or UNSAT."""
+    from ..cnf import read_dimacs
+
+    formula = read_dimacs(path)
+    chosen = _cnf_engine(engine)
+    result = chosen.solve(formula, time_limit=time_limit)
+    payload = {"family": "cnf", "file": str(path), "engine": chosen.name, "status": result.status,
+               "satisfiable": result.satisfiable, "seconds": round(result.seconds, 6)}
+    if result.model is not None:
+        if not formula.satisfied_by(result.model):
+            raise RuleError("the solver returned a model that does not satisfy the formula")
+        values = {abs(lit): lit > 0 for lit in result.model}
+        payload["model"] = [v if values.get(v, False) else -v for v in formula.primary]
+    text = f"{path}: {result.status} (engine {chosen.name}, {result.seconds:.3f} s)"
+    if "model" in payload:
+        text += "\nv " + " ".join(str(lit) for lit in payload["model"]) + " 0"
+    _emit(payload, as_json, text)
+
+
+@cli.group()
+def export() -> None:
+    """Write a puzzle's encoding for external tools."""
+
+
+@export.command("lightsout")
+@lightsout_options
+@click.option("--format", "fmt", type=click.Choice(["cnf", "matrix"]), default="cnf", show_default=True,
+              help="cnf: DIMACS with a 'c p show' projection line; matrix: 'ROWS COLS' then rows of digits (A, then b).")
+@click.option("--xor-lines", is_flag=True, help="Write XORs as CryptoMiniSat 'x' lines instead of clauses.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="File to write.")
+def export_lightsout(board_spec, rule, field, start, target, engine, as_json, fmt, xor_lines, output) -> None:
+    """Export the encoding of a Lights Out puzzle (the solutions are the models projected on the press variables)."""
+    from ..cnf import write_dimacs
+
+    puzzle = _puzzle(board_spec, rule, field, start, target)
+    if fmt == "cnf":
+        formula = puzzle.cnf()
+        notes = (f"parity lightsout {puzzle.describe()}; solutions = models projected on the 'c p show' variables",
+                 *(f"var {var} {_var_name(formula.name(var))}" for var in formula.primary))
+        write_dimacs(formula, output, xor_lines=xor_lines, comments=notes)
+        stats = formula.stats()
+    else:
+        system = puzzle.linear()
+        A = system.dense()
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(f"{A.shape[0]} {A.shape[1]}\n")
+            for row in A:
+                handle.write("".join(str(int(v)) for v in row) + "\n")
+        stats = {"rows": A.shape[0], "cols": A.shape[1]}
+    payload = {"family": "lightsout", "board": puzzle.board.graph.get("name", "board"), "format": fmt, "file": output, **stats}
+    _emit(payload, as_json, f"wrote {output} ({', '.join(f'{k} {v}' for k, v in stats.items())})")
+
+
+@cli.group()
+def check() -> None:
+    """Cross-check every applicable engine on random instances."""
+
+
+@check.command("lightsout")
+@click.option("--examples", default=100, show_default=True, help="Number of random instances.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the instance generator (runs are repeatable).")
+@click.option("--engines", default=None, help="Comma-separated engine names (default: every engine that applies).")
+@click.option("--limit", default=512, show_default=True, help="Most solutions an enumerating engine lists per instance.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def check_lightsout(examples, seed, engines, limit, as_json) -> None:
+    """Random graphs, rules, fields and start states (unsolvable ones included): all engines must agree."""
+    from ..check import check_family
+
+    names = [e.strip() for e in engines.split(",")] if engines else None
+    progress = None
+    if sys.stderr.isatty():
+        def progress(done, report):
+            click.echo(f"\r{done}/{examples} instances checked", err=True, nl=done == examples)
+    started = time.perf_counter()
+    summary = check_family("lightsout", examples, seed, names, limit, progress)
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    lines = [f"lightsout: {examples} random instances (seed {seed}, {summary['unsatisfiable_instances']} unsolvable): "
+             + ("all engines agree" if summary["agree"] else f"{len(summary['disagreements'])} DISAGREEMENTS")]
+    for name, entry in summary["engines"].items():
+        kind = "" if entry["exact"] else "  (probabilistic exact counts)"
+        lines.append(f"  {name:<8} agreed on {entry['agree']}/{entry['instances']}, verified {entry['solutions_verified']} "
+                     f"solutions, {entry['seconds']:.2f} s{kind}")
+    for item in summary["disagreements"][:10]:
+        lines.append(f"  ! {item['instance']}: {'; '.join(item['problems'])}")
+    _emit(summary, as_json, "\n".join(lines))
+    if not summary["agree"]:
+        sys.exit(1)
 
 
 def main(argv: list[str] | None = None) -> None:

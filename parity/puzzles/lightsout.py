@@ -241,6 +241,68 @@ class LightsOut:
         rhs = (self.target - self.start) % self.field
         return LinearSystem((n, n), rows, cols, values, rhs, self.field, self.nodes, self.nodes)
 
+    def cnf(self, xor_chunk: int = 4):
+        """The CNF encoding: one variable a node over GF(2), a one-hot digit a node over GF(p).
+
+        Over GF(2) every light gives an XOR constraint (kept native for
+        CryptoMiniSat, Tseitin-encoded in chunks of ``xor_chunk`` for other
+        solvers).  Over GF(p) every light gives a sum mod p of one-hot digits.
+        The primary variables are the press variables (the indicators over
+        GF(p)), so models projected on them are exactly the solutions;
+        ``cnf.decoder`` turns a projected model into a press vector.
+
+        Examples
+        --------
+        >>> from parity.cnf import backend
+        >>> formula = LightsOut("grid:4x4").cnf()
+        >>> backend("sat").count(formula)
+        16
+        """
+        from ..cnf import CNF
+        from ..linalg.forcing import forcing_set
+
+        system = self.linear()
+        T = system.dense()
+        formula = CNF(xor_chunk=xor_chunk)
+        p = self.field
+        if p == 2:
+            presses = [formula.var(("press", node_label(v))) for v in self.nodes]
+            for i in range(len(self.nodes)):
+                formula.add_xor([presses[j] for j in np.flatnonzero(T[i])], int(system.rhs[i]))
+            formula.primary = list(presses)
+            position = {var: j for j, var in enumerate(presses)}
+
+            def decode(model):
+                x = np.zeros(len(self.nodes), dtype=np.int64)
+                for lit in model:
+                    if lit > 0 and lit in position:
+                        x[position[lit]] = 1
+                return x
+        else:
+            digits = [formula.one_hot(("press", node_label(v)), range(p)) for v in self.nodes]
+            for i in range(len(self.nodes)):
+                terms = [{(int(T[i, j]) * value) % p: var for value, var in digits[j].items()} for j in np.flatnonzero(T[i])]
+                formula.sum_equals(terms, int(system.rhs[i]), modulus=p)
+            formula.primary = [var for digit in digits for var in digit.values()]
+            meaning = {var: (j, value) for j, digit in enumerate(digits) for value, var in digit.items()}
+
+            def decode(model):
+                x = np.zeros(len(self.nodes), dtype=np.int64)
+                for lit in model:
+                    if lit > 0 and lit in meaning:
+                        j, value = meaning[lit]
+                        x[j] = value
+                return x
+
+        # a forcing set of the presses: counting projected on it counts every solution (see linalg.forcing)
+        forced = forcing_set([np.flatnonzero(T[i]).tolist() for i in range(len(self.nodes))], len(self.nodes))
+        if p == 2:
+            formula.support = [presses[c] for c in forced]
+        else:
+            formula.support = [var for c in forced for var in digits[c].values()]
+        formula.decoder = decode
+        return formula
+
     def solution_space(self, engine: str | None = None) -> SolutionSpace:
         """Every press vector that solves the puzzle, via a linear engine (``gf2``, ``galois``)."""
         return self.linear().solve(engine)

@@ -99,3 +99,53 @@ def test_installed_console_script():
     assert json.loads(result.stdout)["count"] == 16
     bad = subprocess.run([sys.executable, "-m", "parity", "count", "lightsout", "--board", "grid:0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_count_through_the_cnf_engines(capsys):
+    for engine, exact in (("sat", True), ("cms", True), ("ganak", False), ("sat:glucose4", True)):
+        code, out, _ = run(capsys, "count", "lightsout", "--board", "grid:5x5", "--engine", engine, "--json")
+        data = json.loads(out)
+        assert data["count"] == 4 and data["engine"] == engine and data["exact"] is exact
+
+
+def test_solve_through_sat_is_verified_and_drawn(capsys):
+    code, out, _ = run(capsys, "solve", "lightsout", "--board", "grid:3x3", "--engine", "cms")
+    assert out.splitlines()[1:] == ["# . #", ". # .", "# . #"]
+
+
+def test_export_and_count_a_cnf_file(capsys, tmp_path):
+    path = tmp_path / "g.cnf"
+    code, out, _ = run(capsys, "export", "lightsout", "--board", "grid:4x4", "--format", "cnf", "-o", str(path), "--json")
+    assert json.loads(out)["primary"] == 16
+    assert any(line.startswith("c p show ") for line in path.read_text().splitlines())
+    for engine in ("ganak", "sat", "cms"):
+        code, out, _ = run(capsys, "count", "cnf", str(path), "--engine", engine, "--json")
+        assert json.loads(out)["count"] == 16
+    code, out, _ = run(capsys, "solve", "cnf", str(path), "--json")
+    data = json.loads(out)
+    assert data["status"] == "SAT" and len(data["model"]) == 16
+
+
+def test_export_matrix_for_m4ri(capsys, tmp_path):
+    path = tmp_path / "a.txt"
+    run(capsys, "export", "lightsout", "--board", "grid:3x3", "--format", "matrix", "-o", str(path))
+    lines = path.read_text().splitlines()
+    assert lines[0] == "9 9" and lines[1] == "110100000"
+
+
+def test_bad_cnf_file_is_a_user_error(capsys, tmp_path):
+    path = tmp_path / "bad.cnf"
+    path.write_text("p cnf 2 1\n1 5 0\n")
+    code, out, err = run(capsys, "count", "cnf", str(path))
+    assert code == 2 and "bad.cnf:2" in err and len(err.splitlines()) == 1
+
+
+def test_solve_cnf_time_limit_unknown(capsys, tmp_path):
+    path = tmp_path / "php.cnf"
+    holes = 11
+    var = lambda i, j: i * holes + j + 1  # noqa: E731
+    clauses = [[var(i, j) for j in range(holes)] for i in range(holes + 1)]
+    clauses += [[-var(a, j), -var(b, j)] for j in range(holes) for a in range(holes + 1) for b in range(a + 1, holes + 1)]
+    path.write_text(f"p cnf {(holes + 1) * holes} {len(clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+    code, out, _ = run(capsys, "solve", "cnf", str(path), "--engine", "sat:glucose4", "--time-limit", "0.3", "--json")
+    assert json.loads(out)["status"] == "UNKNOWN" and json.loads(out)["satisfiable"] is None
