@@ -172,18 +172,27 @@ def solve_lightsout(board_spec, rule, field, start, target, engine, as_json, min
         payload["seconds"] = round(seconds + time.perf_counter() - started, 6)
     presses = puzzle.presses(vector)
     puzzle.verify(presses)
-    payload["press_count"] = int(sum(presses.values()))
-    payload["presses"] = {node_label(v): t for v, t in presses.items()}
-    picture = puzzle.picture(presses)
-    if puzzle.board.graph.get("shape") is not None and len(puzzle.board.graph["shape"]) == 2:
-        payload["press_grid"] = picture.splitlines()
-    plural = "" if payload["press_count"] == 1 else "es"
-    headline = f"{puzzle.describe()}: {payload['press_count']} press{plural}"
+    picture = _add_presses(payload, puzzle, presses)
+    headline = f"{puzzle.describe()}: {_presses(payload['press_count'])}"
     if min_presses:
         headline += f" (the minimum over all {space.count} solutions)"
     else:
         headline += f" (one of {space.count} solutions)"
     _emit(payload, as_json, f"{headline}\n{picture}")
+
+
+def _presses(count: int) -> str:
+    return f"{count} press{'' if count == 1 else 'es'}"
+
+
+def _add_presses(payload: dict, puzzle: LightsOut, presses: dict) -> str:
+    """Put a verified solution into the JSON payload; return its picture."""
+    payload["press_count"] = int(sum(presses.values()))
+    payload["presses"] = {node_label(v): t for v, t in presses.items()}
+    picture = puzzle.picture(presses)
+    if puzzle.board.graph.get("shape") is not None and len(puzzle.board.graph["shape"]) == 2:
+        payload["press_grid"] = picture.splitlines()
+    return picture
 
 
 def _solve_by_cnf(puzzle: LightsOut, engine: str, as_json: bool, min_presses: bool) -> None:
@@ -204,14 +213,8 @@ def _solve_by_cnf(puzzle: LightsOut, engine: str, as_json: bool, min_presses: bo
     if not result.satisfiable:
         _emit(payload, as_json, f"{puzzle.describe()}: no solution (engine {result.engine})")
         return
-    presses = result.solution
-    payload["press_count"] = int(sum(presses.values()))
-    payload["presses"] = {node_label(v): t for v, t in presses.items()}
-    picture = puzzle.picture(presses)
-    if puzzle.board.graph.get("shape") is not None and len(puzzle.board.graph["shape"]) == 2:
-        payload["press_grid"] = picture.splitlines()
-    plural = "" if payload["press_count"] == 1 else "es"
-    _emit(payload, as_json, f"{puzzle.describe()}: {payload['press_count']} press{plural} (engine {result.engine})\n{picture}")
+    picture = _add_presses(payload, puzzle, result.solution)
+    _emit(payload, as_json, f"{puzzle.describe()}: {_presses(payload['press_count'])} (engine {result.engine})\n{picture}")
 
 
 def _var_name(name) -> str:
@@ -322,13 +325,15 @@ def check_lightsout(examples, seed, engines, limit, as_json) -> None:
     """Random graphs, rules, fields and start states (unsolvable ones included): all engines must agree."""
     from ..check import check_family
 
+    from rich.console import Console
+    from rich.progress import Progress
+
     names = [e.strip() for e in engines.split(",")] if engines else None
-    progress = None
-    if sys.stderr.isatty():
-        def progress(done, report):
-            click.echo(f"\r{done}/{examples} instances checked", err=True, nl=done == examples)
     started = time.perf_counter()
-    summary = check_family("lightsout", examples, seed, names, limit, progress)
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task("cross-checking lightsout", total=examples)
+        summary = check_family("lightsout", examples, seed, names, limit, lambda done, report: bar.update(task, completed=done))
     summary["seconds"] = round(time.perf_counter() - started, 3)
     lines = [f"lightsout: {examples} random instances (seed {seed}, {summary['unsatisfiable_instances']} unsolvable): "
              + ("all engines agree" if summary["agree"] else f"{len(summary['disagreements'])} DISAGREEMENTS")]

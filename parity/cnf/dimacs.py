@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .._files import read_text
 from ..errors import DimacsError
 from .formula import CNF
 
@@ -63,12 +64,7 @@ def read_dimacs(path: str | os.PathLike) -> CNF:
         With the file name and line number of the first problem.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DimacsError(f"cannot open {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise DimacsError(f"{path}: not a text file") from None
+    text = read_text(path, DimacsError, "DIMACS file")
     cnf = CNF()
     declared: tuple[int, int] | None = None
     header_line = 0

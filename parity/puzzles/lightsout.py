@@ -31,6 +31,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 
+from .._files import read_text
 from ..boards import board as make_board
 from ..errors import InvalidSolution, RuleError, StateError
 from ..linalg import SolutionSpace, check_field
@@ -68,12 +69,7 @@ def read_state(path: str | os.PathLike, nodes: Sequence[Hashable], field: int) -
         Naming the file and what is wrong with it.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StateError(f"cannot read state file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise StateError(f"state file {path} is not text") from None
+    text = read_text(path, StateError, "state file")
     if text.lstrip().startswith("{"):
         try:
             mapping = json.loads(text)

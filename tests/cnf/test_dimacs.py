@@ -60,7 +60,7 @@ def test_malformed_files_name_the_line(tmp_path, text, words):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(DimacsError, match="cannot open"):
+    with pytest.raises(DimacsError, match="cannot read DIMACS file"):
         read_dimacs(tmp_path / "none.cnf")
 
 
