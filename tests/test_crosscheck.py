@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 import parity as pt
 from parity.check import FAMILIES, check_family, crosscheck
@@ -76,10 +76,9 @@ def test_families_are_registered():
 
 
 @pytest.mark.slow
-@settings(max_examples=1)
-@given(instances("lightsout"))
-def test_check_200_examples(_):
-    assert check_family("lightsout", 200)["agree"]
+def test_check_200_examples():
+    summary = check_family("lightsout", 200)
+    assert summary["agree"] and summary["unsatisfiable_instances"] > 0
 
 
 @pytest.mark.slow
