@@ -51,7 +51,7 @@ def lightsout_options(function):
         click.option("--field", default=2, show_default=True, type=int, help="Number of light states, a prime p."),
         click.option("--start", default="all-on", show_default=True, help="all-on, all-off, random:SEED or a state FILE."),
         click.option("--target", default="all-off", show_default=True, help="Target state, same forms as --start."),
-        click.option("--engine", default=None, help="gf2 (bit-packed, GF(2) only) or galois; default: the fastest that applies."),
+        click.option("--engine", default=None, help="gf2 (bit-packed, GF(2) only), galois, sat, sat:SOLVER, cms or ganak (count only); default: the fastest that applies."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout."),
     ]
     for option in reversed(options):
