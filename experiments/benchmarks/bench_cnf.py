@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python experiments/benchmarks/bench_cnf.py                  # n = 5..25, Ganak capped at 300 s
+    python experiments/benchmarks/bench_cnf.py                  # n = 5..25, Ganak capped at 300 s, solvers at 120 s
     python experiments/benchmarks/bench_cnf.py --sizes 5 10 15 --ganak-timeout 60
 
 For each n: the CNF's variables and clauses (XORs Tseitin-encoded in chunks of
@@ -49,7 +49,7 @@ def ganak_count(n: int, timeout: float) -> tuple[int | None, float | None]:
         child.join()
 
 
-def row(n: int, ganak_timeout: float) -> dict:
+def row(n: int, ganak_timeout: float, solve_timeout: float) -> dict:
     puzzle = LightsOut(f"grid:{n}x{n}")
     started = time.perf_counter()
     space = puzzle.solution_space()
@@ -59,7 +59,10 @@ def row(n: int, ganak_timeout: float) -> dict:
     out = {"n": n, "variables": stats["variables"], "clauses": stats["clauses"], "nullity": space.nullity,
            "count": space.count, "gf2_s": gf2_s}
     for name in ("sat", "cms"):
-        result = backend(name).solve(formula)
+        result = backend(name).solve(formula, time_limit=solve_timeout)
+        if result.status == "UNKNOWN":
+            out[f"{name}_s"] = None
+            continue
         assert result.status == "SAT"
         x = formula.decoder([v if result.model[v - 1] > 0 else -v for v in formula.primary])
         assert x in space, f"{name} returned a non-solution"
@@ -75,15 +78,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=list(range(5, 26)))
     parser.add_argument("--ganak-timeout", type=float, default=300.0)
+    parser.add_argument("--solve-timeout", type=float, default=120.0, help="cap on each sat/cms solve")
     args = parser.parse_args()
     rows = []
     print(f"{'n':>3}{'vars':>8}{'clauses':>9}{'nullity':>8}{'count':>10}{'gf2 s':>9}{'sat s':>9}{'cms s':>9}{'ganak s':>10}")
     for n in args.sizes:
-        r = row(n, args.ganak_timeout)
+        r = row(n, args.ganak_timeout, args.solve_timeout)
         rows.append(r)
-        ganak = f"{r['ganak_s']:10.3f}" if r["ganak_s"] is not None else f"{'>' + str(int(args.ganak_timeout)):>10}"
+
+        def cell(key, cap, width):
+            return f"{r[key]:{width}.4f}" if r[key] is not None else f"{'>' + str(int(cap)):>{width}}"
+
         print(f"{n:>3}{r['variables']:>8}{r['clauses']:>9}{r['nullity']:>8}{r['count']:>10}{r['gf2_s']:9.4f}"
-              f"{r['sat_s']:9.4f}{r['cms_s']:9.4f}{ganak}", flush=True)
+              f"{cell('sat_s', args.solve_timeout, 9)}{cell('cms_s', args.solve_timeout, 9)}"
+              f"{cell('ganak_s', args.ganak_timeout, 10)}", flush=True)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "cnf.json").write_text(json.dumps(rows, indent=1) + "\n")
 

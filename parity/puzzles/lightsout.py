@@ -258,13 +258,17 @@ class LightsOut:
         from ..linalg.forcing import forcing_set
 
         system = self.linear()
-        T = system.dense()
+        # the rows of T as {column: coefficient}, from the sparse entries (no n x n matrix for large boards)
+        rows: list[dict[int, int]] = [{} for _ in self.nodes]
+        for i, j, value in zip(system.rows.tolist(), system.cols.tolist(), system.values.tolist()):
+            rows[i][j] = (rows[i].get(j, 0) + value) % self.field
+        rows = [{j: c for j, c in sorted(row.items()) if c} for row in rows]
         formula = CNF(xor_chunk=xor_chunk)
         p = self.field
         if p == 2:
             presses = [formula.var(("press", node_label(v))) for v in self.nodes]
             for i in range(len(self.nodes)):
-                formula.add_xor([presses[j] for j in np.flatnonzero(T[i])], int(system.rhs[i]))
+                formula.add_xor([presses[j] for j in rows[i]], int(system.rhs[i]))
             formula.primary = list(presses)
             position = {var: j for j, var in enumerate(presses)}
 
@@ -277,7 +281,7 @@ class LightsOut:
         else:
             digits = [formula.one_hot(("press", node_label(v)), range(p)) for v in self.nodes]
             for i in range(len(self.nodes)):
-                terms = [{(int(T[i, j]) * value) % p: var for value, var in digits[j].items()} for j in np.flatnonzero(T[i])]
+                terms = [{(c * value) % p: var for value, var in digits[j].items()} for j, c in rows[i].items()]
                 formula.sum_equals(terms, int(system.rhs[i]), modulus=p)
             formula.primary = [var for digit in digits for var in digit.values()]
             meaning = {var: (j, value) for j, digit in enumerate(digits) for value, var in digit.items()}
@@ -291,7 +295,7 @@ class LightsOut:
                 return x
 
         # a forcing set of the presses: counting projected on it counts every solution (see linalg.forcing)
-        forced = forcing_set([np.flatnonzero(T[i]).tolist() for i in range(len(self.nodes))], len(self.nodes))
+        forced = forcing_set([list(row) for row in rows], len(self.nodes))
         if p == 2:
             formula.support = [presses[c] for c in forced]
         else:
