@@ -4,11 +4,14 @@
 >>> puzzle = pt.LightsOut(pt.board("grid:5x5"))
 >>> pt.count(puzzle)
 4
+>>> pt.crosscheck(puzzle).agree
+True
 """
 
 from . import boards, errors, linalg, puzzles
 from .api import Result, count, solutions, solve
 from .boards import board
+from .check import crosscheck
 from .engines import ENGINES
 from .errors import ParityError
 from .puzzles import LightsOut
@@ -28,4 +31,5 @@ __all__ = [
     "solve",
     "count",
     "solutions",
+    "crosscheck",
 ]
