@@ -6,7 +6,7 @@ import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
-from .engines import default_engine, get_engine
+from .engines import choose_engine
 
 __all__ = ["Result", "solve", "count", "solutions"]
 
@@ -39,12 +39,6 @@ class Result:
         return "SAT" if self.satisfiable else "UNSAT"
 
 
-def _engine(puzzle, engine: str | None):
-    chosen = default_engine(puzzle) if engine is None else get_engine(engine)
-    chosen.check(puzzle)
-    return chosen
-
-
 def solve(puzzle, engine: str | None = None) -> Result:
     """One solution of ``puzzle`` (verified by ``puzzle.verify``), or ``satisfiable=False``.
 
@@ -55,7 +49,7 @@ def solve(puzzle, engine: str | None = None) -> Result:
     >>> result.status, sum(result.solution.values()), result.engine
     ('SAT', 5, 'gf2')
     """
-    chosen = _engine(puzzle, engine)
+    chosen = choose_engine(puzzle, engine)
     started = time.perf_counter()
     stats: dict = {}
     if hasattr(chosen, "space"):
@@ -87,7 +81,7 @@ def count(puzzle, engine: str | None = None) -> int:
     >>> pt.count(pt.LightsOut("grid:4x4")), pt.count(pt.LightsOut("grid:4x4"), engine="galois")
     (16, 16)
     """
-    return int(_engine(puzzle, engine).count(puzzle))
+    return int(choose_engine(puzzle, engine).count(puzzle))
 
 
 def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> Iterator[dict[Hashable, int]]:
@@ -99,7 +93,7 @@ def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> It
     >>> len(list(pt.solutions(pt.LightsOut("grid:4x4"), limit=5)))
     5
     """
-    chosen = _engine(puzzle, engine)
+    chosen = choose_engine(puzzle, engine)
     for number, vector in enumerate(chosen.solutions(puzzle)):
         if limit is not None and number >= limit:
             return

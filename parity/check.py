@@ -127,11 +127,19 @@ def _applicable(puzzle, engines: Sequence[str] | None) -> list:
     return [engine for engine in map(get_engine, names) if engine.supports(puzzle)]
 
 
-def _verify_linear(puzzle, x: np.ndarray) -> None:
+def _linear_check(puzzle) -> Callable[[np.ndarray], None] | None:
+    """For a linear puzzle, a check that a solution satisfies A x = b (the system is built once)."""
+    if not hasattr(puzzle, "linear"):
+        return None
     system = puzzle.linear()
-    residual = (system.dense() @ np.asarray(x, dtype=np.int64) - system.rhs) % system.field
-    if residual.any():
-        raise ParityError(f"a solution breaks {int(np.count_nonzero(residual))} equations of A x = b")
+    A = system.dense()
+
+    def check(x: np.ndarray) -> None:
+        residual = (A @ np.asarray(x, dtype=np.int64) - system.rhs) % system.field
+        if residual.any():
+            raise ParityError(f"a solution breaks {int(np.count_nonzero(residual))} equations of A x = b")
+
+    return check
 
 
 def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -> CrossCheck:
@@ -145,6 +153,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
     (True, [('gf2', 16), ('galois', 16), ('sat', 16), ('cms', 16), ('ganak', 16)])
     """
     report = CrossCheck(repr(puzzle))
+    satisfies_system = _linear_check(puzzle)
     for engine in _applicable(puzzle, engines):
         answer = EngineAnswer(engine.name, exact=engine.exact)
         started = time.perf_counter()
@@ -158,8 +167,8 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
                         break
                     seen.add(key)
                     puzzle.verify(puzzle.presses(x))
-                    if hasattr(puzzle, "linear"):
-                        _verify_linear(puzzle, x)
+                    if satisfies_system is not None:
+                        satisfies_system(x)
                     answer.verified += 1
                     if len(seen) >= limit:
                         answer.complete = False

@@ -14,7 +14,7 @@ import numpy as np
 from .errors import EngineNotApplicableError, UnknownEngineError
 from .linalg import LINEAR_ENGINES, SolutionSpace
 
-__all__ = ["Engine", "LinearEngine", "CnfEngine", "ENGINES", "get_engine", "default_engine"]
+__all__ = ["Engine", "LinearEngine", "CnfEngine", "ENGINES", "get_engine", "default_engine", "choose_engine"]
 
 
 class Engine:
@@ -95,9 +95,10 @@ class CnfEngine(Engine):
         for model in self.backend.models(formula):
             yield formula.decoder(model)
 
-    def count(self, puzzle) -> int:
+    def count(self, puzzle, formula=None) -> int:
+        """The count through the back end; ``formula`` is ``puzzle.cnf()`` when the caller built it already."""
         self.check(puzzle)
-        return int(self.backend.count(puzzle.cnf()))
+        return int(self.backend.count(puzzle.cnf() if formula is None else formula))
 
 
 ENGINES: dict[str, Engine] = {
@@ -125,6 +126,13 @@ def get_engine(name: str) -> Engine:
     if name not in ENGINES:
         raise UnknownEngineError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}, sat:SOLVER")
     return ENGINES[name]
+
+
+def choose_engine(puzzle, name: str | None = None) -> Engine:
+    """The engine ``name`` (default: :func:`default_engine`), checked to apply to ``puzzle``."""
+    chosen = default_engine(puzzle) if name is None else get_engine(name)
+    chosen.check(puzzle)
+    return chosen
 
 
 def default_engine(puzzle) -> Engine:

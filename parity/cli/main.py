@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 import numpy as np
 
+from ..engines import choose_engine
 from ..errors import ParityError, RuleError
 from ..puzzles.lightsout import LightsOut, node_label
 
@@ -63,34 +64,25 @@ def _puzzle(board_spec, rule, field, start, target) -> LightsOut:
     return LightsOut(board_spec, rule=_read_rule(rule), field=field, start=start, target=target)
 
 
-def _base(puzzle: LightsOut, engine: str, space, seconds: float) -> dict:
+def _header(puzzle: LightsOut, engine: str) -> dict:
+    """The keys every Lights Out answer starts with."""
     return {
         "family": "lightsout",
         "board": puzzle.board.graph.get("name", "board"),
         "rule": puzzle.rule,
         "field": puzzle.field,
         "engine": engine,
-        "satisfiable": space.solvable,
-        "count": space.count,
-        "nullity": space.nullity,
-        "rank": space.rank,
-        "seconds": round(seconds, 6),
     }
 
 
-def _engine(puzzle, engine: str | None):
-    from ..engines import default_engine, get_engine
-
-    chosen = default_engine(puzzle) if engine is None else get_engine(engine)
-    chosen.check(puzzle)
-    return chosen
-
-
-def _space(puzzle: LightsOut, engine: str | None):
-    chosen = _engine(puzzle, engine)
+def _space(puzzle: LightsOut, chosen) -> tuple[object, dict]:
+    """Solve through a linear engine: the solution space and the JSON payload describing it."""
     started = time.perf_counter()
     space = chosen.space(puzzle)
-    return chosen.name, space, time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    payload = {**_header(puzzle, chosen.name), "satisfiable": space.solvable, "count": space.count,
+               "nullity": space.nullity, "rank": space.rank, "seconds": round(seconds, 6)}
+    return space, payload
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -118,31 +110,27 @@ def _plural(count: int) -> str:
 def count_lightsout(board_spec, rule, field, start, target, engine, as_json) -> None:
     """Count the press patterns that solve Lights Out on a board."""
     puzzle = _puzzle(board_spec, rule, field, start, target)
-    chosen = _engine(puzzle, engine)
+    chosen = choose_engine(puzzle, engine)
     if chosen.encoding == "linear":
-        name, space, seconds = _space(puzzle, engine)
-        payload = _base(puzzle, name, space, seconds)
+        space, payload = _space(puzzle, chosen)
         text = (
             f"{puzzle.describe()}: {_plural(space.count)} "
-            f"(rank {space.rank}, nullity {space.nullity}; engine {name}, {seconds:.3f} s)"
+            f"(rank {space.rank}, nullity {space.nullity}; engine {chosen.name}, {payload['seconds']:.3f} s)"
         )
         _emit(payload, as_json, text)
         return
+    formula = puzzle.cnf()
     started = time.perf_counter()
-    total = chosen.count(puzzle)
+    total = chosen.count(puzzle, formula)
     seconds = time.perf_counter() - started
-    formula = puzzle.cnf().stats()
+    stats = formula.stats()
     payload = {
-        "family": "lightsout",
-        "board": puzzle.board.graph.get("name", "board"),
-        "rule": puzzle.rule,
-        "field": puzzle.field,
-        "engine": chosen.name,
+        **_header(puzzle, chosen.name),
         "satisfiable": total > 0,
         "count": total,
         "exact": chosen.exact,
-        "variables": formula["variables"],
-        "clauses": formula["clauses"],
+        "variables": stats["variables"],
+        "clauses": stats["clauses"],
         "seconds": round(seconds, 6),
     }
     note = "" if chosen.exact else ", probabilistic exact"
@@ -156,20 +144,20 @@ def count_lightsout(board_spec, rule, field, start, target, engine, as_json) -> 
 def solve_lightsout(board_spec, rule, field, start, target, engine, as_json, min_presses, max_nullity) -> None:
     """Find presses that switch the lights from the start to the target state."""
     puzzle = _puzzle(board_spec, rule, field, start, target)
-    if _engine(puzzle, engine).encoding != "linear":
-        _solve_by_cnf(puzzle, engine, as_json, min_presses)
+    chosen = choose_engine(puzzle, engine)
+    if chosen.encoding != "linear":
+        _solve_by_cnf(puzzle, chosen.name, as_json, min_presses)
         return
-    name, space, seconds = _space(puzzle, engine)
-    payload = _base(puzzle, name, space, seconds)
+    space, payload = _space(puzzle, chosen)
     if not space.solvable:
-        _emit(payload, as_json, f"{puzzle.describe()}: no solution (rank {space.rank}; engine {name})")
+        _emit(payload, as_json, f"{puzzle.describe()}: no solution (rank {space.rank}; engine {chosen.name})")
         return
     vector = space.particular
     if min_presses:
         started = time.perf_counter()
         best, vector = space.minimum_weight(max_nullity=max_nullity)
         payload["min_presses"] = best
-        payload["seconds"] = round(seconds + time.perf_counter() - started, 6)
+        payload["seconds"] = round(payload["seconds"] + time.perf_counter() - started, 6)
     presses = puzzle.presses(vector)
     puzzle.verify(presses)
     picture = _add_presses(payload, puzzle, presses)
@@ -201,15 +189,7 @@ def _solve_by_cnf(puzzle: LightsOut, engine: str, as_json: bool, min_presses: bo
     if min_presses:
         raise RuleError("--min-presses needs a linear engine (gf2 or galois)")
     result = solve_puzzle(puzzle, engine)  # verified
-    payload = {
-        "family": "lightsout",
-        "board": result.board,
-        "rule": puzzle.rule,
-        "field": puzzle.field,
-        "engine": result.engine,
-        "satisfiable": result.satisfiable,
-        "seconds": round(result.seconds, 6),
-    }
+    payload = {**_header(puzzle, result.engine), "satisfiable": result.satisfiable, "seconds": round(result.seconds, 6)}
     if not result.satisfiable:
         _emit(payload, as_json, f"{puzzle.describe()}: no solution (engine {result.engine})")
         return
