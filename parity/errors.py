@@ -23,6 +23,12 @@ __all__ = [
     "InvalidSolution",
     "EncodingError",
     "DimacsError",
+    "FamilyError",
+    "TooLargeError",
+    "NoSolutionError",
+    "LimitError",
+    "TimeLimitReached",
+    "OutputError",
 ]
 
 
@@ -87,3 +93,30 @@ class EncodingError(ParityError, ValueError):
 
 class DimacsError(ParityError, ValueError):
     """A DIMACS CNF file is malformed; the message names the file and line."""
+
+
+class FamilyError(ParityError, KeyError):
+    """A puzzle family name is not in the family registry, or a family breaks the puzzle contract."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class TooLargeError(ParityError, ValueError):
+    """An input would need more memory (or more work) than this machine has; raised before any is spent."""
+
+
+class NoSolutionError(ParityError, ValueError):
+    """Something was asked of a solution of a puzzle or system that has none."""
+
+
+class LimitError(ParityError, ValueError):
+    """A time limit, count limit or other budget is not a sensible number (negative, NaN, infinite, ...)."""
+
+
+class TimeLimitReached(ParityError, TimeoutError):
+    """A run that cannot answer UNKNOWN (an enumeration) was stopped by its time limit."""
+
+
+class OutputError(ParityError, OSError):
+    """An output file cannot be written; the message names the file and the reason."""
