@@ -1,17 +1,150 @@
-"""Reading users' text files, with every failure turned into the caller's one-line ParityError."""
+"""Reading users' text files and writing outputs, with every failure turned into the caller's one-line ParityError.
+
+Readers never meet an :class:`OSError` or :class:`UnicodeDecodeError`: a
+missing file, a directory, a compressed or binary file, or a file too large for
+memory each become one error of the caller's class whose message names the
+file and what is wrong.  A UTF-8 byte order mark (which some editors on Windows
+write) is dropped.  Writers turn an unwritable path (a missing directory, an
+empty name, a full disk) into :class:`~parity.errors.OutputError`.
+"""
 
 from __future__ import annotations
 
+import codecs
+import errno
 import os
 from pathlib import Path
 
+from ._limits import check_memory
+from .errors import OutputError
+
+__all__ = ["read_text", "write_text"]
+
+#: the first bytes of compressed files people pass by mistake, with the tool that opens them
+_COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"(\xb5/\xfd": "zstd", b"PK\x03\x04": "zip"}
+
+
+def _reason(exc: OSError, path: Path) -> str:
+    """The cause of an OSError in a few lower-case words."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file" if os.path.isdir(path.parent) else f"no such file (no directory {path.parent})"
+    if isinstance(exc, IsADirectoryError):
+        return "is a directory"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the device"
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return text[:1].lower() + text[1:]
+
 
 def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
-    """The file's text; ``error("cannot read WHAT PATH: reason")`` if it is missing or not UTF-8 text."""
+    """The text of a UTF-8 file, without a leading byte order mark.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    error : type
+        The :class:`~parity.errors.ParityError` subclass to raise.
+    what : str
+        What the file is, for the message (``"DIMACS file"``).
+
+    Raises
+    ------
+    error
+        ``"cannot read WHAT PATH: REASON"`` where the reason is ``no such
+        file``, ``is a directory``, ``permission denied``, ``not a text file``
+        (binary, compressed or not UTF-8), ...
+    TooLargeError
+        If the file is larger than the machine's memory.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from parity.errors import DimacsError
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "f.cnf")
+    >>> _ = open(path, "wb").write(b"\\xef\\xbb\\xbfp cnf 1 0\\n")
+    >>> read_text(path, DimacsError, "DIMACS file")
+    'p cnf 1 0\\n'
+    >>> read_text(folder, DimacsError, "DIMACS file")
+    Traceback (most recent call last):
+    ...
+    parity.errors.DimacsError: cannot read DIMACS file ...: is a directory
+    """
     path = Path(path)
+    where = f"cannot read {what} {path}"
     try:
-        return path.read_text(encoding="utf-8")
+        if path.is_file():  # a pipe or a device has no meaningful size
+            check_memory(2 * path.stat().st_size, f"{what} {path}")  # the bytes and the text, side by side
+        data = path.read_bytes()
     except OSError as exc:
-        raise error(f"cannot read {what} {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise error(f"cannot read {what} {path}: not a text file") from None
+        raise error(f"{where}: {_reason(exc, path)}") from None
+    except ValueError as exc:  # an embedded NUL in the name
+        raise error(f"{where}: {exc}") from None
+    for magic, tool in _COMPRESSED.items():
+        if data.startswith(magic):
+            raise error(f"{where}: not a text file ({tool}-compressed; decompress it first)")
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{where}: not a text file (byte {exc.start} is not UTF-8)") from None
+    if "\x00" in text:
+        raise error(f"{where}: not a text file (it contains NUL bytes)")
+    return text
+
+
+def write_text(
+    path: str | os.PathLike, text: str, error: type[Exception] = OutputError, what: str = "output file"
+) -> None:
+    """Write ``text`` to ``path`` in UTF-8, or raise ``error`` naming the file and the reason.
+
+    A file this call created is removed again when writing it fails part way
+    (a full disk), so no truncated output is left behind.
+
+    Raises
+    ------
+    error
+        ``"cannot write WHAT PATH: REASON"``: an empty name, a missing
+        directory, a directory, no permission, no space left, ...
+
+    Examples
+    --------
+    >>> write_text("", "p cnf 1 0\\n")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: cannot write output file '': the file name is empty
+    >>> write_text("/nonexistent/x.cnf", "p cnf 1 0\\n")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: cannot write output file /nonexistent/x.cnf: no such directory /nonexistent
+    """
+    name = os.fsdecode(path)
+    if not name.strip():
+        raise error(f"cannot write {what} {name!r}: the file name is empty")
+    path = Path(name)
+    where = f"cannot write {what} {path}"
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise error(f"{where}: character {exc.start} of the text cannot be written as UTF-8") from None
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            missing = not os.path.isdir(path.parent)
+            reason = f"no such directory {path.parent}" if missing else "the file cannot be created there"
+        else:
+            reason = _reason(exc, path)
+        if not existed and os.path.isfile(path):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        raise error(f"{where}: {reason}") from None
+    except ValueError as exc:  # an embedded NUL in the name
+        raise error(f"{where}: {exc}") from None

@@ -6,6 +6,8 @@
 (25, (5, 5))
 """
 
+from ._check import *  # noqa: F401,F403
+from ._check import __all__ as _check_all
 from ._grids import *  # noqa: F401,F403
 from ._grids import __all__ as _grids_all
 from ._io import *  # noqa: F401,F403
@@ -15,4 +17,4 @@ from ._polyhedra import __all__ as _polyhedra_all
 from ._spec import *  # noqa: F401,F403
 from ._spec import __all__ as _spec_all
 
-__all__ = [*_grids_all, *_polyhedra_all, *_io_all, *_spec_all]
+__all__ = [*_check_all, *_grids_all, *_polyhedra_all, *_io_all, *_spec_all]

@@ -5,6 +5,10 @@ attribute (plane coordinates, ``y`` growing upwards) and whose ``graph`` dict
 records ``name`` (the board spec) and ``kind``.  Rectangular boards also record
 ``shape = (rows, cols)`` and list their nodes row by row, so a vector indexed
 by ``list(G)`` reads as a picture.
+
+Every constructor estimates the board's memory from its size before building
+it and raises :class:`~parity.errors.TooLargeError` when the machine cannot
+hold it, so ``grid(100000, 100000)`` fails at once instead of after minutes.
 """
 
 from __future__ import annotations
@@ -12,17 +16,19 @@ from __future__ import annotations
 import networkx as nx
 
 from ..errors import BoardSpecError
+from ._check import check_board_size
 
 __all__ = ["grid", "torus", "cylinder", "hex_grid", "tri_grid", "grid3d"]
 
 
 def _check_positive(name: str, **sizes: int) -> None:
     for label, value in sizes.items():
-        if not isinstance(value, int) or value < 1:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise BoardSpecError(f"{name}: {label} must be a positive integer, got {value!r}")
 
 
 def _rectangle(rows: int, cols: int, wrap_rows: bool, wrap_cols: bool, kind: str, name: str) -> nx.Graph:
+    check_board_size(f"board {name}", rows * cols, 2 * rows * cols)
     G = nx.Graph(name=name, kind=kind, shape=(rows, cols))
     for r in range(rows):
         for c in range(cols):
@@ -49,11 +55,22 @@ def grid(rows: int, cols: int | None = None) -> nx.Graph:
     networkx.Graph
         Nodes ``(r, c)`` in row-major order, ``pos = (c, -r)``.
 
+    Raises
+    ------
+    BoardSpecError
+        If a size is not a positive integer.
+    TooLargeError
+        If the board would not fit in memory (checked before building it).
+
     Examples
     --------
     >>> G = grid(3, 4)
     >>> G.number_of_nodes(), G.number_of_edges(), G.graph["shape"]
     (12, 17, (3, 4))
+    >>> grid(100000, 100000)
+    Traceback (most recent call last):
+    ...
+    parity.errors.TooLargeError: board grid:100000x100000 (10,000,000,000 nodes, 20,000,000,000 edges) needs about ...
     """
     cols = rows if cols is None else cols
     _check_positive("grid", rows=rows, cols=cols)
@@ -108,6 +125,7 @@ def hex_grid(radius: int) -> nx.Graph:
     (7, 6)
     """
     _check_positive("hex", radius=radius)
+    check_board_size(f"board hex:{radius}", 3 * radius * (radius - 1) + 1, 9 * radius * (radius - 1))
     R = radius - 1
     G = nx.Graph(name=f"hex:{radius}", kind="hex", radius=radius)
     for r in range(-R, R + 1):
@@ -134,6 +152,7 @@ def tri_grid(side: int) -> nx.Graph:
     (9, 9)
     """
     _check_positive("tri", side=side)
+    check_board_size(f"board tri:{side}", side * side, 3 * side * side // 2)
     G = nx.Graph(name=f"tri:{side}", kind="tri", side=side)
     h = 3**0.5 / 2.0
     for i in range(side):
@@ -159,6 +178,7 @@ def grid3d(a: int, b: int, c: int) -> nx.Graph:
     (8, 12)
     """
     _check_positive("grid3d", a=a, b=b, c=c)
+    check_board_size(f"board grid3d:{a}x{b}x{c}", a * b * c, 3 * a * b * c)
     G = nx.Graph(name=f"grid3d:{a}x{b}x{c}", kind="grid3d", shape=(a, b, c))
     for i in range(a):
         for j in range(b):

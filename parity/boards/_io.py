@@ -4,18 +4,29 @@ GraphML and GML keep geometry: node ``pos`` is stored as the attributes ``x``
 and ``y``, faces as the graph attribute ``faces`` (faces separated by ``;``,
 nodes by spaces), so other tools (Gephi, yEd, igraph) read the same files.
 DIMACS ``.col`` and edge lists carry the graph only.
+
+Every file is read through :func:`parity._files.read_text` (a missing file, a
+directory, a compressed or binary file each get a one-line
+:class:`~parity.errors.BoardFileError`; a UTF-8 byte order mark is dropped)
+and every graph read is checked to be a board: a directed graph, a multigraph
+or a self-loop in a file is refused, not silently converted.  Every file is
+written through :func:`parity._files.write_text`, so an unwritable path is one
+:class:`~parity.errors.OutputError`.
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Hashable
 from pathlib import Path
 
 import networkx as nx
 
-from ..errors import BoardFileError
+from .._files import read_text, write_text
+from ..errors import BoardFileError, OutputError, ParityError
+from ._check import board_problem, check_board, check_board_size
 
 __all__ = ["read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "READERS", "WRITERS"]
 
@@ -23,12 +34,18 @@ __all__ = ["read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "
 def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
     """Read a graph in DIMACS ``.col`` format (``p edge N M`` then ``e u v`` lines).
 
-    Vertices are the integers ``1..N``.  Comment lines start with ``c``.
+    Vertices are the integers ``1..N``.  Comment lines start with ``c``.  The
+    number of ``e`` lines must be the ``M`` of the header (or, for files that
+    list each edge in both directions, the number of distinct edges must).
 
     Raises
     ------
     BoardFileError
-        With the file name and line number of the first malformed line.
+        With the file name and line number of the first malformed line, or
+        the header's line when the edges do not add up to it.
+    TooLargeError
+        If ``N`` nodes would not fit in memory; checked at the header, before
+        any node is made.
 
     Examples
     --------
@@ -38,89 +55,152 @@ def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
     >>> sorted(read_dimacs_col(path).edges())
     [(1, 2), (1, 3), (2, 3)]
     """
+    text = read_text(path, BoardFileError, "DIMACS graph file")
     G = nx.Graph()
     declared: tuple[int, int] | None = None
-    with _open(path) as lines:
-        for number, raw in enumerate(lines, start=1):
-            words = raw.split()
-            if not words or words[0] == "c":
-                continue
-            where = f"{path}:{number}"
-            if words[0] == "p":
-                if declared is not None:
-                    raise BoardFileError(f"{where}: second 'p' line")
-                if len(words) != 4 or words[1] not in ("edge", "col") or not all(w.isdigit() for w in words[2:]):
-                    raise BoardFileError(f"{where}: expected 'p edge N M', got {raw.strip()!r}")
-                declared = (int(words[2]), int(words[3]))
-                G.add_nodes_from(range(1, declared[0] + 1))
-            elif words[0] == "e":
-                if declared is None:
-                    raise BoardFileError(f"{where}: edge before the 'p edge N M' line")
-                if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
-                    raise BoardFileError(f"{where}: expected 'e U V', got {raw.strip()!r}")
-                u, v = int(words[1]), int(words[2])
-                if not (1 <= u <= declared[0] and 1 <= v <= declared[0]):
-                    raise BoardFileError(f"{where}: vertex out of range 1..{declared[0]}")
-                if u == v:
-                    raise BoardFileError(f"{where}: loop on vertex {u}")
-                G.add_edge(u, v)
-            else:
-                raise BoardFileError(f"{where}: unknown line type {words[0]!r}")
+    header_line = 0
+    edge_lines = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split()
+        if not words or words[0] == "c":
+            continue
+        where = f"{path}:{number}"
+        if words[0] == "p":
+            if declared is not None:
+                raise BoardFileError(f"{where}: second 'p' line")
+            if len(words) != 4 or words[1] not in ("edge", "col") or not all(_COUNT.fullmatch(w) for w in words[2:]):
+                if len(words) == 4 and any(w.startswith("-") for w in words[2:]):
+                    raise BoardFileError(f"{where}: the counts in {raw.strip()!r} must not be negative")
+                raise BoardFileError(f"{where}: expected 'p edge N M', got {raw.strip()!r}")
+            nodes, edges = _count(words[2]), _count(words[3])
+            if nodes == 0:
+                raise BoardFileError(f"{where}: 'p {words[1]} 0 ...' declares no vertices; a board needs at least one")
+            if edges > nodes * (nodes - 1):  # a simple graph, even with every edge listed both ways
+                most = nodes * (nodes - 1) // 2
+                raise BoardFileError(f"{where}: {edges} edges cannot join {nodes} vertices (at most {most})")
+            # an edge line takes at least 6 characters, so the file bounds the edges that can come
+            check_board_size(f"{where}: p {words[1]} {words[2]} {words[3]}", nodes, min(edges, len(text) // 6 + 1))
+            declared = (nodes, edges)
+            header_line = number
+            G.add_nodes_from(range(1, nodes + 1))
+        elif words[0] == "e":
+            if declared is None:
+                raise BoardFileError(f"{where}: edge before the 'p edge N M' line")
+            if len(words) != 3 or not all(_COUNT.fullmatch(w) for w in words[1:]):
+                raise BoardFileError(f"{where}: expected 'e U V', got {raw.strip()!r}")
+            u, v = _count(words[1]), _count(words[2])
+            if not (1 <= u <= declared[0] and 1 <= v <= declared[0]):
+                raise BoardFileError(f"{where}: vertex out of range 1..{declared[0]}")
+            if u == v:
+                raise BoardFileError(f"{where}: loop on vertex {u}")
+            G.add_edge(u, v)
+            edge_lines += 1
+        else:
+            raise BoardFileError(f"{where}: unknown line type {words[0]!r}")
     if declared is None:
         raise BoardFileError(f"{path}: no 'p edge N M' line")
+    if declared[1] not in (edge_lines, G.number_of_edges()):
+        distinct = f" ({G.number_of_edges()} distinct)" if G.number_of_edges() != edge_lines else ""
+        raise BoardFileError(
+            f"{path}:{header_line}: header declares {declared[1]} edges, the file has {edge_lines}{distinct}"
+        )
     return G
+
+
+_COUNT = re.compile(r"[0-9]+")
+_HUGE = 10**100  # beyond every machine; longer numbers are not parsed (int() refuses over 4300 digits)
+
+
+def _count(word: str) -> int:
+    """A decimal count from a file; numbers of more than 100 digits read as ``10**100``."""
+    return int(word) if len(word) <= 100 else _HUGE
 
 
 def write_dimacs_col(G: nx.Graph, path: str | os.PathLike) -> dict[Hashable, int]:
     """Write ``G`` in DIMACS ``.col`` format; returns the node -> vertex number map.
 
-    The original node labels are listed in ``c node`` comment lines.
+    The original node labels are listed in ``c node`` comment lines (with
+    ``repr``, so ``1`` and ``'1'`` stay apart).
+
+    Raises
+    ------
+    BoardSpecError
+        If ``G`` is not a board (see :func:`check_board`).
+    OutputError
+        If the file cannot be written.
     """
+    check_board(G)
     number = {v: i for i, v in enumerate(G, start=1)}
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(f"c {G.graph.get('name', 'graph')} written by parity\n")
-        for v, i in number.items():
-            out.write(f"c node {i} {v}\n")
-        out.write(f"p edge {G.number_of_nodes()} {G.number_of_edges()}\n")
-        for u, v in G.edges():
-            out.write(f"e {number[u]} {number[v]}\n")
+    lines = [f"c {G.graph.get('name', 'graph')} written by parity"]
+    lines.extend(f"c node {i} {v!r}" for v, i in number.items())
+    lines.append(f"p edge {G.number_of_nodes()} {G.number_of_edges()}")
+    lines.extend(f"e {number[u]} {number[v]}" for u, v in G.edges())
+    write_text(path, "\n".join(lines) + "\n", OutputError, "DIMACS graph file")
     return number
 
 
-class _open:
-    """Open a text file, turning OS and encoding errors into BoardFileError."""
-
-    def __init__(self, path: str | os.PathLike):
-        self.path = path
-
-    def __enter__(self):
-        try:
-            self.handle = open(self.path, encoding="utf-8")
-        except OSError as exc:
-            raise BoardFileError(f"cannot open {self.path}: {exc.strerror}") from None
-        return self.handle
-
-    def __exit__(self, kind, value, traceback):
-        self.handle.close()
-        if isinstance(value, UnicodeDecodeError):
-            raise BoardFileError(f"{self.path}: not a text file") from None
-        return False
+def _checked(G: nx.Graph, path: str | os.PathLike) -> nx.Graph:
+    """``G`` as read from ``path`` if it is a board; else BoardFileError saying what is wrong with the file."""
+    problem = board_problem(G, in_file=True)
+    if problem is not None:
+        raise BoardFileError(f"{path}: {problem}")
+    return G
 
 
 def _parse_label(text: str) -> Hashable:
-    """Node labels written as text come back as the int or tuple they were."""
+    """Node labels written as text come back as the int, tuple or (quoted) string they were.
+
+    >>> _parse_label("(0, 1)"), _parse_label("7"), _parse_label("'7'"), _parse_label("a")
+    ((0, 1), 7, '7', 'a')
+    """
     try:
         value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return text
-    return value if isinstance(value, (int, tuple)) else text
+    if not isinstance(value, (int, tuple, str)):
+        return text
+    try:
+        hash(value)  # a tuple holding a list is no node
+    except TypeError:
+        return text
+    return value
+
+
+def _node_ids(G: nx.Graph) -> dict[Hashable, str]:
+    """A text id for every node that reads back as the same node, without white space where possible.
+
+    ``(0, 1)`` is ``"(0,1)"``, ``7`` is ``"7"``; a string that would read back
+    as something else (``"7"``) is quoted (``"'7'"``), so nodes that print alike
+    stay apart.  Raises OutputError if two nodes still share an id.
+
+    >>> _node_ids(nx.Graph([(1, "1"), ("1", (1, 2)), ((1, 2), "a")]))
+    {1: '1', '1': "'1'", (1, 2): '(1,2)', 'a': 'a'}
+    """
+    ids: dict[Hashable, str] = {}
+    owner: dict[str, Hashable] = {}
+    for v in G:
+        text = str(v)
+        for candidate in ("".join(text.split()), text, repr(v), "".join(repr(v).split())):
+            back = _parse_label(candidate)
+            if back == v and type(back) is type(v):
+                text = candidate
+                break
+        if text in owner:
+            raise OutputError(
+                f"nodes {owner[text]!r} and {v!r} would both be written as {text!r}; "
+                "relabel the board first, e.g. with nx.convert_node_labels_to_integers(G)"
+            )
+        ids[v], owner[text] = text, v
+    return ids
 
 
 def _with_geometry(G: nx.Graph, path: str | os.PathLike) -> nx.Graph:
-    """Relabel string node ids back to ints/tuples and decode x, y and faces."""
+    """Relabel string node ids back to ints/tuples/strings and decode x, y and faces."""
     mapping = {v: _parse_label(v) if isinstance(v, str) else v for v in G}
     if len(set(mapping.values())) == len(mapping):
         G = nx.relabel_nodes(G, mapping)
+    else:
+        mapping = {v: v for v in G}
     H = nx.Graph()
     H.graph.update({k: a for k, a in G.graph.items() if k not in ("node_default", "edge_default")})
     for v, data in G.nodes(data=True):
@@ -131,7 +211,7 @@ def _with_geometry(G: nx.Graph, path: str | os.PathLike) -> nx.Graph:
     H.add_edges_from(G.edges(data=True))
     faces = H.graph.get("faces")
     if isinstance(faces, str):
-        labels = {str(v): v for v in H}
+        labels = {str(text): v for text, v in mapping.items()}  # faces name nodes by their ids in the file
         decoded = []
         for face in faces.split(";"):
             names = face.split()
@@ -147,10 +227,15 @@ def _with_geometry(G: nx.Graph, path: str | os.PathLike) -> nx.Graph:
 
 def _for_export(G: nx.Graph) -> nx.Graph:
     """A copy with string node ids and scalar attributes only (what GraphML/GML allow)."""
+    check_board(G)
+    ids = _node_ids(G)
     H = nx.Graph()
     for key, value in G.graph.items():
         if key == "faces":
-            H.graph["faces"] = ";".join(" ".join(str(v) for v in face) for face in value)
+            spaced = [v for face in value for v in face if len(ids[v].split()) != 1]
+            if spaced:
+                raise OutputError(f"node {spaced[0]!r} of a face has white space in its label; relabel the board first")
+            H.graph["faces"] = ";".join(" ".join(ids[v] for v in face) for face in value)
         elif key == "shape":
             H.graph["shape"] = "x".join(str(s) for s in value)
         elif isinstance(value, (str, int, float, bool)):
@@ -159,23 +244,38 @@ def _for_export(G: nx.Graph) -> nx.Graph:
         attrs = {k: a for k, a in data.items() if isinstance(a, (str, int, float, bool))}
         if "pos" in data:
             attrs["x"], attrs["y"] = float(data["pos"][0]), float(data["pos"][1])
-        H.add_node(str(v), **attrs)
+        H.add_node(ids[v], **attrs)
     for u, v, data in G.edges(data=True):
-        H.add_edge(str(u), str(v), **{k: a for k, a in data.items() if isinstance(a, (str, int, float, bool))})
+        H.add_edge(ids[u], ids[v], **{k: a for k, a in data.items() if isinstance(a, (str, int, float, bool))})
     return H
 
 
 def _read_graphml(path):
-    return _with_geometry(nx.read_graphml(path), path)
+    text = read_text(path, BoardFileError, "GraphML file")
+    return _with_geometry(_checked(nx.parse_graphml(text), path), path)
 
 
 def _read_gml(path):
-    return _with_geometry(nx.read_gml(path, label="label"), path)
+    text = read_text(path, BoardFileError, "GML file")
+    return _with_geometry(_checked(nx.parse_gml(text.splitlines(), label="label"), path), path)
 
 
 def _read_edgelist(path):
-    G = nx.read_edgelist(path, nodetype=str, data=False)
-    return _with_geometry(G, path)
+    text = read_text(path, BoardFileError, "edge list file")
+    return _with_geometry(_checked(nx.parse_edgelist(text.splitlines(), nodetype=str, data=False), path), path)
+
+
+def _edgelist_text(G: nx.Graph) -> str:
+    H = _for_export(G)
+    spaced = [v for v in H if len(v.split()) != 1]
+    if spaced:
+        raise OutputError(
+            f"node {spaced[0]!r} has white space in its label, which an edge list cannot hold; write GraphML"
+        )
+    isolated = [v for v in H if H.degree(v) == 0]
+    if isolated:
+        raise OutputError(f"node {isolated[0]!r} has no edges, which an edge list cannot hold; write GraphML or .col")
+    return "".join(line + "\n" for line in nx.generate_edgelist(H, data=False))
 
 
 READERS = {
@@ -187,10 +287,22 @@ READERS = {
     ".col": read_dimacs_col,
 }
 
+def _write_graphml(G: nx.Graph, path: str | os.PathLike) -> None:
+    write_text(path, "\n".join(nx.generate_graphml(_for_export(G))) + "\n", OutputError, "GraphML file")
+
+
+def _write_gml(G: nx.Graph, path: str | os.PathLike) -> None:
+    write_text(path, "".join(line + "\n" for line in nx.generate_gml(_for_export(G))), OutputError, "GML file")
+
+
+def _write_edgelist(G: nx.Graph, path: str | os.PathLike) -> None:
+    write_text(path, _edgelist_text(G), OutputError, "edge list file")
+
+
 WRITERS = {
-    ".graphml": lambda G, path: nx.write_graphml(_for_export(G), path),
-    ".gml": lambda G, path: nx.write_gml(_for_export(G), path),
-    ".edgelist": lambda G, path: nx.write_edgelist(_for_export(G), path, data=False),
+    ".graphml": _write_graphml,
+    ".gml": _write_gml,
+    ".edgelist": _write_edgelist,
     ".col": write_dimacs_col,
 }
 
@@ -204,18 +316,23 @@ def read_board(path: str | os.PathLike) -> nx.Graph:
     Raises
     ------
     BoardFileError
-        If the file is missing, has an unknown extension or cannot be parsed;
-        the message names the file.
+        If the file is missing, is a directory, is not a text file, has an
+        unknown extension, cannot be parsed, or holds a graph that is not a
+        board (directed, a multigraph, a self-loop, no nodes); the message
+        names the file.
+    TooLargeError
+        If the file, or the graph a ``.col`` header declares, would not fit
+        in memory.
     """
     path = Path(path)
     reader = READERS.get(path.suffix.lower())
     if reader is None:
+        if os.path.isdir(path):
+            raise BoardFileError(f"{path}: is a directory, not a graph file")
         raise BoardFileError(f"{path}: unknown graph format {path.suffix!r}; known: {', '.join(READERS)}")
-    if not path.is_file():
-        raise BoardFileError(f"{path}: no such file")
     try:
         G = reader(path)
-    except BoardFileError:
+    except ParityError:
         raise
     except Exception as exc:  # networkx raises many kinds for malformed files
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -232,6 +349,18 @@ def write_board(G: nx.Graph, path: str | os.PathLike) -> None:
     """Write a board to a graph file in the format named by its extension.
 
     Geometry (``pos``, ``faces``, ``shape``) survives a GraphML or GML round trip.
+    Nodes come back as the ints, tuples and strings they were, also when they
+    print alike (the string ``'1'`` is written quoted).
+
+    Raises
+    ------
+    BoardSpecError
+        If ``G`` is not a board (see :func:`check_board`).
+    BoardFileError
+        If the extension names no format.
+    OutputError
+        If the file cannot be written, or the format cannot hold the board
+        (white space in a node label of an edge list, two nodes with one id).
 
     Examples
     --------
@@ -243,6 +372,8 @@ def write_board(G: nx.Graph, path: str | os.PathLike) -> None:
     >>> list(H)[:2], H.nodes[(0, 1)]["pos"], H.graph["shape"]
     ([(0, 0), (0, 1)], (1.0, 0.0), (2, 3))
     """
+    if not os.fsdecode(path).strip():
+        raise OutputError("cannot write a board to '': the file name is empty")
     path = Path(path)
     writer = WRITERS.get(path.suffix.lower())
     if writer is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from importlib import resources
@@ -10,11 +11,16 @@ from pathlib import Path
 import networkx as nx
 
 from ..errors import BoardSpecError, CatalogueError
+from ._check import check_board
 from ._grids import cylinder, grid, grid3d, hex_grid, tri_grid, torus
 from ._io import READERS, read_board
 from ._polyhedra import PLATONIC_SOLIDS, petersen
 
-__all__ = ["board", "catalogue", "catalogue_path", "BOARD_KINDS"]
+__all__ = ["board", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
+
+#: longest spec that is not a file path (a file name component has at most 255 bytes on common file systems)
+MAX_SPEC_LENGTH = 255
+_MAX_PATH_LENGTH = 4096  # PATH_MAX on Linux
 
 
 def _dims(count: int) -> Callable[[str, str], tuple[int, ...]]:
@@ -95,8 +101,8 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         ``hex:R``, ``tri:N``, ``grid3d:AxBxC``, ``tetrahedron``, ``cube``,
         ``octahedron``, ``dodecahedron``, ``icosahedron``, ``petersen``, a name
         from the catalogue (``graphs/``), or a path to a ``.graphml``,
-        ``.gml``, ``.edgelist`` or DIMACS ``.col`` file.  A graph is returned
-        as it is.
+        ``.gml``, ``.edgelist`` or DIMACS ``.col`` file.  A graph is checked
+        (see Notes) and returned as it is.
 
     Returns
     -------
@@ -107,9 +113,27 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     Raises
     ------
     BoardSpecError
-        If the spec names no board kind, catalogue entry or file.
+        If the spec names no board kind, catalogue entry or file, is longer
+        than :data:`MAX_SPEC_LENGTH` characters (4096 for a path), or is a
+        graph that is not a board (see Notes).
     BoardFileError
-        If the spec is a file that cannot be read.
+        If the spec is a file that cannot be read or holds no board.
+    TooLargeError
+        If the board would not fit in memory; checked from the size in the
+        spec (or the header of a ``.col`` file) before anything is built.
+
+    See Also
+    --------
+    check_board : the check applied to a graph.
+
+    Notes
+    -----
+    A board is a simple undirected graph with at least one node: a directed
+    graph (``nx.DiGraph``), a multigraph (``nx.MultiGraph``) or a graph with
+    a self-loop is refused, whether it is passed in or read from a file, with
+    a message that says how to convert it.  Node labels may be any hashable
+    objects, also ones that print alike: ``1``, ``"1"`` and ``(1,)`` are three
+    different nodes, and everything downstream keys by the node objects.
 
     Examples
     --------
@@ -121,12 +145,24 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     Traceback (most recent call last):
     ...
     parity.errors.BoardSpecError: board 'cube:3': cube takes no size
+    >>> board(nx.DiGraph([(0, 1)]))
+    Traceback (most recent call last):
+    ...
+    parity.errors.BoardSpecError: board is a directed graph; parity boards are simple undirected graphs: pass G.to_undirected()
     """
     if isinstance(spec, nx.Graph):
-        return spec
+        return check_board(spec)
     if not isinstance(spec, str) or not spec.strip():
         raise BoardSpecError(f"a board spec must be a non-empty string, got {spec!r}")
     spec = spec.strip()
+    is_path = "/" in spec or os.sep in spec
+    if len(spec) > (_MAX_PATH_LENGTH if is_path else MAX_SPEC_LENGTH):
+        raise BoardSpecError(
+            f"board spec {spec[:40]!r}... is {len(spec)} characters long; a spec is at most {MAX_SPEC_LENGTH} "
+            f"characters (a file path at most {_MAX_PATH_LENGTH}): use a size such as grid:5x5, a catalogue name or a file path"
+        )
+    if "\x00" in spec:
+        raise BoardSpecError(f"board spec {spec!r} contains a NUL character")
     kind, _, args = spec.partition(":")
     if kind in BOARD_KINDS:
         parse, make = BOARD_KINDS[kind]
@@ -138,7 +174,7 @@ def board(spec: str | nx.Graph) -> nx.Graph:
             raise BoardSpecError(f"board {spec!r}: {kind} needs a size, e.g. {kind}:{_EXAMPLES[kind]}")
         return make(*parse(kind, args))
     path = Path(spec)
-    if path.suffix.lower() in READERS or path.exists():
+    if path.suffix.lower() in READERS or os.path.lexists(path):
         return read_board(path)
     if spec in catalogue():
         G = read_board(catalogue_path(spec))

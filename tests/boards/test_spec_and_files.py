@@ -2,7 +2,7 @@ import networkx as nx
 import pytest
 
 from parity.boards import board, read_board, read_dimacs_col, write_board, write_dimacs_col
-from parity.errors import BoardFileError, BoardSpecError, CatalogueError
+from parity.errors import BoardFileError, BoardSpecError, CatalogueError, TooLargeError
 
 
 @pytest.mark.parametrize(
@@ -128,3 +128,132 @@ def test_catalogue_error_lists_names():
 
     with pytest.raises(CatalogueError, match="dodecahedron-conway"):
         catalogue_path("nope")
+
+
+def test_a_directory_is_named_as_such(tmp_path):
+    (tmp_path / "x.graphml").mkdir()
+    with pytest.raises(BoardFileError, match="is a directory"):
+        board(str(tmp_path / "x.graphml"))
+    with pytest.raises(BoardFileError, match="is a directory"):
+        read_board(tmp_path)
+
+
+@pytest.mark.parametrize("suffix", [".col", ".graphml", ".gml", ".edgelist"])
+def test_compressed_files_are_not_text(tmp_path, suffix):
+    import gzip
+
+    path = tmp_path / f"b{suffix}"
+    path.write_bytes(gzip.compress(b"p edge 2 1\ne 1 2\n"))
+    with pytest.raises(BoardFileError, match="not a text file.*gzip"):
+        read_board(path)
+
+
+@pytest.mark.parametrize("suffix", [".col", ".graphml", ".edgelist"])
+def test_a_byte_order_mark_is_accepted(tmp_path, suffix):
+    path = tmp_path / f"p{suffix}"
+    write_board(board("petersen"), path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert nx.is_isomorphic(read_board(path), board("petersen"))
+
+
+def test_dimacs_col_edge_count_must_match_the_header(tmp_path):
+    path = tmp_path / "short.col"
+    path.write_text("c a path\np edge 3 3\ne 1 2\ne 2 3\n")
+    with pytest.raises(BoardFileError, match=r"short.col:2: header declares 3 edges, the file has 2"):
+        read_dimacs_col(path)
+
+
+def test_dimacs_col_may_list_edges_both_ways(tmp_path):
+    for declared in (2, 4):
+        path = tmp_path / f"both{declared}.col"
+        path.write_text(f"p edge 3 {declared}\ne 1 2\ne 2 1\ne 2 3\ne 3 2\n")
+        assert read_dimacs_col(path).number_of_edges() == 2
+
+
+@pytest.mark.parametrize(
+    "header, error, words",
+    [
+        ("p edge 99999999999 0", TooLargeError, r":1: p edge 99999999999 0 .*needs about .* of memory"),
+        ("p edge " + "9" * 500 + " 0", TooLargeError, "needs more than"),
+        ("p edge -3 1", BoardFileError, "must not be negative"),
+        ("p edge 0 0", BoardFileError, "no vertices"),
+        ("p edge 3 99", BoardFileError, "99 edges cannot join 3 vertices"),
+    ],
+)
+def test_dimacs_col_header_is_checked_before_nodes_are_made(tmp_path, header, error, words):
+    path = tmp_path / "big.col"
+    path.write_text(header + "\n")
+    with pytest.raises(error, match=words):
+        read_board(path)
+
+
+@pytest.mark.parametrize(
+    "G, words",
+    [
+        (nx.DiGraph([(1, 2)]), "directed graph.*undirected"),
+        (nx.MultiGraph([(1, 2), (1, 2)]), "multigraph"),
+        (nx.Graph([(1, 1), (1, 2)]), "self-loop"),
+    ],
+)
+@pytest.mark.parametrize("write", [nx.write_graphml, nx.write_gml])
+def test_files_holding_no_board_are_refused(tmp_path, G, words, write):
+    path = tmp_path / ("g.graphml" if write is nx.write_graphml else "g.gml")
+    write(G, path)
+    with pytest.raises(BoardFileError, match=f"g.g.*ml: the graph .*{words}"):
+        read_board(path)
+
+
+def test_edge_list_with_a_loop_is_refused(tmp_path):
+    path = tmp_path / "l.edgelist"
+    path.write_text("1 1\n1 2\n")
+    with pytest.raises(BoardFileError, match="self-loop"):
+        read_board(path)
+
+
+def test_graph_file_without_nodes_is_refused(tmp_path):
+    path = tmp_path / "e.graphml"
+    nx.write_graphml(nx.Graph(), path)
+    with pytest.raises(BoardFileError, match="no nodes"):
+        read_board(path)
+
+
+@pytest.mark.parametrize("suffix", [".graphml", ".gml"])
+def test_labels_that_print_alike_survive_a_round_trip(tmp_path, suffix):
+    G = nx.Graph([(1, "1"), ("1", (1,)), ((1,), (0, 1)), ((0, 1), "(0, 1)"), ("a b", 1)])
+    path = tmp_path / f"m{suffix}"
+    write_board(G, path)
+    H = read_board(path)
+    assert set(H) == set(G) and {type(v) for v in H} == {int, str, tuple}
+    assert nx.utils.edges_equal(H.edges(), G.edges())
+
+
+@pytest.mark.parametrize("spec", ["grid:3x4", "hex:2", "grid3d:2x2x2", "petersen"])
+def test_edge_lists_keep_tuple_nodes(tmp_path, spec):
+    path = tmp_path / "b.edgelist"
+    write_board(board(spec), path)
+    H = read_board(path)
+    assert set(H) == set(board(spec)) and nx.utils.edges_equal(H.edges(), board(spec).edges())
+
+
+def test_an_edge_list_cannot_hold_every_board(tmp_path):
+    from parity.errors import OutputError
+
+    with pytest.raises(OutputError, match="white space"):
+        write_board(nx.Graph([("a b", 1)]), tmp_path / "b.edgelist")
+    isolated = nx.Graph([(1, 2)])
+    isolated.add_node(3)
+    with pytest.raises(OutputError, match="no edges"):
+        write_board(isolated, tmp_path / "i.edgelist")
+
+
+@pytest.mark.parametrize("target", ["", "/nonexistent/b.col", "/nonexistent/b.graphml"])
+def test_unwritable_board_files_are_one_error(target):
+    from parity.errors import OutputError
+
+    with pytest.raises(OutputError, match="cannot write"):
+        write_board(board("cube"), target)
+
+
+def test_writing_a_directed_graph_is_refused(tmp_path):
+    with pytest.raises(BoardSpecError, match="directed"):
+        write_board(nx.DiGraph([(1, 2)]), tmp_path / "d.graphml")
