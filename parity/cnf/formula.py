@@ -13,11 +13,50 @@
 from __future__ import annotations
 
 import itertools
+import operator
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
+from .._limits import check_memory
 from ..errors import EncodingError
 
-__all__ = ["CNF", "ENCODINGS", "xor_clauses"]
+__all__ = ["CNF", "ENCODINGS", "xor_clauses", "VARIABLE_BYTES", "CLAUSE_BYTES"]
+
+#: bytes a variable costs in the :class:`pysat.formula.IDPool` (two dict entries and its name; measured about 225
+#: on CPython 3.11), rounded up; readers check ``variables * VARIABLE_BYTES`` against memory before making them
+VARIABLE_BYTES = 250
+#: bytes a short clause costs as a Python list of ints (measured about 185 for three literals), rounded up
+CLAUSE_BYTES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class _Auxiliary:
+    """The name of an auxiliary variable: equal to no name a user can pass to :meth:`CNF.var`."""
+
+    index: int
+
+
+def _integer(value: object, what: str) -> int:
+    """``value`` as an int if it is an integer (Python or NumPy), not a bool; else EncodingError."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        raise EncodingError(f"{what} must be an integer, got the bool {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise EncodingError(f"{what} must be an integer, got {value!r}") from None
+
+
+def _literals(values: Iterable[object], what: str) -> list[int]:
+    """Non-zero integer literals (0 ends a DIMACS line, so it is no literal); else EncodingError."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise EncodingError(f"{what} must be a sequence of integer literals, got {values!r}")
+    literals = [_integer(value, f"a literal of {what}") for value in values]
+    if 0 in literals:
+        raise EncodingError(f"{what} cannot contain the literal 0 (variables are numbered from 1)")
+    return literals
 
 
 def _enc_types() -> dict[str, int]:
@@ -51,7 +90,10 @@ class CNF:
     """A formula under construction: clauses, XOR constraints and the primary variables.
 
     Variables are positive integers handed out by a :class:`pysat.formula.IDPool`;
-    :meth:`var` names them (any hashable name), :meth:`name` reads a name back.
+    :meth:`var` names them (any hashable name, used as it is: ``1``, ``"1"``
+    and ``(1,)`` name three variables), :meth:`name` reads a name back.
+    Literals are non-zero integers (Python or NumPy; not bools, floats or
+    strings); anything else raises :class:`~parity.errors.EncodingError`.
     XOR constraints are kept as they are, for back ends that take them natively
     (CryptoMiniSat), and turned into clauses by :meth:`clauses_with_xors`
     (Tseitin, cut into chunks of ``xor_chunk`` literals).  ``primary`` lists the
@@ -89,16 +131,35 @@ class CNF:
 
     # -- variables ----------------------------------------------------------
     def var(self, name: Hashable) -> int:
-        """The variable called ``name`` (created on first use)."""
-        return self.pool.id(name)
+        """The variable called ``name`` (created on first use); the name object is the key, never its text.
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> f.var(1), f.var("1"), f.var((1,)), f.var("1")
+        (1, 2, 3, 2)
+        """
+        try:
+            return self.pool.id(name)
+        except TypeError:
+            raise EncodingError(f"a variable name must be hashable, got {name!r}") from None
 
     def name(self, var: int) -> Hashable:
         """The name of variable ``var`` (None for an unnamed auxiliary)."""
-        return self.pool.obj(abs(var))
+        name = self.pool.obj(abs(_integer(var, "a variable")))
+        return None if isinstance(name, _Auxiliary) else name
 
     def fresh(self) -> int:
-        """A new auxiliary variable."""
-        return self.pool.id(("aux", self.pool.top + 1))
+        """A new auxiliary variable, distinct from every named one (whatever the names are).
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> a = f.var(("aux", 2))
+        >>> f.fresh() != a, f.name(f.fresh())
+        (True, None)
+        """
+        return self.pool.id(_Auxiliary(self.pool.top + 1))
 
     @property
     def nvars(self) -> int:
@@ -106,10 +167,16 @@ class CNF:
 
     # -- constraints --------------------------------------------------------
     def add(self, clause: Iterable[int]) -> None:
-        """Add one clause (a disjunction of non-zero literals)."""
-        clause = [int(lit) for lit in clause]
-        if any(lit == 0 for lit in clause):
-            raise EncodingError("a clause cannot contain the literal 0")
+        """Add one clause (a disjunction of non-zero integer literals).
+
+        Examples
+        --------
+        >>> CNF().add([1, 0])
+        Traceback (most recent call last):
+        ...
+        parity.errors.EncodingError: a clause cannot contain the literal 0 (variables are numbered from 1)
+        """
+        clause = _literals(clause, "a clause")
         self._grow(clause)
         self.clauses.append(clause)
 
@@ -119,6 +186,9 @@ class CNF:
 
     def _grow(self, literals: Iterable[int]) -> None:
         top = max((abs(lit) for lit in literals), default=0)
+        if top - self.pool.top > 1_000_000:
+            missing = f"literal {top} (variables {self.pool.top + 1}..{top})"
+            check_memory((top - self.pool.top) * VARIABLE_BYTES, missing)
         while self.pool.top < top:  # literals from outside the pool still count as variables
             self.fresh()
 
@@ -128,11 +198,24 @@ class CNF:
         self.clauses.extend([[v], [-v]])
 
     def add_xor(self, literals: Sequence[int], parity: int) -> None:
-        """XOR of ``literals`` equals ``parity`` (0 or 1); kept native until a back end needs clauses."""
-        literals = [int(lit) for lit in literals]
+        """XOR of ``literals`` equals ``parity`` (0 or 1); kept native until a back end needs clauses.
+
+        Examples
+        --------
+        >>> CNF().add_xor([0, 1], 1)
+        Traceback (most recent call last):
+        ...
+        parity.errors.EncodingError: an XOR cannot contain the literal 0 (variables are numbered from 1)
+        """
+        literals = _literals(literals, "an XOR")
+        if isinstance(parity, bool):
+            parity = int(parity)
+        parity = _integer(parity, "the parity of an XOR")
+        if parity not in (0, 1):
+            raise EncodingError(f"the parity of an XOR must be 0 or 1, got {parity}")
         self._grow(literals)
         # negations fold into the parity; repeated variables cancel in pairs
-        parity = (int(parity) + sum(1 for lit in literals if lit < 0)) % 2
+        parity = (parity + sum(1 for lit in literals if lit < 0)) % 2
         odd: dict[int, int] = {}
         for lit in literals:
             odd[abs(lit)] = odd.get(abs(lit), 0) ^ 1
@@ -147,16 +230,22 @@ class CNF:
     def _encoding(self, encoding: str | None) -> int:
         table = _enc_types()
         name = encoding or "seqcounter"
-        if name not in table:
+        if name == "native":  # PySAT keeps these apart from the clauses, so they would be lost
+            raise EncodingError(
+                f"cardinality encoding 'native' needs a solver's own AtMostK, which a CNF cannot hold; "
+                f"use one of {', '.join(ENCODINGS)}"
+            )
+        if not isinstance(name, str) or name not in table:
             raise EncodingError(f"unknown cardinality encoding {name!r}; known: {', '.join(table)}")
         return table[name]
 
     def _card(self, kind: str, literals: Sequence[int], bound: int, encoding: str | None) -> None:
-        from pysat.card import CardEnc
+        from pysat.card import CardEnc, UnsupportedBound
 
-        literals = [int(lit) for lit in literals]
-        self._grow(literals)
+        literals = _literals(literals, f"a cardinality constraint ({kind})")
+        bound = _integer(bound, f"the bound of a cardinality constraint ({kind})")
         enc = self.cardinality if encoding is None else self._encoding(encoding)
+        self._grow(literals)
         if kind == "atmost" and bound >= len(literals):
             return
         if kind == "atleast" and bound <= 0:
@@ -164,11 +253,32 @@ class CNF:
         if bound < 0 or (kind != "atmost" and bound > len(literals)):
             self.add_false()
             return
-        made = getattr(CardEnc, kind)(lits=literals, bound=bound, vpool=self.pool, encoding=enc)
+        try:
+            made = getattr(CardEnc, kind)(lits=literals, bound=bound, vpool=self.pool, encoding=enc)
+        except UnsupportedBound:  # pairwise, bitwise and ladder encode bounds of 1 only
+            name = next(n for n, value in _enc_types().items() if value == enc)
+            raise EncodingError(
+                f"cardinality encoding {name!r} cannot encode {kind} {bound} of {len(literals)} literals; "
+                "use seqcounter or totalizer"
+            ) from None
         self.clauses.extend([list(c) for c in made.clauses])
 
     def at_most(self, k: int, literals: Sequence[int], encoding: str | None = None) -> None:
-        """At most ``k`` of ``literals`` are true."""
+        """At most ``k`` of ``literals`` are true (a negative ``k`` cannot be met: the formula becomes unsatisfiable).
+
+        Raises
+        ------
+        EncodingError
+            If ``k`` or a literal is not an integer, a literal is 0, or the
+            encoding is unknown or cannot express the bound.
+
+        Examples
+        --------
+        >>> CNF().at_most(1.5, [1, 2])
+        Traceback (most recent call last):
+        ...
+        parity.errors.EncodingError: the bound of a cardinality constraint (atmost) must be an integer, got 1.5
+        """
         self._card("atmost", literals, k, encoding)
 
     def at_least(self, k: int, literals: Sequence[int], encoding: str | None = None) -> None:
@@ -190,7 +300,13 @@ class CNF:
         >>> len(f.brute_force_models())
         3
         """
-        indicators = {int(v): self.var((name, int(v))) for v in values}
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise EncodingError(f"the values of integer variable {name!r} must be integers, got {values!r}")
+        numbers = [_integer(value, f"a value of integer variable {name!r}") for value in values]
+        twice = [value for value, count in Counter(numbers).items() if count > 1]
+        if twice:
+            raise EncodingError(f"integer variable {name!r} lists the value {twice[0]} twice")
+        indicators = {value: self.var((name, value)) for value in numbers}
         if not indicators:
             raise EncodingError(f"integer variable {name!r} has no values")
         self.exactly(1, list(indicators.values()), encoding="pairwise" if len(indicators) <= 6 else None)
@@ -214,7 +330,18 @@ class CNF:
         >>> len(f.brute_force_models())
         3
         """
-        allowed = {int(total)} if isinstance(total, int) else {int(t) for t in total}
+        if isinstance(total, Iterable) and not isinstance(total, (str, bytes)):
+            allowed = {_integer(t, "an allowed total") for t in total}
+        else:
+            allowed = {_integer(total, "the total")}
+        if modulus is not None:
+            modulus = _integer(modulus, "the modulus")
+            if modulus < 1:
+                raise EncodingError(f"the modulus must be a positive integer, got {modulus}")
+        terms = [
+            {_integer(value, "a term's value"): _literals([var], "a term's indicator")[0] for value, var in t.items()}
+            for t in terms
+        ]
         reduce = (lambda v: v % modulus) if modulus else (lambda v: v)
         if modulus:
             allowed = {t % modulus for t in allowed}

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from parity.cnf import CNF, backend, read_dimacs, write_dimacs
-from parity.errors import DimacsError
+from parity.errors import DimacsError, OutputError, TooLargeError
 from parity.puzzles import LightsOut
 
 
@@ -50,6 +50,15 @@ def test_clause_over_several_lines(tmp_path):
         ("p cnf 2 1\n1 2\n", "not closed by 0"),
         ("c only comments\n", "no 'p cnf"),
         ("p cnf 2 1\nc p show -1 0\n1 0\n", ":2: projection variables must be positive"),
+        ("c p show 1 9 0\np cnf 3 2\n1 2 0\n3 0\n", ":1: projection variable 9 exceeds the 3 declared"),
+        ("c c\nc ind 3000000000 0\np cnf 3 2\n1 2 0\n3 0\n", ":2: projection variable 3000000000 exceeds the 3 declared"),
+        ("p cnf 3 1\nc p show 1 9 0\n1 0\n", ":2: literal 9 exceeds the 3 declared"),
+        ("p cnf -3 2\n", ":1: the counts in 'p cnf -3 2' must not be negative"),
+        ("p cnf 3 -2\n", ":1: the counts .* must not be negative"),
+        ("p cnf 0 0\n", ":1: 'p cnf 0 ...' declares no variables"),
+        ("p cnf 1_0 1\n1 0\n", ":1: expected 'p cnf VARIABLES CLAUSES'"),
+        ("p cnf 3 1\n1_0 0\n", ":2: '1_0' is not an integer literal"),
+        ("p cnf 3 1\n" + "9" * 200 + " 0\n", ":2: literal 999999999999... has 200 digits"),
     ],
 )
 def test_malformed_files_name_the_line(tmp_path, text, words):
@@ -60,8 +69,64 @@ def test_malformed_files_name_the_line(tmp_path, text, words):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(DimacsError, match="cannot read DIMACS file"):
+    with pytest.raises(DimacsError, match="cannot read DIMACS file .*none.cnf: no such file"):
         read_dimacs(tmp_path / "none.cnf")
+
+
+def test_projection_before_the_header_is_kept(tmp_path):
+    path = tmp_path / "f.cnf"
+    path.write_text("c ind 1 0\np cnf 3 1\n1 2 3 0\n")
+    f = read_dimacs(path)
+    assert f.primary == [1] and backend("sat").count(f) == 2
+
+
+def test_clauseless_formula_is_read(tmp_path):
+    path = tmp_path / "f.cnf"
+    path.write_text("p cnf 2 0\n")
+    assert backend("sat").count(read_dimacs(path)) == 4
+
+
+@pytest.mark.parametrize("header", ["p cnf 99999999999 0", "p cnf 99999999999 99999999999", "p cnf " + "9" * 300 + " 1"])
+def test_huge_header_fails_by_size_before_variables_are_made(tmp_path, header):
+    path = tmp_path / "big.cnf"
+    path.write_text(header + "\n")
+    with pytest.raises(TooLargeError, match=":1: p cnf .* needs about .* of memory"):
+        read_dimacs(path)
+
+
+def test_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.cnf"
+    path.write_bytes(b"\xef\xbb\xbfc made on Windows\np cnf 2 1\n1 2 0\n")
+    assert backend("sat").count(read_dimacs(path)) == 3
+
+
+@pytest.mark.parametrize("content, words", [(None, "gzip-compressed"), (b"p cnf 1 0\n\x00\x01", "not a text file"), (b"\xff\xfe", "not a text file")])
+def test_binary_files_are_not_text(tmp_path, content, words):
+    import gzip
+
+    path = tmp_path / "f.cnf"
+    path.write_bytes(gzip.compress(b"p cnf 2 1\n1 2 0\n") if content is None else content)
+    with pytest.raises(DimacsError, match=words):
+        read_dimacs(path)
+
+
+def test_a_directory_is_named_as_such(tmp_path):
+    (tmp_path / "d.cnf").mkdir()
+    with pytest.raises(DimacsError, match="is a directory"):
+        read_dimacs(tmp_path / "d.cnf")
+
+
+@pytest.mark.parametrize(
+    "target, words",
+    [("", "the file name is empty"), ("/nonexistent/x.cnf", "no such directory /nonexistent"), ("/dev/full", "no space left"), (".", "is a directory")],
+)
+def test_unwritable_outputs_are_one_error(target, words):
+    f = CNF()
+    f.add([1, 2])
+    if target == "/dev/full" and not __import__("os").path.exists(target):
+        pytest.skip("no /dev/full here")
+    with pytest.raises(OutputError, match=f"cannot write DIMACS file .*{words}"):
+        write_dimacs(f, target)
 
 
 @pytest.mark.skipif(shutil.which("picosat") is None, reason="picosat (Debian package picosat) is not installed")

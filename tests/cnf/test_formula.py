@@ -115,3 +115,61 @@ def test_names_round_trip():
     f = CNF()
     v = f.var(("press", "0,1"))
     assert f.name(v) == ("press", "0,1") and f.name(-v) == ("press", "0,1")
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda f: f.add_xor([0, 1], 1), "an XOR cannot contain the literal 0"),
+        (lambda f: f.add_xor([1.5, 2], 1), "must be an integer, got 1.5"),
+        (lambda f: f.add_xor(["a"], 1), "must be an integer, got 'a'"),
+        (lambda f: f.add([None, 1]), "must be an integer, got None"),
+        (lambda f: f.add([True]), "got the bool True"),
+        (lambda f: f.add(5), "a clause must be a sequence"),
+        (lambda f: f.add("12"), "a clause must be a sequence"),
+        (lambda f: f.add_xor([1, 2], 2), "parity of an XOR must be 0 or 1"),
+        (lambda f: f.add_xor([1, 2], "1"), "parity of an XOR must be an integer"),
+        (lambda f: f.at_most(1.5, [1, 2]), "bound .* must be an integer, got 1.5"),
+        (lambda f: f.exactly("1", [1, 2]), "bound .* must be an integer"),
+        (lambda f: f.at_least(1, [1, 0]), "literal 0"),
+        (lambda f: f.at_most(2, [1, 2, 3, 4], encoding="pairwise"), "'pairwise' cannot encode atmost 2"),
+        (lambda f: f.at_most(1, [1, 2], encoding="native"), "'native' needs a solver"),
+        (lambda f: f.one_hot("d", [0, 1.5]), "a value of integer variable 'd' must be an integer"),
+        (lambda f: f.one_hot("d", [0, 1, 1]), "lists the value 1 twice"),
+        (lambda f: f.one_hot("d", "abc"), "must be integers, got 'abc'"),
+        (lambda f: f.one_hot("d", []), "has no values"),
+        (lambda f: f.sum_equals([f.one_hot("a", range(2))], 1, modulus=0), "modulus must be a positive integer"),
+        (lambda f: f.sum_equals([f.one_hot("a", range(2))], 0.5), "total must be an integer"),
+        (lambda f: f.var([1]), "must be hashable"),
+    ],
+)
+def test_bad_values_are_encoding_errors(call, words):
+    f = CNF()
+    with pytest.raises(EncodingError, match=words):
+        call(f)
+    assert all(0 not in clause for clause in f.clauses_with_xors())
+
+
+def test_numpy_integers_are_literals():
+    f = CNF()
+    f.add([np.int64(1), -np.int32(2)])
+    f.add_xor([np.int64(1), 2], np.int64(1))
+    f.exactly(np.int64(1), [np.int64(1), 2])
+    f.primary = [1, 2]
+    assert f.brute_force_models() == [[1, -2]]
+
+
+def test_names_are_objects_not_text():
+    f = CNF()
+    names = [1, "1", (1,), ("aux", 2), ("aux", 3)]
+    variables = [f.var(name) for name in names]
+    assert len(set(variables)) == 5 and [f.name(v) for v in variables] == names
+    extra = {f.fresh() for _ in range(4)}
+    assert not extra & set(variables) and {f.name(v) for v in extra} == {None}
+
+
+def test_a_huge_literal_fails_by_size():
+    from parity.errors import TooLargeError
+
+    with pytest.raises(TooLargeError, match="literal 3000000000000"):
+        CNF().add([3_000_000_000_000])
