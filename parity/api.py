@@ -1,46 +1,120 @@
-"""The front door: ``solve``, ``count`` and ``solutions`` for any puzzle, every answer verified."""
+"""The front door: ``solve``, ``count`` and ``solutions`` for any puzzle, every answer verified.
+
+This is the only place that goes puzzle -> encoding -> engine -> decode ->
+verify.  It uses nothing but the puzzle contract (:mod:`parity.puzzles.base`)
+and the engine table (:mod:`parity.engines`), so a new family needs no change
+here.  A ``time_limit`` runs the engine in a child process that is stopped
+when the time is spent: the answer is then ``UNKNOWN``.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from .engines import choose_engine
+from ._limits import check_time_limit
+from .engines import SAT, UNKNOWN, Answer, choose
+from .errors import InvalidSolution, LimitError, TimeLimitReached
 
-__all__ = ["Result", "solve", "count", "solutions"]
+__all__ = ["Result", "solve", "count", "count_result", "solutions"]
 
 
 @dataclass
 class Result:
-    """The answer to ``solve``: a verified solution in puzzle terms, or a proof there is none.
+    """The answer to ``solve`` or ``count_result``: a verified solution in puzzle terms, a count, or UNKNOWN.
 
     Attributes
     ----------
-    family, board, engine : str
-    satisfiable : bool
-    solution : dict or None
-        In puzzle terms (node -> presses for Lights Out); already verified.
+    puzzle : Puzzle
+        The puzzle asked about.
+    engine : str
+    status : {"SAT", "UNSAT", "UNKNOWN"}
+        UNKNOWN when a time limit was spent first.
+    solution : object or None
+        In puzzle terms (node -> presses for Lights Out), already verified.
+    count : int or None
+        The exact number of solutions, when the engine knows it.
     seconds : float
     stats : dict
-        Engine-specific numbers (``rank``, ``nullity``, ``count`` for linear engines).
+        Engine-specific numbers (``rank``, ``nullity`` for linear engines;
+        ``variables``, ``clauses``, ``exact`` for CNF engines).
     """
 
-    family: str
-    board: str
+    puzzle: Any
     engine: str
-    satisfiable: bool
-    solution: dict[Hashable, int] | None
-    seconds: float
+    status: str
+    solution: Any = None
+    count: int | None = None
+    seconds: float = 0.0
     stats: dict = field(default_factory=dict)
 
     @property
-    def status(self) -> str:
-        return "SAT" if self.satisfiable else "UNSAT"
+    def satisfiable(self) -> bool | None:
+        """True, False, or None when the answer is UNKNOWN."""
+        return {"SAT": True, "UNSAT": False}.get(self.status)
+
+    @property
+    def family(self) -> str:
+        return self.puzzle.family
+
+    @property
+    def board(self) -> str:
+        return self.puzzle.board_name
+
+    def to_json(self) -> dict:
+        """The answer as the command line prints it with ``--json``: common keys, engine numbers, the solution."""
+        payload = {**self.puzzle.header(), "engine": self.engine, "status": self.status, "satisfiable": self.satisfiable}
+        if self.count is not None:
+            payload["count"] = int(self.count)
+        for key, value in self.stats.items():
+            if key == "minimum_weight":
+                payload[f"min_{self.puzzle.weight_name}"] = value
+            elif key != "count":
+                payload[key] = value
+        if self.solution is not None:
+            payload.update(self.puzzle.to_json(self.solution))
+        payload["seconds"] = round(self.seconds, 6)
+        return payload
 
 
-def solve(puzzle, engine: str | None = None) -> Result:
+def _run(function, time_limit: float | None, what: str, *args, **kwargs):
+    if time_limit is None:
+        return function(*args, **kwargs)
+    from ._child import run_in_child
+
+    return run_in_child(function, *args, time_limit=time_limit, what=what, **kwargs)
+
+
+def _decode_verified(puzzle, encoding, raw):
+    solution = encoding.decode(raw)
+    puzzle.verify(solution)
+    return solution
+
+
+def _solve_and_decode(puzzle, engine, encoding, minimize: bool, max_nullity: int) -> tuple[Answer, Any]:
+    answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
+    solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
+    return answer, solution
+
+
+def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool = False,
+          max_nullity: int = 30) -> Result:
     """One solution of ``puzzle`` (verified by ``puzzle.verify``), or ``satisfiable=False``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    engine : str, optional
+        An engine name (see :data:`parity.ENGINES`); default: the fastest that applies.
+    time_limit : float, optional
+        Seconds; when spent the result is ``UNKNOWN``.
+    minimize : bool
+        Return a solution of least ``puzzle.weight`` (for Lights Out: fewest
+        presses), by an exact search over all solutions (linear engines).
+    max_nullity : int
+        With ``minimize``: refuse a search over more than ``2 ** max_nullity`` solutions.
 
     Examples
     --------
@@ -48,32 +122,57 @@ def solve(puzzle, engine: str | None = None) -> Result:
     >>> result = pt.solve(pt.LightsOut("grid:3x3"))
     >>> result.status, sum(result.solution.values()), result.engine
     ('SAT', 5, 'gf2')
+    >>> pt.solve(pt.LightsOut("grid:5x5"), minimize=True).stats["minimum_weight"]
+    15
     """
-    chosen = choose_engine(puzzle, engine)
+    time_limit = check_time_limit(time_limit)
+    if minimize and getattr(puzzle, "weight", None) is None:
+        raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
+    chosen, encoding = choose(puzzle, engine, "solve")
     started = time.perf_counter()
-    stats: dict = {}
-    if hasattr(chosen, "space"):
-        space = chosen.space(puzzle)
-        stats = {"rank": space.rank, "nullity": space.nullity, "count": space.count}
-        vector = space.particular
-    else:
-        vector = next(iter(chosen.solutions(puzzle)), None)
-    solution = None if vector is None else puzzle.presses(vector)
+    try:
+        answer, solution = _run(_solve_and_decode, time_limit, f"engine {chosen.name}", puzzle, chosen, encoding,
+                                minimize, max_nullity)
+    except TimeLimitReached:
+        return Result(puzzle, chosen.name, UNKNOWN, seconds=time.perf_counter() - started)
+    seconds = time.perf_counter() - started
     if solution is not None:
-        puzzle.verify(solution)
-    return Result(
-        puzzle.family,
-        puzzle.board.graph.get("name", "board"),
-        chosen.name,
-        solution is not None,
-        solution,
-        time.perf_counter() - started,
-        stats,
-    )
+        puzzle.verify(solution)  # again here: the child's check is not trusted either
+        if minimize and puzzle.weight(solution) != answer.stats.get("minimum_weight"):
+            raise InvalidSolution(f"engine {chosen.name} claimed weight {answer.stats.get('minimum_weight')}, "
+                                  f"the solution has {puzzle.weight(solution)}")
+    return Result(puzzle, chosen.name, answer.status if solution is None else SAT, solution, answer.count, seconds,
+                  answer.stats)
 
 
-def count(puzzle, engine: str | None = None) -> int:
+def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> Result:
+    """The exact number of solutions as a :class:`Result` (``count``, engine numbers; UNKNOWN when time ran out).
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> result = pt.count_result(pt.LightsOut("grid:5x5"))
+    >>> result.count, result.stats["nullity"], result.engine
+    (4, 2, 'gf2')
+    """
+    time_limit = check_time_limit(time_limit)
+    chosen, encoding = choose(puzzle, engine, "count")
+    started = time.perf_counter()
+    try:
+        answer = _run(chosen.count, time_limit, f"engine {chosen.name}", encoding)
+    except TimeLimitReached:
+        return Result(puzzle, chosen.name, UNKNOWN, seconds=time.perf_counter() - started)
+    stats = {**answer.stats, "exact": chosen.exact}
+    return Result(puzzle, chosen.name, answer.status, None, int(answer.count), time.perf_counter() - started, stats)
+
+
+def count(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> int:
     """The exact number of solutions of ``puzzle`` (a Python int).
+
+    Raises
+    ------
+    TimeLimitReached
+        When ``time_limit`` seconds pass first.
 
     Examples
     --------
@@ -81,10 +180,13 @@ def count(puzzle, engine: str | None = None) -> int:
     >>> pt.count(pt.LightsOut("grid:4x4")), pt.count(pt.LightsOut("grid:4x4"), engine="galois")
     (16, 16)
     """
-    return int(choose_engine(puzzle, engine).count(puzzle))
+    result = count_result(puzzle, engine, time_limit=time_limit)
+    if result.status == UNKNOWN:
+        raise TimeLimitReached(f"counting with engine {result.engine} stopped by its time limit of {time_limit} s")
+    return result.count
 
 
-def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> Iterator[dict[Hashable, int]]:
+def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> Iterator[Any]:
     """The solutions of ``puzzle`` one by one, each verified, at most ``limit`` of them.
 
     Examples
@@ -93,10 +195,16 @@ def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> It
     >>> len(list(pt.solutions(pt.LightsOut("grid:4x4"), limit=5)))
     5
     """
-    chosen = choose_engine(puzzle, engine)
-    for number, vector in enumerate(chosen.solutions(puzzle)):
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise LimitError(f"limit must be a non-negative integer, got {limit!r}")
+    chosen, encoding = choose(puzzle, engine, "solutions")  # errors now, not at the first next()
+    return _verified_solutions(puzzle, chosen, encoding, limit)
+
+
+def _verified_solutions(puzzle, engine, encoding, limit: int | None) -> Iterator[Any]:
+    if limit == 0:
+        return
+    for number, raw in enumerate(engine.solutions(encoding), start=1):
+        yield _decode_verified(puzzle, encoding, raw)
         if limit is not None and number >= limit:
             return
-        solution = puzzle.presses(vector)
-        puzzle.verify(solution)
-        yield solution

@@ -1,14 +1,17 @@
 """Cross-checking: every engine that applies answers the same instance, and all must agree.
 
-The harness is generic.  A family registers an instance generator in
-``FAMILIES`` (a function of a :class:`random.Random`), and
+The harness is generic: it knows puzzles only through the puzzle contract
+and families only through the registry (each family's ``random_instance``).
 :func:`crosscheck` runs every applicable engine on one puzzle:
 
 * all engines agree on satisfiability and on the number of solutions
   (enumerating engines list up to ``limit`` solutions; beyond it they must
   reach the limit, and counting engines must match exactly);
-* every solution any engine returns passes ``puzzle.verify`` and, for linear
-  puzzles, satisfies ``A x = b``; enumerations have no duplicates.
+* every raw answer satisfies its own encoding (``A x = b``, every clause of
+  the CNF), every decoded solution passes ``puzzle.verify``, and enumerations
+  have no duplicates;
+* an instance on which fewer than two engines answered is reported as
+  *unchecked*, never as agreeing.
 
 The same graph generators feed the hypothesis strategies in
 :mod:`parity.strategies`, so the property tests and ``parity check`` draw
@@ -23,12 +26,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
-import numpy as np
 
-from .engines import get_engine
-from .errors import ParityError, UnknownEngineError
+from .engines import applicable
+from .errors import InvalidSolution, LimitError, ParityError
+from .puzzles.base import canonical
 
-__all__ = ["GRAPH_GENERATORS", "random_graph", "FAMILIES", "EngineAnswer", "CrossCheck", "crosscheck", "check_family"]
+__all__ = ["GRAPH_GENERATORS", "random_graph", "EngineAnswer", "CrossCheck", "crosscheck", "check_family"]
 
 
 def _gnp(rng: random.Random, n: int) -> nx.Graph:
@@ -78,21 +81,6 @@ def random_graph(rng: random.Random, min_nodes: int = 1, max_nodes: int = 18) ->
     return G
 
 
-def random_lightsout(rng: random.Random):
-    """A random Lights Out instance: graph, rule, field, start and target; unsolvable ones included."""
-    from .puzzles import LightsOut
-
-    G = random_graph(rng, 1, 16)
-    field = rng.choice([2, 2, 2, 3])
-    start = rng.choice(["all-on", f"random:{rng.randrange(10**6)}"])
-    target = rng.choice(["all-off", "all-off", f"random:{rng.randrange(10**6)}"])
-    return LightsOut(G, rule=rng.choice(["closed", "open"]), field=field, start=start, target=target)
-
-
-#: Instance generators by family name; coloring and exact-cover families add theirs here.
-FAMILIES: dict[str, Callable[[random.Random], object]] = {"lightsout": random_lightsout}
-
-
 @dataclass
 class EngineAnswer:
     """One engine's answer on one instance."""
@@ -116,30 +104,24 @@ class CrossCheck:
     problems: list[str] = field(default_factory=list)
 
     @property
+    def answered(self) -> list[EngineAnswer]:
+        return [a for a in self.answers if a.error is None]
+
+    @property
+    def checked(self) -> bool:
+        """True when at least two engines answered, so there was something to compare."""
+        return len(self.answered) >= 2
+
+    @property
     def agree(self) -> bool:
         return not self.problems
 
 
-def _applicable(puzzle, engines: Sequence[str] | None) -> list:
-    from .engines import ENGINES
-
-    names = list(engines) if engines else list(ENGINES)
-    return [engine for engine in map(get_engine, names) if engine.supports(puzzle)]
-
-
-def _linear_check(puzzle) -> Callable[[np.ndarray], None] | None:
-    """For a linear puzzle, a check that a solution satisfies A x = b (the system is built once)."""
-    if not hasattr(puzzle, "linear"):
-        return None
-    system = puzzle.linear()
-    A = system.dense()
-
-    def check(x: np.ndarray) -> None:
-        residual = (A @ np.asarray(x, dtype=np.int64) - system.rhs) % system.field
-        if residual.any():
-            raise ParityError(f"a solution breaks {int(np.count_nonzero(residual))} equations of A x = b")
-
-    return check
+def _check_raw(encoding, raw) -> None:
+    """The raw answer must satisfy the encoding it came from (A x = b; every clause)."""
+    satisfied_by = getattr(encoding, "satisfied_by", None)
+    if satisfied_by is not None and not satisfied_by(raw):
+        raise InvalidSolution("a raw answer does not satisfy its own encoding")
 
 
 def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -> CrossCheck:
@@ -152,23 +134,24 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
     >>> report.agree, [(a.engine, a.count) for a in report.answers]
     (True, [('gf2', 16), ('galois', 16), ('sat', 16), ('cms', 16), ('ganak', 16)])
     """
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise LimitError(f"limit must be a positive integer, got {limit!r}")
     report = CrossCheck(repr(puzzle))
-    satisfies_system = _linear_check(puzzle)
-    for engine in _applicable(puzzle, engines):
+    for engine, encoding in applicable(puzzle, engines):
         answer = EngineAnswer(engine.name, exact=engine.exact)
         started = time.perf_counter()
         try:
             if engine.can_enumerate:
                 seen = set()
-                for x in engine.solutions(puzzle):
-                    key = tuple(int(v) for v in x)
+                for raw in engine.solutions(encoding):
+                    _check_raw(encoding, raw)
+                    solution = encoding.decode(raw)
+                    puzzle.verify(solution)
+                    key = canonical(puzzle.to_json(solution))
                     if key in seen:
                         report.problems.append(f"{engine.name} listed a solution twice")
                         break
                     seen.add(key)
-                    puzzle.verify(puzzle.presses(x))
-                    if satisfies_system is not None:
-                        satisfies_system(x)
                     answer.verified += 1
                     if len(seen) >= limit:
                         answer.complete = False
@@ -176,7 +159,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
                 answer.count = len(seen)
                 answer.satisfiable = bool(seen)
             else:
-                answer.count = engine.count(puzzle)
+                answer.count = int(engine.count(encoding).count)
                 answer.satisfiable = answer.count > 0
         except ParityError as exc:
             answer.error = str(exc)
@@ -188,7 +171,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
 
 
 def _compare(report: CrossCheck) -> None:
-    answered = [a for a in report.answers if a.error is None]
+    answered = report.answered
     if len({a.satisfiable for a in answered}) > 1:
         report.problems.append("engines disagree on satisfiability: " + ", ".join(f"{a.engine}={a.satisfiable}" for a in answered))
     complete = [a for a in answered if a.complete]
@@ -203,39 +186,59 @@ def _compare(report: CrossCheck) -> None:
 
 
 def check_family(family: str, examples: int, seed: int = 0, engines: Sequence[str] | None = None, limit: int = 512,
-                 progress: Callable[[int, CrossCheck], None] | None = None) -> dict:
+                 progress: Callable[[int, CrossCheck], None] | None = None, deadline: float | None = None) -> dict:
     """Cross-check ``examples`` random instances of ``family``; a summary per engine and the disagreements.
+
+    Instances on which fewer than two engines answered are counted as
+    ``unchecked``; ``agree`` is about the checked ones.  With ``deadline``
+    (a ``time.perf_counter()`` value) no new instance starts after it, and
+    the summary says ``stopped`` and how many instances ran.
 
     Examples
     --------
     >>> summary = check_family("lightsout", 5, seed=1)
-    >>> summary["instances"], summary["agree"]
-    (5, True)
+    >>> summary["instances"], summary["checked"], summary["agree"]
+    (5, 5, True)
     """
-    if family not in FAMILIES:
-        raise UnknownEngineError(f"no cross-check for family {family!r}; known: {', '.join(FAMILIES)}")
+    from .puzzles.registry import family as get_family
+
+    if not isinstance(examples, int) or isinstance(examples, bool) or examples < 0:
+        raise LimitError(f"the number of examples must be a non-negative integer, got {examples!r}")
+    entry = get_family(family)
+    if entry.random_instance is None:
+        raise LimitError(f"family {family!r} has no random instances to cross-check")
     rng = random.Random(seed)
     per_engine: dict[str, dict] = {}
     disagreements = []
-    unsat = 0
+    unsat = unchecked = ran = 0
     for number in range(examples):
-        puzzle = FAMILIES[family](rng)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        ran += 1
+        puzzle = entry.random_instance(rng)
         report = crosscheck(puzzle, engines, limit)
-        unsat += not any(a.satisfiable for a in report.answers)
+        if not report.checked:
+            unchecked += 1
+        elif not any(a.satisfiable for a in report.answered):
+            unsat += 1
         for a in report.answers:
-            entry = per_engine.setdefault(a.engine, {"instances": 0, "agree": 0, "solutions_verified": 0, "seconds": 0.0, "exact": a.exact})
-            entry["instances"] += 1
-            entry["agree"] += report.agree
-            entry["solutions_verified"] += a.verified
-            entry["seconds"] = round(entry["seconds"] + a.seconds, 6)
+            summary = per_engine.setdefault(a.engine, {"instances": 0, "agree": 0, "solutions_verified": 0, "seconds": 0.0,
+                                                       "exact": a.exact})
+            summary["instances"] += 1
+            summary["agree"] += report.agree
+            summary["solutions_verified"] += a.verified
+            summary["seconds"] = round(summary["seconds"] + a.seconds, 6)
         if not report.agree:
             disagreements.append({"instance": report.instance, "problems": report.problems})
         if progress is not None:
             progress(number + 1, report)
     return {
         "family": family,
-        "instances": examples,
+        "instances": ran,
         "seed": seed,
+        "stopped": ran < examples,
+        "checked": ran - unchecked,
+        "unchecked_instances": unchecked,
         "unsatisfiable_instances": unsat,
         "agree": not disagreements,
         "engines": per_engine,

@@ -1,143 +1,329 @@
-"""The engine table: engine name -> engine, each saying which puzzles it answers.
+"""The engine table: engine name -> engine; every engine answers questions about an *encoding*.
 
-An engine turns a puzzle's encoding into answers: one solution, every
-solution, or the exact count.  ``ENGINES`` is the one lookup table; an unknown
-name is an :class:`~parity.errors.UnknownEngineError` listing the known ones.
+An engine declares the encoding kind it ``accepts`` (``"linear"`` or
+``"cnf"``), says whether it applies to a given encoding (:meth:`Engine.refuses`
+gives the reason when not, e.g. ``gf2`` over GF(3)), and answers ``solve``,
+``solutions`` and ``count`` with raw answers (a vector, a model); the
+encoding's ``decode`` turns those into puzzle terms and the front door
+(:mod:`parity.api`) verifies them.
+
+``ENGINES`` is the one lookup table and :func:`get_engine` the one place an
+engine name is parsed (``sat:SOLVER`` included).  :data:`DEFAULT_ORDER` lists,
+per encoding kind and per question, which engines are tried first: the
+fastest solver is not always the fastest counter.
+
+Nothing heavy is imported here: solvers, numba and galois load when an engine
+first runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import numpy as np
+from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import EngineNotApplicableError, UnknownEngineError
-from .linalg import LINEAR_ENGINES, SolutionSpace
 
-__all__ = ["Engine", "LinearEngine", "CnfEngine", "ENGINES", "get_engine", "default_engine", "choose_engine"]
+__all__ = [
+    "Answer",
+    "Engine",
+    "LinearEngine",
+    "CnfEngine",
+    "ENGINES",
+    "DEFAULT_ORDER",
+    "PYSAT_SOLVERS",
+    "get_engine",
+    "choose",
+    "applicable",
+]
+
+SAT, UNSAT, UNKNOWN = "SAT", "UNSAT", "UNKNOWN"
+
+#: PySAT solvers offered as ``sat:NAME``: those that solve incrementally (enumeration blocks models and
+#: solves again).  Left out: kissat404 (PySAT's Kissat aborts on a second solve), and the names PySAT lists
+#: without shipping them (cryptosat, minisatgh); CryptoMiniSat is the ``cms`` engine.
+PYSAT_SOLVERS: tuple[str, ...] = (
+    "cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42", "glucose3", "gluecard4",
+    "gluecard3", "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
+    "minisatep", "ergo",
+)
+DEFAULT_SOLVER = "cadical195"
+
+
+@dataclass
+class Answer:
+    """An engine's raw answer about an encoding.
+
+    Attributes
+    ----------
+    status : {"SAT", "UNSAT", "UNKNOWN"}
+    raw : object or None
+        One solution in the encoding's terms (a vector, a full model) when SAT.
+    count : int or None
+        The number of solutions, when the engine knows it.
+    stats : dict
+        Engine-specific JSON-ready numbers (``rank``, ``nullity``, ``variables``, ...).
+    """
+
+    status: str
+    raw: Any = None
+    count: int | None = None
+    stats: dict = field(default_factory=dict)
 
 
 class Engine:
-    """What every engine implements.  Subclasses set ``name`` and ``encoding``."""
+    """What every engine implements.  Subclasses set ``name`` and ``accepts``."""
 
     name = "engine"
-    encoding = "none"
+    accepts = "none"
     #: counts are exact with certainty (False for Ganak's probabilistic exact counting)
     exact = True
+    #: the engine lists solutions (Ganak only counts)
     can_enumerate = True
+    #: the engine can find a solution of least weight (``solve(..., minimize=True)``)
+    can_minimize = False
 
-    def supports(self, puzzle) -> bool:
-        """True if this engine can answer questions about ``puzzle``."""
+    def refuses(self, encoding) -> str | None:
+        """Why this engine cannot work on ``encoding``, or None when it can."""
+        return None
+
+    def solve(self, encoding, minimize: bool = False, max_nullity: int = 30) -> Answer:
+        """One solution (of least weight with ``minimize``), or UNSAT."""
         raise NotImplementedError
 
-    def solutions(self, puzzle) -> Iterator[np.ndarray]:
-        """Every solution as a raw vector, no duplicates (a generator)."""
+    def solutions(self, encoding) -> Iterator[Any]:
+        """Every solution once, as raw answers (a generator)."""
         raise NotImplementedError
 
-    def count(self, puzzle) -> int:
-        """The exact number of solutions."""
-        return sum(1 for _ in self.solutions(puzzle))
+    def count(self, encoding) -> Answer:
+        """The exact number of solutions (``Answer.count``)."""
+        raise NotImplementedError
 
-    def check(self, puzzle) -> None:
-        if not self.supports(puzzle):
-            raise EngineNotApplicableError(f"engine {self.name!r} does not apply to {puzzle!r}")
+    def __repr__(self) -> str:
+        return f"<engine {self.name} on {self.accepts} encodings>"
 
 
 class LinearEngine(Engine):
-    """Answers through the puzzle's linear encoding and a :class:`~parity.linalg.SolutionSpace`."""
+    """Gaussian elimination over GF(p) on a :class:`~parity.linalg.system.LinearSystem` (``gf2``, ``galois``).
 
-    encoding = "linear"
+    Solutions are vectors; counts are ``p ** nullity``, exact.
+    """
 
-    def __init__(self, name: str) -> None:
+    accepts = "linear"
+    can_minimize = True
+
+    def __init__(self, name: str, binary_only: bool) -> None:
         self.name = name
+        self.binary_only = binary_only
 
-    def supports(self, puzzle) -> bool:
-        return hasattr(puzzle, "linear") and LINEAR_ENGINES[self.name].handles(puzzle.field)
+    def refuses(self, system) -> str | None:
+        if self.binary_only and system.field != 2:
+            return (f"engine {self.name!r} does not apply: it works over GF(2) only and this system is over "
+                    f"GF({system.field}); use 'galois'")
+        return None
 
-    def space(self, puzzle) -> SolutionSpace:
-        self.check(puzzle)
-        return puzzle.linear().solve(self.name)
+    def space(self, system):
+        """The :class:`~parity.linalg.SolutionSpace` of ``system``."""
+        return system.solve(self.name)
 
-    def solutions(self, puzzle) -> Iterator[np.ndarray]:
-        yield from self.space(puzzle)
+    @staticmethod
+    def _stats(space) -> dict:
+        return {"count": space.count, "nullity": space.nullity, "rank": space.rank}
 
-    def count(self, puzzle) -> int:
-        return self.space(puzzle).count
+    def solve(self, system, minimize=False, max_nullity=30) -> Answer:
+        space = self.space(system)
+        if not space.solvable:
+            return Answer(UNSAT, None, 0, self._stats(space))
+        vector = space.particular
+        stats = self._stats(space)
+        if minimize:
+            stats["minimum_weight"], vector = space.minimum_weight(max_nullity=max_nullity)
+        return Answer(SAT, vector, space.count, stats)
+
+    def solutions(self, system) -> Iterator[Any]:
+        yield from self.space(system)
+
+    def count(self, system) -> Answer:
+        space = self.space(system)
+        return Answer(SAT if space.solvable else UNSAT, None, space.count, self._stats(space))
 
 
 class CnfEngine(Engine):
-    """Answers through the puzzle's CNF encoding and a SAT back end (``sat``, ``sat:SOLVER``, ``cms``, ``ganak``)."""
+    """A SAT back end on a :class:`~parity.cnf.CNF` (``sat``, ``sat:SOLVER``, ``cms``, ``ganak``).
 
-    encoding = "cnf"
+    Raw answers are full models (signed literals of every variable), so the
+    formula itself can check them; solutions and counts are projected on the
+    formula's primary variables.
+    """
 
-    def __init__(self, name: str) -> None:
-        from .cnf import backend
+    accepts = "cnf"
 
-        self.backend = backend(name)
-        self.name = self.backend.name
+    def __init__(self, name: str, make_backend) -> None:
+        self.name = name
+        self._make_backend = make_backend
+        self._backend = None
+
+    @property
+    def backend(self):
+        """The :class:`~parity.cnf.Backend` (created on first use)."""
+        if self._backend is None:
+            self._backend = self._make_backend()
+        return self._backend
 
     @property
     def exact(self) -> bool:
-        return self.backend.exact_count
+        return self.name != "ganak"
 
     @property
     def can_enumerate(self) -> bool:
-        return self.backend.can_enumerate
+        return self.name != "ganak"
 
-    def supports(self, puzzle) -> bool:
-        return hasattr(puzzle, "cnf")
+    def _stats(self, formula) -> dict:
+        stats = formula.stats()
+        return {"variables": stats["variables"], "clauses": stats["clauses"]}
 
-    def solutions(self, puzzle) -> Iterator[np.ndarray]:
-        self.check(puzzle)
+    def solve(self, formula, minimize=False, max_nullity=30) -> Answer:
+        if minimize:
+            raise EngineNotApplicableError(f"engine {self.name!r} does not minimise; use a linear engine (gf2, galois)")
+        result = self.backend.solve(formula)
+        return Answer(result.status, result.model, result.count, self._stats(formula))
+
+    def solutions(self, formula) -> Iterator[Any]:
         if not self.can_enumerate:
             raise EngineNotApplicableError(f"engine {self.name!r} counts solutions but does not list them; use sat or cms")
-        formula = puzzle.cnf()
-        for model in self.backend.models(formula):
-            yield formula.decoder(model)
+        yield from self.backend.models(formula, full=True)
 
-    def count(self, puzzle, formula=None) -> int:
-        """The count through the back end; ``formula`` is ``puzzle.cnf()`` when the caller built it already."""
-        self.check(puzzle)
-        return int(self.backend.count(puzzle.cnf() if formula is None else formula))
+    def count(self, formula) -> Answer:
+        total = int(self.backend.count(formula))
+        return Answer(SAT if total else UNSAT, None, total, {**self._stats(formula), "exact": self.exact})
+
+
+def _pysat(solver: str):
+    def make():
+        from .cnf.backends import PysatBackend
+
+        return PysatBackend(solver)
+
+    return make
+
+
+def _backend(kind: str):
+    def make():
+        from .cnf import backends
+
+        return {"cms": backends.CryptoMiniSatBackend, "ganak": backends.GanakBackend}[kind]()
+
+    return make
 
 
 ENGINES: dict[str, Engine] = {
-    **{name: LinearEngine(name) for name in LINEAR_ENGINES},
-    "sat": CnfEngine("sat"),
-    "cms": CnfEngine("cms"),
-    "ganak": CnfEngine("ganak"),
+    "gf2": LinearEngine("gf2", binary_only=True),
+    "galois": LinearEngine("galois", binary_only=False),
+    "sat": CnfEngine("sat", _pysat(DEFAULT_SOLVER)),
+    "cms": CnfEngine("cms", _backend("cms")),
+    "ganak": CnfEngine("ganak", _backend("ganak")),
+}
+
+_SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first request
+
+#: engines tried first, per (encoding kind, question); engines not listed come after, in ENGINES order
+DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
+    ("linear", "solve"): ("gf2", "galois"),
+    ("linear", "count"): ("gf2", "galois"),
+    ("linear", "solutions"): ("gf2", "galois"),
+    ("cnf", "solve"): ("sat", "cms"),
+    ("cnf", "count"): ("cms", "sat", "ganak"),  # exact enumeration first; ganak on request (probabilistic exact)
+    ("cnf", "solutions"): ("cms", "sat"),
 }
 
 
+def _known() -> str:
+    return f"{', '.join(ENGINES)}, sat:SOLVER (SOLVER one of {', '.join(PYSAT_SOLVERS)})"
+
+
 def get_engine(name: str) -> Engine:
-    """The engine called ``name``.
+    """The engine called ``name``; the one place engine names are parsed.
 
     Examples
     --------
-    >>> get_engine("gf2").encoding
+    >>> get_engine("gf2").accepts
     'linear'
+    >>> get_engine("sat:glucose4").name
+    'sat:glucose4'
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, sat, cms, ganak, sat:SOLVER
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, sat, cms, ganak, sat:SOLVER (...)
     """
-    if name.startswith("sat:"):
-        return CnfEngine(name)
-    if name not in ENGINES:
-        raise UnknownEngineError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}, sat:SOLVER")
-    return ENGINES[name]
+    if not isinstance(name, str):
+        raise UnknownEngineError(f"an engine name is a string, got {name!r}")
+    if name in ENGINES:
+        return ENGINES[name]
+    kind, colon, solver = name.partition(":")
+    if kind == "sat" and colon:
+        if solver not in PYSAT_SOLVERS:
+            raise UnknownEngineError(f"unknown PySAT solver {solver!r} in {name!r}; known: {', '.join(PYSAT_SOLVERS)}")
+        if solver == DEFAULT_SOLVER:
+            return ENGINES["sat"]
+        if name not in _SOLVER_ENGINES:
+            _SOLVER_ENGINES[name] = CnfEngine(name, _pysat(solver))
+        return _SOLVER_ENGINES[name]
+    raise UnknownEngineError(f"unknown engine {name!r}; known: {_known()}")
 
 
-def choose_engine(puzzle, name: str | None = None) -> Engine:
-    """The engine ``name`` (default: :func:`default_engine`), checked to apply to ``puzzle``."""
-    chosen = default_engine(puzzle) if name is None else get_engine(name)
-    chosen.check(puzzle)
+def _ordered(kind: str, question: str) -> list[Engine]:
+    first = DEFAULT_ORDER.get((kind, question), ())
+    names = [*first, *(n for n in ENGINES if n not in first)]
+    return [ENGINES[n] for n in names if ENGINES[n].accepts == kind]
+
+
+def _fits(engine: Engine, question: str) -> str | None:
+    if question == "solutions" and not engine.can_enumerate:
+        return f"engine {engine.name!r} counts solutions but does not list them; use sat or cms"
+    return None
+
+
+def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[Engine, Any]:
+    """The engine and the encoding that answer ``question`` (solve, count, solutions) about ``puzzle``.
+
+    With ``name`` that engine is checked to apply; without, the first in
+    :data:`DEFAULT_ORDER` among the encodings the puzzle offers (its best
+    encoding first) that applies.
+
+    Raises
+    ------
+    UnknownEngineError, EngineNotApplicableError
+    """
+    if name is not None:
+        engine = get_engine(name)
+        if engine.accepts not in puzzle.encodings:
+            offered = ", ".join(puzzle.encodings) or "none"
+            raise EngineNotApplicableError(
+                f"engine {engine.name!r} does not apply to {puzzle.family} puzzles: it works on {engine.accepts} "
+                f"encodings and they offer {offered}"
+            )
+        encoding = puzzle.encoding(engine.accepts)
+        reason = engine.refuses(encoding) or _fits(engine, question)
+        if reason:
+            raise EngineNotApplicableError(reason)
+        return engine, encoding
+    reasons = []
+    for kind in puzzle.encodings:
+        encoding = puzzle.encoding(kind)
+        for engine in _ordered(kind, question):
+            reason = engine.refuses(encoding) or _fits(engine, question)
+            if reason is None:
+                return engine, encoding
+            reasons.append(reason)
+    raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
+
+
+def applicable(puzzle, names=None) -> list[tuple[Engine, Any]]:
+    """Every engine (of ``names``, default all) that applies to ``puzzle``, with its encoding."""
+    chosen = []
+    for engine in (get_engine(n) for n in (names or list(ENGINES))):
+        if engine.accepts in puzzle.encodings:
+            encoding = puzzle.encoding(engine.accepts)
+            if engine.refuses(encoding) is None:
+                chosen.append((engine, encoding))
     return chosen
-
-
-def default_engine(puzzle) -> Engine:
-    """The fastest engine that applies: the first in ``ENGINES`` order that supports the puzzle."""
-    for engine in ENGINES.values():
-        if engine.supports(puzzle):
-            return engine
-    raise EngineNotApplicableError(f"no engine applies to {puzzle!r}")

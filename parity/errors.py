@@ -29,6 +29,7 @@ __all__ = [
     "LimitError",
     "TimeLimitReached",
     "OutputError",
+    "NodeError",
 ]
 
 
@@ -120,3 +121,10 @@ class TimeLimitReached(ParityError, TimeoutError):
 
 class OutputError(ParityError, OSError):
     """An output file cannot be written; the message names the file and the reason."""
+
+
+class NodeError(ParityError, KeyError):
+    """A node that is not on the board was named."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""

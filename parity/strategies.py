@@ -1,16 +1,18 @@
 """Hypothesis strategies for property tests (needs the ``test`` extra).
 
-They draw from the same generators as ``parity check`` (:mod:`parity.check`),
-through hypothesis' seeded ``randoms()``, so failing examples shrink and
-replay.  Other families plug in by adding a generator to
-``parity.check.FAMILIES``; :func:`instances` then draws from it.
+They draw from the same generators as ``parity check`` (:mod:`parity.check`
+and each family's ``random_instance`` in the registry), through hypothesis'
+seeded ``randoms()``, so failing examples shrink and replay.  A new family
+is drawn from as soon as it is registered.
 """
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from .check import FAMILIES, random_graph
+from .check import random_graph
+from .errors import LimitError
+from .puzzles.registry import family as get_family
 
 __all__ = ["graphs", "instances"]
 
@@ -21,6 +23,16 @@ def graphs(min_nodes: int = 1, max_nodes: int = 18) -> st.SearchStrategy:
 
 
 def instances(family: str) -> st.SearchStrategy:
-    """Random instances of a registered family (``"lightsout"``, ...)."""
-    make = FAMILIES[family]
+    """Random instances of a registered family (``"lightsout"``, ``"cnf"``, ...).
+
+    The family is looked up when the first example is drawn, so a test module
+    may register its family in a fixture.
+    """
+
+    def make(rng):
+        generator = get_family(family).random_instance
+        if generator is None:
+            raise LimitError(f"family {family!r} has no random instances")
+        return generator(rng)
+
     return st.randoms(use_true_random=False).map(make)

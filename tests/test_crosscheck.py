@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given
 
 import parity as pt
-from parity.check import FAMILIES, check_family, crosscheck
+from parity import engines
+from parity.check import check_family, crosscheck
 from parity.cli import main
+from parity.engines import SAT, Answer, Engine
 from parity.puzzles import LightsOut
 from parity.strategies import graphs, instances
 
@@ -16,9 +18,19 @@ from parity.strategies import graphs, instances
 def test_all_engines_agree_on_random_lightsout(puzzle):
     report = crosscheck(puzzle)
     assert report.agree, report.problems
-    names = {a.engine for a in report.answers}
+    names = {a.engine for a in report.answered}
     assert {"galois", "sat", "cms", "ganak"} <= names
     assert ("gf2" in names) == (puzzle.field == 2)
+
+
+@given(instances("cnf"))
+def test_sat_solvers_and_ganak_agree_on_random_formulas(puzzle):
+    report = crosscheck(puzzle)
+    assert report.agree, report.problems
+    assert {a.engine for a in report.answered} == {"sat", "cms", "ganak"}
+    # brute force over every assignment is the independent reference
+    expected = len(puzzle.formula.brute_force_models())
+    assert {a.count for a in report.answered} == {expected}
 
 
 @given(graphs(max_nodes=14))
@@ -32,33 +44,51 @@ def test_gf2_against_cnf_including_unsolvable_starts(G):
         result = pt.solve(puzzle, engine="sat")
         assert result.satisfiable == space.solvable
         if result.satisfiable:
-            assert puzzle.linear().dense().dot([result.solution[v] for v in puzzle.nodes]).__mod__(2).tolist() == \
-                puzzle.linear().rhs.tolist()
+            x = [result.solution[v] for v in puzzle.nodes]
+            assert (puzzle.linear().dense() @ x % 2).tolist() == puzzle.linear().rhs.tolist()
 
 
 def test_unsolvable_instances_are_drawn():
     summary = check_family("lightsout", 40, seed=2)
     assert summary["agree"] and 0 < summary["unsatisfiable_instances"] < 40
+    assert summary["checked"] == 40 and summary["unchecked_instances"] == 0
 
 
-def test_a_wrong_engine_is_caught():
-    class Liar:
-        name, exact, can_enumerate, encoding = "liar", True, False, "none"
+class Liar(Engine):
+    """Counts 3 whatever it is asked."""
 
-        def supports(self, puzzle):
-            return True
+    name, accepts, can_enumerate = "liar", "linear", False
 
-        def count(self, puzzle):
-            return 3
+    def count(self, encoding):
+        return Answer(SAT, None, 3)
 
-    from parity import engines
 
-    engines.ENGINES["liar"] = Liar()
-    try:
-        report = crosscheck(LightsOut("grid:4x4"), engines=["gf2", "liar"])
-    finally:
-        del engines.ENGINES["liar"]
+def test_a_wrong_engine_is_caught(monkeypatch):
+    monkeypatch.setitem(engines.ENGINES, "liar", Liar())
+    report = crosscheck(LightsOut("grid:4x4"), engines=["gf2", "liar"])
     assert not report.agree and "disagree on the count" in report.problems[0]
+
+
+class BadSolver(Engine):
+    """Lists a vector that does not solve the system."""
+
+    name, accepts = "bad", "linear"
+
+    def solutions(self, encoding):
+        yield [1] + [0] * (encoding.shape[1] - 1)
+
+
+def test_a_solution_that_breaks_the_encoding_is_caught(monkeypatch):
+    monkeypatch.setitem(engines.ENGINES, "bad", BadSolver())
+    report = crosscheck(LightsOut("grid:3x3"), engines=["gf2", "bad"])
+    assert not report.agree and "does not satisfy its own encoding" in " ".join(report.problems)
+
+
+def test_an_instance_only_one_engine_answers_is_unchecked_not_agreeing():
+    # W5: over GF(3) gf2 does not apply; with gf2 alone nothing is compared
+    summary = check_family("lightsout", 6, seed=1, engines=["gf2"])
+    assert summary["checked"] == 0 and summary["unchecked_instances"] == 6
+    assert summary["unsatisfiable_instances"] == 0 and summary["agree"]
 
 
 def test_check_cli_reports_per_engine_agreement(capsys):
@@ -66,13 +96,16 @@ def test_check_cli_reports_per_engine_agreement(capsys):
         main(["check", "lightsout", "--examples", "25", "--json"])
         raise SystemExit(0)
     data = json.loads(capsys.readouterr().out)
-    assert stop.value.code in (0, None) and data["agree"] and data["instances"] == 25
+    assert stop.value.code in (0, None) and data["agree"] and data["instances"] == 25 == data["checked"]
     assert set(data["engines"]) == {"gf2", "galois", "sat", "cms", "ganak"}
     assert data["engines"]["ganak"]["exact"] is False
 
 
-def test_families_are_registered():
-    assert "lightsout" in FAMILIES
+def test_check_cli_says_unchecked(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "lightsout", "--examples", "6", "--seed", "1", "--engines", "gf2"])
+        raise SystemExit(0)
+    assert "6 unchecked" in capsys.readouterr().out
 
 
 @pytest.mark.slow

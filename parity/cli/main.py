@@ -1,350 +1,323 @@
-"""The ``parity`` command line.
+"""The ``parity`` command line: generic verbs over the family registry.
+
+``parity VERB FAMILY [options]``: every verb (``solve``, ``count``,
+``check``, ``export``) takes every registered family; the family's adapter
+(:class:`~parity.puzzles.registry.Family`) supplies the options that build a
+puzzle, and the verb calls the library's front door (:mod:`parity.api`,
+:mod:`parity.check`, :mod:`parity.export`).  No verb names a family.
 
 Contract: ``--json`` prints exactly one JSON object on stdout; user errors exit
 with status 2 and one line on stderr; "no solution" is exit 0 with
-``"satisfiable": false``.
+``"satisfiable": false``; a spent ``--time-limit`` is exit 0 with
+``"status": "UNKNOWN"``; Ctrl-C and SIGTERM stop every child process and exit
+130 with one line.
+
+The work of a command runs in a child process (:mod:`parity._child`), so an
+interrupt can always stop it, even inside a native solver.  Only click is
+imported at start-up; family modules load when their command is built.
 """
 
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
-from pathlib import Path
 
 import click
-import numpy as np
 
-from ..engines import choose_engine
-from ..errors import ParityError, RuleError
-from ..puzzles.lightsout import LightsOut, node_label
+from ..errors import ParityError
 
 __all__ = ["cli", "main"]
 
-
-def _emit(payload: dict, as_json: bool, text: str) -> None:
-    if as_json:
-        click.echo(json.dumps(payload))
-    else:
-        click.echo(text)
+_TIME_LIMIT_HELP = "Give up after this many seconds (status UNKNOWN)."
 
 
-def _read_rule(rule: str):
-    if rule in ("closed", "open"):
-        return rule
-    path = Path(rule)
-    if not path.is_file():
-        raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
-    try:
-        rows = [line.split("#", 1)[0].split() for line in path.read_text(encoding="utf-8").splitlines()]
-        matrix = np.array([[int(x) for x in row] for row in rows if row], dtype=np.int64)
-    except (ValueError, UnicodeDecodeError):
-        raise RuleError(f"toggle-matrix file {rule}: expected rows of integers") from None
-    if matrix.ndim != 2:
-        raise RuleError(f"toggle-matrix file {rule}: rows have different lengths")
-    return matrix
+# -- building commands from a family's declared options ----------------------------------------------------
+def _click_param(option) -> click.Parameter:
+    if not option.flags:
+        return click.Argument([option.name], required=option.required, type=click.Path(dir_okay=False))
+    if option.type is bool:
+        return click.Option([*option.flags, option.name], is_flag=True, default=bool(option.default), help=option.help)
+    extra = {} if option.default is None else {"default": option.default, "show_default": True}  # click: None is a default
+    return click.Option([*option.flags, option.name], type=option.type, required=option.required, help=option.help, **extra)
 
 
-def lightsout_options(function):
-    options = [
-        click.option("--board", "board_spec", required=True, help="Board spec: grid:5x5, torus:6x6, hex:3, dodecahedron, FILE ..."),
-        click.option("--rule", default="closed", show_default=True, help="closed (press toggles node and neighbours), open (neighbours only), or a toggle-matrix FILE."),
-        click.option("--field", default=2, show_default=True, type=int, help="Number of light states, a prime p."),
-        click.option("--start", default="all-on", show_default=True, help="all-on, all-off, random:SEED or a state FILE."),
-        click.option("--target", default="all-off", show_default=True, help="Target state, same forms as --start."),
-        click.option("--engine", default=None, help="gf2 (bit-packed, GF(2) only), galois, sat, sat:SOLVER, cms or ganak (count only); default: the fastest that applies."),
-        click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout."),
-    ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+def _engine_help() -> str:
+    return ("An engine: gf2, galois, sat, sat:SOLVER, cms or ganak (count only); default: the fastest that applies "
+            "(see 'parity engines').")
 
 
-def _puzzle(board_spec, rule, field, start, target) -> LightsOut:
-    return LightsOut(board_spec, rule=_read_rule(rule), field=field, start=start, target=target)
+def _common(verb: str) -> list[click.Parameter]:
+    engine = click.Option(["--engine"], default=None, help=_engine_help())
+    limit = click.Option(["--time-limit", "time_limit"], type=float, default=None, help=_TIME_LIMIT_HELP)
+    as_json = click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object on stdout.")
+    if verb == "check":
+        return [
+            click.Option(["--examples"], type=click.IntRange(min=0), default=100, show_default=True,
+                         help="Number of random instances."),
+            click.Option(["--seed"], type=click.IntRange(min=0), default=0, show_default=True,
+                         help="Seed of the instance generator (runs are repeatable)."),
+            click.Option(["--engines"], default=None, help="Comma-separated engine names (default: every engine that applies)."),
+            click.Option(["--limit"], type=click.IntRange(min=1), default=512, show_default=True,
+                         help="Most solutions an enumerating engine lists per instance."),
+            click.Option(["--time-limit", "time_limit"], type=float, default=None,
+                         help="Start no new instance after this many seconds (the summary says how many ran)."),
+            as_json,
+        ]
+    if verb == "export":
+        return [
+            click.Option(["--format", "fmt"], default="cnf", show_default=True,
+                         help="cnf: DIMACS with a 'c p show' line; matrix: A as 'ROWS COLS' then rows (M4RI's format)."),
+            click.Option(["--xor-lines"], is_flag=True, help="Write XORs as CryptoMiniSat 'x' lines (cnf format)."),
+            click.Option(["--augmented"], is_flag=True, help="Append b as one more column (matrix format)."),
+            click.Option(["-o", "--output"], required=True, help="File to write."),
+            as_json,
+        ]
+    return [engine, limit, as_json]
 
 
-def _header(puzzle: LightsOut, engine: str) -> dict:
-    """The keys every Lights Out answer starts with."""
-    return {
-        "family": "lightsout",
-        "board": puzzle.board.graph.get("name", "board"),
-        "rule": puzzle.rule,
-        "field": puzzle.field,
-        "engine": engine,
-    }
+class _FamilyCommand(click.Command):
+    def __init__(self, verb: str, entry) -> None:
+        params = [] if verb == "check" else [_click_param(o) for o in entry.options]
+        if verb == "solve":
+            params += [_click_param(o) for o in entry.solve_options]
+        params += _common(verb)
+        self.verb, self.entry = verb, entry
+        help_text = f"{_VERB_HELP[verb]}\n\n{entry.summary}"
+        super().__init__(entry.name, params=params, callback=self._run, help=help_text, short_help=entry.summary)
+
+    def _run(self, as_json: bool = False, **values) -> None:
+        build = {o.name: values.pop(o.name) for o in self.entry.options if o.name in values}
+        from .._child import run_in_child
+
+        payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
+                                           what=f"parity {self.verb} {self.entry.name}")
+        click.echo(json.dumps(payload) if as_json else text)
+        if code:
+            sys.exit(code)
 
 
-def _space(puzzle: LightsOut, chosen) -> tuple[object, dict]:
-    """Solve through a linear engine: the solution space and the JSON payload describing it."""
-    started = time.perf_counter()
-    space = chosen.space(puzzle)
-    seconds = time.perf_counter() - started
-    payload = {**_header(puzzle, chosen.name), "satisfiable": space.solvable, "count": space.count,
-               "nullity": space.nullity, "rank": space.rank, "seconds": round(seconds, 6)}
-    return space, payload
+class _FamilyGroup(click.Group):
+    """A verb whose subcommands are the registered families (built when asked for)."""
+
+    def __init__(self, verb: str, **kwargs) -> None:
+        super().__init__(verb, help=_VERB_HELP[verb], **kwargs)
+        self.verb = verb
+
+    def list_commands(self, ctx) -> list[str]:
+        from ..puzzles.registry import names
+
+        return names()
+
+    def get_command(self, ctx, name: str):
+        from ..errors import FamilyError
+        from ..puzzles.registry import family
+
+        try:
+            entry = family(name)
+        except FamilyError:
+            return None
+        if self.verb == "export":
+            from ..export import formats_for
+
+            if not formats_for(entry.puzzle):
+                return None
+        return _FamilyCommand(self.verb, entry)
+
+    def resolve_command(self, ctx, args):
+        name = args[0] if args else None
+        command = self.get_command(ctx, name) if name else None
+        if name and command is None and not name.startswith("-"):
+            from ..puzzles.registry import names
+
+            raise click.UsageError(f"unknown puzzle family {name!r}; known: {', '.join(names())}", ctx)
+        return super().resolve_command(ctx, args)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="parity")
-def cli() -> None:
-    """parity: lights-out and parity puzzles, solved exactly."""
+_VERB_HELP = {
+    "solve": "Find one solution of a puzzle (verified), or show that there is none.",
+    "count": "Count the solutions of a puzzle (exact integers).",
+    "check": "Cross-check every applicable engine on random instances of a family.",
+    "export": "Write a puzzle's encoding for external tools (DIMACS CNF, M4RI matrix).",
+}
 
 
-@cli.group()
-def count() -> None:
-    """Count the solutions of a puzzle (exact integers)."""
-
-
-@cli.group()
-def solve() -> None:
-    """Find one solution of a puzzle, or show that there is none."""
-
-
+# -- the verbs (run in the child process; each returns payload, text, exit code) -------------------------
 def _plural(count: int) -> str:
     return f"{count} solution{'s' if count != 1 else ''}"
 
 
-@count.command("lightsout")
-@lightsout_options
-def count_lightsout(board_spec, rule, field, start, target, engine, as_json) -> None:
-    """Count the press patterns that solve Lights Out on a board."""
-    puzzle = _puzzle(board_spec, rule, field, start, target)
-    chosen = choose_engine(puzzle, engine)
-    if chosen.encoding == "linear":
-        space, payload = _space(puzzle, chosen)
-        text = (
-            f"{puzzle.describe()}: {_plural(space.count)} "
-            f"(rank {space.rank}, nullity {space.nullity}; engine {chosen.name}, {payload['seconds']:.3f} s)"
-        )
-        _emit(payload, as_json, text)
-        return
-    formula = puzzle.cnf()
-    started = time.perf_counter()
-    total = chosen.count(puzzle, formula)
-    seconds = time.perf_counter() - started
-    stats = formula.stats()
-    payload = {
-        **_header(puzzle, chosen.name),
-        "satisfiable": total > 0,
-        "count": total,
-        "exact": chosen.exact,
-        "variables": stats["variables"],
-        "clauses": stats["clauses"],
-        "seconds": round(seconds, 6),
-    }
-    note = "" if chosen.exact else ", probabilistic exact"
-    _emit(payload, as_json, f"{puzzle.describe()}: {_plural(total)} (engine {chosen.name}{note}, {seconds:.3f} s)")
+def _build(family_name: str, build: dict):
+    from ..puzzles.registry import family
+
+    return family(family_name).build(**build)
 
 
-@solve.command("lightsout")
-@lightsout_options
-@click.option("--min-presses", is_flag=True, help="Return a solution with the fewest presses (exact search over all solutions).")
-@click.option("--max-nullity", default=30, show_default=True, help="Refuse a minimum search over more than 2^N solutions.")
-def solve_lightsout(board_spec, rule, field, start, target, engine, as_json, min_presses, max_nullity) -> None:
-    """Find presses that switch the lights from the start to the target state."""
-    puzzle = _puzzle(board_spec, rule, field, start, target)
-    chosen = choose_engine(puzzle, engine)
-    if chosen.encoding != "linear":
-        _solve_by_cnf(puzzle, chosen.name, as_json, min_presses)
-        return
-    space, payload = _space(puzzle, chosen)
-    if not space.solvable:
-        _emit(payload, as_json, f"{puzzle.describe()}: no solution (rank {space.rank}; engine {chosen.name})")
-        return
-    vector = space.particular
-    if min_presses:
-        started = time.perf_counter()
-        best, vector = space.minimum_weight(max_nullity=max_nullity)
-        payload["min_presses"] = best
-        payload["seconds"] = round(payload["seconds"] + time.perf_counter() - started, 6)
-    presses = puzzle.presses(vector)
-    puzzle.verify(presses)
-    picture = _add_presses(payload, puzzle, presses)
-    headline = f"{puzzle.describe()}: {_presses(payload['press_count'])}"
-    if min_presses:
-        headline += f" (the minimum over all {space.count} solutions)"
-    else:
-        headline += f" (one of {space.count} solutions)"
-    _emit(payload, as_json, f"{headline}\n{picture}")
+def _solve(family_name: str, build: dict, options: dict):
+    from ..api import solve
 
-
-def _presses(count: int) -> str:
-    return f"{count} press{'' if count == 1 else 'es'}"
-
-
-def _add_presses(payload: dict, puzzle: LightsOut, presses: dict) -> str:
-    """Put a verified solution into the JSON payload; return its picture."""
-    payload["press_count"] = int(sum(presses.values()))
-    payload["presses"] = {node_label(v): t for v, t in presses.items()}
-    picture = puzzle.picture(presses)
-    if puzzle.board.graph.get("shape") is not None and len(puzzle.board.graph["shape"]) == 2:
-        payload["press_grid"] = picture.splitlines()
-    return picture
-
-
-def _solve_by_cnf(puzzle: LightsOut, engine: str, as_json: bool, min_presses: bool) -> None:
-    from ..api import solve as solve_puzzle
-
-    if min_presses:
-        raise RuleError("--min-presses needs a linear engine (gf2 or galois)")
-    result = solve_puzzle(puzzle, engine)  # verified
-    payload = {**_header(puzzle, result.engine), "satisfiable": result.satisfiable, "seconds": round(result.seconds, 6)}
+    puzzle = _build(family_name, build)
+    result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
+    payload = result.to_json()
+    describe = puzzle.describe()
+    if result.status == "UNKNOWN":
+        return payload, f"{describe}: unknown, the time limit was spent (engine {result.engine})", 0
     if not result.satisfiable:
-        _emit(payload, as_json, f"{puzzle.describe()}: no solution (engine {result.engine})")
-        return
-    picture = _add_presses(payload, puzzle, result.solution)
-    _emit(payload, as_json, f"{puzzle.describe()}: {_presses(payload['press_count'])} (engine {result.engine})\n{picture}")
-
-
-def _var_name(name) -> str:
-    """('press', '0,1') -> 'press 0,1'; (('press', '0,1'), 2) -> 'press 0,1 = 2'."""
-    if isinstance(name, tuple) and len(name) == 2 and isinstance(name[0], tuple):
-        return f"{_var_name(name[0])} = {name[1]}"
-    if isinstance(name, tuple):
-        return " ".join(str(part) for part in name)
-    return str(name)
-
-
-def _cnf_engine(engine: str | None):
-    from ..cnf import backend
-
-    return backend(engine or "sat")
-
-
-@count.command("cnf")
-@click.argument("path", type=click.Path(dir_okay=False))
-@click.option("--engine", default=None, help="sat (CaDiCaL), sat:SOLVER, cms or ganak; default ganak.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
-def count_cnf(path, engine, as_json) -> None:
-    """Count the models of a DIMACS CNF file, projected on its 'c p show' line when it has one."""
-    from ..cnf import read_dimacs
-
-    formula = read_dimacs(path)
-    chosen = _cnf_engine(engine or "ganak")
-    started = time.perf_counter()
-    total = chosen.count(formula)
-    seconds = time.perf_counter() - started
-    payload = {"family": "cnf", "file": str(path), "engine": chosen.name, "satisfiable": total > 0, "count": total,
-               "exact": chosen.exact_count, "projected_on": len(formula.primary), **formula.stats(), "seconds": round(seconds, 6)}
-    _emit(payload, as_json, f"{path}: {total} model{'s' if total != 1 else ''} on {len(formula.primary)} variables "
-                            f"(engine {chosen.name}, {seconds:.3f} s)")
-
-
-@solve.command("cnf")
-@click.argument("path", type=click.Path(dir_okay=False))
-@click.option("--engine", default=None, help="sat (CaDiCaL), sat:SOLVER or cms.")
-@click.option("--time-limit", type=float, default=None, help="Give up after this many seconds (status UNKNOWN).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
-def solve_cnf(path, engine, time_limit, as_json) -> None:
-    """Solve a DIMACS CNF file: a model (projected on 'c p show' variables) or UNSAT."""
-    from ..cnf import read_dimacs
-
-    formula = read_dimacs(path)
-    chosen = _cnf_engine(engine)
-    result = chosen.solve(formula, time_limit=time_limit)
-    payload = {"family": "cnf", "file": str(path), "engine": chosen.name, "status": result.status,
-               "satisfiable": result.satisfiable, "seconds": round(result.seconds, 6)}
-    if result.model is not None:
-        if not formula.satisfied_by(result.model):
-            raise RuleError("the solver returned a model that does not satisfy the formula")
-        values = {abs(lit): lit > 0 for lit in result.model}
-        payload["model"] = [v if values.get(v, False) else -v for v in formula.primary]
-    text = f"{path}: {result.status} (engine {chosen.name}, {result.seconds:.3f} s)"
-    if "model" in payload:
-        text += "\nv " + " ".join(str(lit) for lit in payload["model"]) + " 0"
-    _emit(payload, as_json, text)
-
-
-@cli.group()
-def export() -> None:
-    """Write a puzzle's encoding for external tools."""
-
-
-@export.command("lightsout")
-@lightsout_options
-@click.option("--format", "fmt", type=click.Choice(["cnf", "matrix"]), default="cnf", show_default=True,
-              help="cnf: DIMACS with a 'c p show' projection line; matrix: 'ROWS COLS' then rows of digits (A, then b).")
-@click.option("--xor-lines", is_flag=True, help="Write XORs as CryptoMiniSat 'x' lines instead of clauses.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="File to write.")
-def export_lightsout(board_spec, rule, field, start, target, engine, as_json, fmt, xor_lines, output) -> None:
-    """Export the encoding of a Lights Out puzzle (the solutions are the models projected on the press variables)."""
-    from ..cnf import write_dimacs
-
-    puzzle = _puzzle(board_spec, rule, field, start, target)
-    if fmt == "cnf":
-        formula = puzzle.cnf()
-        notes = (f"parity lightsout {puzzle.describe()}; solutions = models projected on the 'c p show' variables",
-                 *(f"var {var} {_var_name(formula.name(var))}" for var in formula.primary))
-        write_dimacs(formula, output, xor_lines=xor_lines, comments=notes)
-        stats = formula.stats()
+        rank = f"rank {result.stats['rank']}; " if "rank" in result.stats else ""
+        return payload, f"{describe}: no solution ({rank}engine {result.engine})", 0
+    if options.get("minimize"):
+        qualifier = f"the minimum over all {result.count} solutions"
+    elif result.count is not None:
+        qualifier = f"one of {_plural(result.count)}"
     else:
-        system = puzzle.linear()
-        A = system.dense()
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(f"{A.shape[0]} {A.shape[1]}\n")
-            for row in A:
-                handle.write("".join(str(int(v)) for v in row) + "\n")
-        stats = {"rows": A.shape[0], "cols": A.shape[1]}
-    payload = {"family": "lightsout", "board": puzzle.board.graph.get("name", "board"), "format": fmt, "file": output, **stats}
-    _emit(payload, as_json, f"wrote {output} ({', '.join(f'{k} {v}' for k, v in stats.items())})")
+        qualifier = f"engine {result.engine}"
+    headline = f"{describe}: {puzzle.summary(result.solution)} ({qualifier})"
+    return payload, f"{headline}\n{puzzle.picture(result.solution)}", 0
 
 
-@cli.group()
-def check() -> None:
-    """Cross-check every applicable engine on random instances."""
+def _count(family_name: str, build: dict, options: dict):
+    from ..api import count_result
+
+    puzzle = _build(family_name, build)
+    result = count_result(puzzle, options["engine"], time_limit=options["time_limit"])
+    payload = result.to_json()
+    describe = puzzle.describe()
+    if result.status == "UNKNOWN":
+        return payload, f"{describe}: unknown, the time limit was spent (engine {result.engine})", 0
+    stats = result.stats
+    details = f"rank {stats['rank']}, nullity {stats['nullity']}; " if "rank" in stats else ""
+    exact = "" if stats.get("exact", True) else ", probabilistic exact"
+    return payload, f"{describe}: {_plural(result.count)} ({details}engine {result.engine}{exact}, {result.seconds:.3f} s)", 0
 
 
-@check.command("lightsout")
-@click.option("--examples", default=100, show_default=True, help="Number of random instances.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the instance generator (runs are repeatable).")
-@click.option("--engines", default=None, help="Comma-separated engine names (default: every engine that applies).")
-@click.option("--limit", default=512, show_default=True, help="Most solutions an enumerating engine lists per instance.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
-def check_lightsout(examples, seed, engines, limit, as_json) -> None:
-    """Random graphs, rules, fields and start states (unsolvable ones included): all engines must agree."""
+def _check(family_name: str, build: dict, options: dict):
     from ..check import check_family
 
-    from rich.console import Console
-    from rich.progress import Progress
-
-    names = [e.strip() for e in engines.split(",")] if engines else None
+    names = [e.strip() for e in options["engines"].split(",") if e.strip()] if options["engines"] else None
     started = time.perf_counter()
-    console = Console(stderr=True)
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task("cross-checking lightsout", total=examples)
-        summary = check_family("lightsout", examples, seed, names, limit, lambda done, report: bar.update(task, completed=done))
+    deadline = None if options["time_limit"] is None else started + _positive(options["time_limit"])
+    progress, finish = _progress_bar(family_name, options["examples"])
+    try:
+        summary = check_family(family_name, options["examples"], options["seed"], names, options["limit"], progress,
+                               deadline=deadline)
+    finally:
+        finish()
     summary["seconds"] = round(time.perf_counter() - started, 3)
-    lines = [f"lightsout: {examples} random instances (seed {seed}, {summary['unsatisfiable_instances']} unsolvable): "
+    ran = summary["instances"]
+    lines = [f"{family_name}: {ran} random instances (seed {options['seed']}, {summary['unsatisfiable_instances']} "
+             f"unsolvable, {summary['unchecked_instances']} unchecked): "
              + ("all engines agree" if summary["agree"] else f"{len(summary['disagreements'])} DISAGREEMENTS")]
+    if summary.get("stopped"):
+        lines.append(f"  stopped by the time limit after {ran} of {options['examples']} instances")
     for name, entry in summary["engines"].items():
         kind = "" if entry["exact"] else "  (probabilistic exact counts)"
         lines.append(f"  {name:<8} agreed on {entry['agree']}/{entry['instances']}, verified {entry['solutions_verified']} "
                      f"solutions, {entry['seconds']:.2f} s{kind}")
+    if summary["unchecked_instances"]:
+        lines.append(f"  ! {summary['unchecked_instances']} instances had fewer than two engines that apply: not checked")
     for item in summary["disagreements"][:10]:
         lines.append(f"  ! {item['instance']}: {'; '.join(item['problems'])}")
-    _emit(summary, as_json, "\n".join(lines))
-    if not summary["agree"]:
-        sys.exit(1)
+    return summary, "\n".join(lines), 0 if summary["agree"] else 1
+
+
+def _export(family_name: str, build: dict, options: dict):
+    from ..export import export
+
+    puzzle = _build(family_name, build)
+    written = export(puzzle, options["fmt"], options["output"], xor_lines=options["xor_lines"],
+                     augmented=options["augmented"])
+    payload = {**puzzle.header(), **written}
+    details = ", ".join(f"{k} {v}" for k, v in written.items() if k not in ("format", "file"))
+    return payload, f"wrote {written['file']} ({details})", 0
+
+
+_VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export}
+
+
+def _positive(seconds: float) -> float:
+    from .._limits import check_time_limit
+
+    return check_time_limit(seconds)
+
+
+def _progress_bar(family_name: str, total: int):
+    """A rich progress bar on stderr when it is a terminal; returns (callback, finish)."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return None, lambda: None
+    from rich.progress import Progress
+
+    bar = Progress(console=console, transient=True)
+    bar.start()
+    task = bar.add_task(f"cross-checking {family_name}", total=total)
+    return (lambda done, report: bar.update(task, completed=done)), bar.stop
+
+
+# -- the group ---------------------------------------------------------------------------------------------
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="parity")
+def cli() -> None:
+    """parity: lights-out and parity puzzles, solved exactly.
+
+    Every verb takes a puzzle family: parity solve lightsout --board grid:5x5.
+    """
+
+
+for _verb in _VERBS:
+    cli.add_command(_FamilyGroup(_verb))
+
+
+@cli.command("engines")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def engines_command(as_json: bool) -> None:
+    """List the engines, the encodings they work on, and the PySAT solvers for sat:SOLVER."""
+    from ..engines import DEFAULT_ORDER, ENGINES, PYSAT_SOLVERS
+
+    table = {name: {"encoding": e.accepts, "exact": e.exact, "lists_solutions": e.can_enumerate}
+             for name, e in ENGINES.items()}
+    payload = {"engines": table, "pysat_solvers": list(PYSAT_SOLVERS),
+               "default_order": {f"{kind} {question}": list(order) for (kind, question), order in DEFAULT_ORDER.items()}}
+    lines = [f"{name:<8} {e['encoding']:<7} {'exact' if e['exact'] else 'probabilistic exact'} counts"
+             f"{'' if e['lists_solutions'] else ', no listing'}" for name, e in table.items()]
+    lines.append(f"sat:SOLVER with SOLVER one of {', '.join(PYSAT_SOLVERS)}")
+    click.echo(json.dumps(payload) if as_json else "\n".join(lines))
+
+
+class _Interrupted(BaseException):
+    """SIGTERM, turned into an exception so that every ``finally`` (killing children) runs."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise _Interrupted()
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:
-        click.echo(f"parity: error: {exc}", err=True)
+        click.echo(f"parity: error: {_one_line(str(exc))}", err=True)
         sys.exit(2)
     except click.UsageError as exc:
         message = exc.format_message().splitlines()[0]
         where = f"{exc.ctx.command_path}: " if exc.ctx is not None else ""
         click.echo(f"parity: error: {where}{message}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("parity: aborted", err=True)
+    except (KeyboardInterrupt, click.exceptions.Abort, _Interrupted):
+        click.echo("parity: interrupted", err=True)
         sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"parity: error: {exc.format_message()}", err=True)
+        click.echo(f"parity: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split()) or "unknown error"

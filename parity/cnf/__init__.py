@@ -15,7 +15,6 @@ import itertools
 from collections.abc import Iterator
 
 from .backends import (
-    BACKENDS,
     DEFAULT_SOLVER,
     Backend,
     CryptoMiniSatBackend,
@@ -36,7 +35,6 @@ __all__ = [
     "PysatBackend",
     "CryptoMiniSatBackend",
     "GanakBackend",
-    "BACKENDS",
     "DEFAULT_SOLVER",
     "backend",
     "models",

@@ -17,12 +17,11 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import EngineNotApplicableError, EngineUnavailableError, UnknownEngineError
+from ..engines import DEFAULT_SOLVER, PYSAT_SOLVERS, get_engine
+from ..errors import EncodingError, EngineNotApplicableError, EngineUnavailableError, TimeLimitReached, UnknownEngineError
 from .formula import CNF
 
-__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "BACKENDS", "backend", "DEFAULT_SOLVER"]
-
-DEFAULT_SOLVER = "cadical195"
+__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "backend", "DEFAULT_SOLVER"]
 
 SAT, UNSAT, UNKNOWN = "SAT", "UNSAT", "UNKNOWN"
 
@@ -67,6 +66,20 @@ def _stdout_to_stderr():
         os.close(saved)
 
 
+def _check_primary(cnf: CNF) -> None:
+    """Refuse projection variables that are not variables of the formula (a negative one made enumeration loop)."""
+    bad = next((v for v in cnf.primary if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= cnf.nvars), None)
+    if bad is not None:
+        raise EncodingError(f"primary variable {bad!r} is not a variable of the formula (1..{cnf.nvars})")
+
+
+def _full(model: list[int], nvars: int) -> list[int]:
+    """A solver's model over every variable of the pool (variables it never saw are false)."""
+    if len(model) < nvars:
+        model = model + [-v for v in range(len(model) + 1, nvars + 1)]
+    return model[:nvars]
+
+
 class _NoLimits(Exception):
     """The PySAT solver has no limited solving (raised inside PysatBackend only)."""
 
@@ -93,12 +106,23 @@ class Backend:
               conflicts: int | None = None) -> SatResult:
         raise NotImplementedError
 
-    def models(self, cnf: CNF, time_limit: float | None = None) -> Iterator[list[int]]:
-        """Every model projected on ``cnf.primary``, each once (block on primary variables only)."""
+    def models(self, cnf: CNF, time_limit: float | None = None, full: bool = False) -> Iterator[list[int]]:
+        """Every model projected on ``cnf.primary``, each projection once (blocked on primary variables only).
+
+        With ``full=True`` each is given as a whole model (every variable), so it can be checked
+        against the formula; the projections are still distinct.
+        """
         raise NotImplementedError
 
-    def count(self, cnf: CNF) -> int:
-        return sum(1 for _ in self.models(cnf))
+    def count(self, cnf: CNF, time_limit: float | None = None) -> int:
+        """The number of models projected on ``cnf.primary`` (by enumeration, exact).
+
+        Raises
+        ------
+        TimeLimitReached
+            When ``time_limit`` seconds pass before the enumeration ends.
+        """
+        return sum(1 for _ in self.models(cnf, time_limit=time_limit))
 
 
 class PysatBackend(Backend):
@@ -109,11 +133,8 @@ class PysatBackend(Backend):
     """
 
     def __init__(self, solver: str = DEFAULT_SOLVER) -> None:
-        from pysat.solvers import SolverNames
-
-        known = [n for n in vars(SolverNames) if not n.startswith("_")]
-        if solver not in known:
-            raise UnknownEngineError(f"unknown PySAT solver {solver!r}; known: {', '.join(known)}")
+        if solver not in PYSAT_SOLVERS:
+            raise UnknownEngineError(f"unknown PySAT solver {solver!r}; known: {', '.join(PYSAT_SOLVERS)}")
         self.solver_name = solver
         self.name = "sat" if solver == DEFAULT_SOLVER else f"sat:{solver}"
 
@@ -174,6 +195,7 @@ class PysatBackend(Backend):
             receive.close()
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
+        _check_primary(cnf)
         started = time.perf_counter()
         with self._solver(cnf) as solver:
             try:
@@ -181,13 +203,12 @@ class PysatBackend(Backend):
             except _NoLimits:
                 status, model = self._run_in_child(cnf, assumptions, time_limit, conflicts)
                 return SatResult(status, model, None, time.perf_counter() - started, {"child_process": True})
-            model = solver.get_model() if status == SAT else None
-            if model is not None and len(model) < cnf.nvars:
-                model = model + [-v for v in range(len(model) + 1, cnf.nvars + 1)]
+            model = _full(solver.get_model(), cnf.nvars) if status == SAT else None
             stats = dict(solver.accum_stats() or {})
         return SatResult(status, model, None, time.perf_counter() - started, stats)
 
-    def models(self, cnf, time_limit=None) -> Iterator[list[int]]:
+    def models(self, cnf, time_limit=None, full=False) -> Iterator[list[int]]:
+        _check_primary(cnf)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         with self._solver(cnf) as solver:
             while True:
@@ -200,13 +221,13 @@ class PysatBackend(Backend):
                         "sat:glucose4 or cms"
                     ) from None
                 if status == UNKNOWN:
-                    raise TimeoutError(f"enumeration stopped by its time limit of {time_limit} s")
+                    raise TimeLimitReached(f"enumeration stopped by its time limit of {time_limit} s")
                 if status == UNSAT:
                     return
-                model = solver.get_model()
                 # a variable in no clause is missing from the model: read it as false (the block then mentions it)
-                projected = [v if v <= len(model) and model[v - 1] > 0 else -v for v in cnf.primary]
-                yield projected
+                model = _full(solver.get_model(), cnf.nvars)
+                projected = [model[v - 1] for v in cnf.primary]
+                yield model if full else projected
                 if not projected:
                     return
                 solver.add_clause([-lit for lit in projected])  # block this projection only
@@ -241,28 +262,31 @@ class CryptoMiniSatBackend(Backend):
             kwargs["time_limit"] = float(time_limit)
         if conflicts is not None:
             kwargs["confl_limit"] = int(conflicts)
-        answer, assignment = solver.solve(list(assumptions), **kwargs)
+        with _stdout_to_stderr():  # CryptoMiniSat prints 'c' lines when interrupted
+            answer, assignment = solver.solve(list(assumptions), **kwargs)
         return {True: SAT, False: UNSAT}.get(answer, UNKNOWN), assignment
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
+        _check_primary(cnf)
         started = time.perf_counter()
         solver = self._solver(cnf)
         status, assignment = self._run(solver, assumptions, time_limit, conflicts)
         model = self._model(assignment, cnf.nvars) if status == SAT else None
         return SatResult(status, model, None, time.perf_counter() - started, {})
 
-    def models(self, cnf, time_limit=None) -> Iterator[list[int]]:
+    def models(self, cnf, time_limit=None, full=False) -> Iterator[list[int]]:
+        _check_primary(cnf)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         solver = self._solver(cnf)
         while True:
             left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
             status, assignment = self._run(solver, (), left, None)
             if status == UNKNOWN:
-                raise TimeoutError(f"enumeration stopped by its time limit of {time_limit} s")
+                raise TimeLimitReached(f"enumeration stopped by its time limit of {time_limit} s")
             if status == UNSAT:
                 return
             projected = [v if assignment[v] else -v for v in cnf.primary]
-            yield projected
+            yield self._model(assignment, cnf.nvars) if full else projected
             if not projected:
                 return
             solver.add_clause([-lit for lit in projected])
@@ -288,50 +312,70 @@ class GanakBackend(Backend):
     can_enumerate = False
     exact_count = False
 
-    def count(self, cnf: CNF) -> int:
-        try:
-            from pyganak import Counter
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise EngineUnavailableError("engine 'ganak' needs pyganak: pip install pyganak") from None
-        # Ganak is slow to prove unsatisfiability (seconds on a hundred variables), CaDiCaL is not;
-        # with no primary variables the count is 1 or 0 by satisfiability alone
-        satisfiable = PysatBackend().solve(cnf).status == SAT
-        if not satisfiable or not cnf.primary:
-            return int(satisfiable)
-        counter = Counter(verbose=0, seed=0)
-        counter.new_vars(cnf.nvars)
-        counter.add_clauses(cnf.clauses_with_xors())
-        counter.set_sampling_set(cnf.support or cnf.primary)
-        with _stdout_to_stderr():  # Ganak prints progress lines on the C stdout
-            return int(counter.count())
+    def count(self, cnf: CNF, time_limit: float | None = None) -> int:
+        """The projected model count, computed in a child process (Ganak ignores signals; the child can be killed).
+
+        Raises
+        ------
+        TimeLimitReached
+            When ``time_limit`` seconds pass first.
+        """
+        from .._child import run_in_child
+
+        _check_primary(cnf)
+        return run_in_child(_ganak_count, cnf.nvars, cnf.clauses_with_xors(), cnf.primary, cnf.support,
+                            time_limit=time_limit, what="ganak's count")
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
+        if assumptions:
+            raise EngineNotApplicableError("ganak counts models; solve with assumptions needs sat or cms")
         started = time.perf_counter()
-        count = self.count(cnf)
+        try:
+            count = self.count(cnf, time_limit=time_limit)
+        except TimeLimitReached:
+            return SatResult(UNKNOWN, None, None, time.perf_counter() - started, {})
         return SatResult(SAT if count else UNSAT, None, count, time.perf_counter() - started, {})
 
-    def models(self, cnf, time_limit=None):
-        raise UnknownEngineError("ganak counts models but does not list them; use sat or cms")
+    def models(self, cnf, time_limit=None, full=False):
+        raise EngineNotApplicableError("ganak counts models but does not list them; use sat or cms")
 
 
-BACKENDS = {"sat": PysatBackend, "cms": CryptoMiniSatBackend, "ganak": GanakBackend}
+def _ganak_count(nvars: int, clauses: list[list[int]], primary: list[int], support: list[int] | None) -> int:
+    try:
+        from pyganak import Counter
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise EngineUnavailableError("engine 'ganak' needs pyganak: pip install pyganak") from None
+    from pysat.solvers import Solver
+
+    # Ganak is slow to prove unsatisfiability (seconds on a hundred variables), CaDiCaL is not;
+    # with no primary variables the count is 1 or 0 by satisfiability alone
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        satisfiable = solver.solve()
+    if not satisfiable or not primary:
+        return int(satisfiable)
+    counter = Counter(verbose=0, seed=0)
+    counter.new_vars(nvars)
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(support or primary)
+    with _stdout_to_stderr():  # Ganak prints progress lines on the C stdout
+        return int(counter.count())
 
 
 def backend(name: str) -> Backend:
-    """A back end by engine name: ``sat``, ``sat:SOLVER`` (any PySAT solver), ``cms``, ``ganak``.
+    """The SAT back end of engine ``name``: ``sat``, ``sat:SOLVER`` (a PySAT solver), ``cms`` or ``ganak``.
+
+    Names are parsed by :func:`parity.engines.get_engine`, the one engine table.
 
     Examples
     --------
     >>> backend("sat:glucose4").name
     'sat:glucose4'
-    >>> backend("z3")
+    >>> backend("gf2")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown SAT engine 'z3'; known: sat, sat:SOLVER, cms, ganak
+    parity.errors.UnknownEngineError: engine 'gf2' is not a SAT engine; use sat, sat:SOLVER, cms or ganak
     """
-    kind, _, solver = name.partition(":")
-    if kind == "sat":
-        return PysatBackend(solver or DEFAULT_SOLVER)
-    if kind in BACKENDS and not solver:
-        return BACKENDS[kind]()
-    raise UnknownEngineError(f"unknown SAT engine {name!r}; known: sat, sat:SOLVER, cms, ganak")
+    engine = get_engine(name)
+    if engine.accepts != "cnf":
+        raise UnknownEngineError(f"engine {name!r} is not a SAT engine; use sat, sat:SOLVER, cms or ganak")
+    return engine.backend

@@ -1,5 +1,29 @@
-"""Puzzle families: one module per family, each able to encode, decode and verify."""
+"""Puzzle families: one module per family, each able to encode, decode and verify.
 
-from .lightsout import LightsOut, node_label, read_state
+:class:`Puzzle` is the contract every family follows (see :mod:`parity.puzzles.base`);
+:mod:`parity.puzzles.registry` maps family names to their command-line adapters.
+Family modules are imported on first use, so ``import parity`` stays cheap.
+"""
 
-__all__ = ["LightsOut", "node_label", "read_state"]
+from __future__ import annotations
+
+import importlib
+
+from .base import Puzzle, canonical, node_labels
+from .registry import Family, Option, family, names, register
+
+__all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "node_labels", "canonical",
+           "LightsOut", "CnfFile", "node_label", "read_state"]
+
+_LAZY = {
+    "LightsOut": "parity.puzzles.lightsout",
+    "node_label": "parity.puzzles.lightsout",
+    "read_state": "parity.puzzles.lightsout",
+    "CnfFile": "parity.puzzles.cnffile",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'parity.puzzles' has no attribute {name!r}")

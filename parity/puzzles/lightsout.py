@@ -26,34 +26,52 @@ import json
 import os
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from numbers import Integral
 from pathlib import Path
 
 import networkx as nx
 import numpy as np
 
 from .._files import read_text
+from .._limits import check_memory
 from ..boards import board as make_board
-from ..errors import InvalidSolution, RuleError, StateError
+from ..errors import (
+    BoardSpecError,
+    EngineNotApplicableError,
+    InvalidSolution,
+    NodeError,
+    RuleError,
+    StateError,
+    TooLargeError,
+)
 from ..linalg import SolutionSpace, check_field
 from ..linalg.system import LinearSystem
+from .base import Puzzle, node_labels
+from .registry import Family, Option
 
-__all__ = ["LightsOut", "RULES", "node_label", "read_state"]
+__all__ = ["LightsOut", "RULES", "node_label", "read_state", "read_toggle_matrix", "FAMILY"]
 
 RULES = ("closed", "open")
 _NAMED_STATES = ("all-on", "all-off")
+#: the largest CNF parity builds for a GF(p) board (its sum constraints grow like p^2 a term)
+MAX_CNF_CLAUSES = 20_000_000
 
 
 def node_label(v: Hashable) -> str:
-    """A node as text: ``(2, 3)`` -> ``"2,3"``, ``7`` -> ``"7"`` (keys of JSON output).
+    """A node as text: ``(2, 3)`` -> ``"2,3"``, ``7`` -> ``"7"`` (see :func:`~parity.puzzles.base.node_labels`).
 
     Examples
     --------
     >>> node_label((2, 3)), node_label(7)
     ('2,3', '7')
     """
-    if isinstance(v, tuple):
-        return ",".join(str(part) for part in v)
-    return str(v)
+    return node_labels([v])[v]
+
+
+def _as_state_value(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise StateError(f"{where} has state {value!r}, expected an integer")
+    return int(value)
 
 
 def read_state(path: str | os.PathLike, nodes: Sequence[Hashable], field: int) -> np.ndarray:
@@ -75,31 +93,52 @@ def read_state(path: str | os.PathLike, nodes: Sequence[Hashable], field: int) -
             mapping = json.loads(text)
         except json.JSONDecodeError as exc:
             raise StateError(f"state file {path}: bad JSON at line {exc.lineno}: {exc.msg}") from None
-        labels = {node_label(v): i for i, v in enumerate(nodes)}
-        state = np.zeros(len(nodes), dtype=np.int64)
+        labels = {label: i for i, label in enumerate(node_labels(nodes).values())}
+        state = [0] * len(nodes)
         for key, value in mapping.items():
             if key not in labels:
                 raise StateError(f"state file {path}: no node {key!r} on this board")
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise StateError(f"state file {path}: node {key!r} has state {value!r}, expected an integer")
-            state[labels[key]] = value
+            state[labels[key]] = _as_state_value(value, f"state file {path}: node {key!r}")
         return _check_range(state, field, f"state file {path}")
     digits = [ch for line in text.splitlines() for ch in line.split("#", 1)[0] if not ch.isspace()]
-    bad = next((ch for ch in digits if not ch.isdigit()), None)
+    bad = next((ch for ch in digits if ch not in "0123456789"), None)
     if bad is not None:
-        raise StateError(f"state file {path}: unexpected character {bad!r}; expected digits 0..{field - 1}")
+        raise StateError(f"state file {path}: unexpected character {bad!r}; expected digits 0..{min(field, 10) - 1}")
     if len(digits) != len(nodes):
         raise StateError(f"state file {path} has {len(digits)} lights, the board has {len(nodes)}")
-    return _check_range(np.array([int(ch) for ch in digits], dtype=np.int64), field, f"state file {path}")
+    return _check_range([int(ch) for ch in digits], field, f"state file {path}")
 
 
-def _check_range(state: np.ndarray, field: int, where: str) -> np.ndarray:
-    if state.size and (state.min() < 0 or state.max() >= field):
-        raise StateError(f"{where}: light states must lie in 0..{field - 1} for GF({field})")
-    return state
+def _check_range(state: Sequence[int], field: int, where: str) -> np.ndarray:
+    bad = next((v for v in state if not 0 <= v < field), None)
+    if bad is not None:
+        raise StateError(f"{where}: light states must lie in 0..{field - 1} for GF({field}), got {bad}")
+    return np.array(state, dtype=np.int64)
 
 
-class LightsOut:
+def read_toggle_matrix(path: str | os.PathLike) -> list[list[int]]:
+    """Read a toggle matrix: one row of integers per line, ``#`` starts a comment.
+
+    Raises
+    ------
+    RuleError
+        Naming the file and what is wrong (unreadable, empty, not integers, ragged).
+    """
+    text = read_text(path, RuleError, "toggle-matrix file")
+    rows = [line.split("#", 1)[0].split() for line in text.splitlines()]
+    rows = [row for row in rows if row]
+    if not rows:
+        raise RuleError(f"toggle-matrix file {path} has no rows")
+    try:
+        matrix = [[int(word) for word in row] for row in rows]
+    except ValueError:
+        raise RuleError(f"toggle-matrix file {path}: expected rows of integers") from None
+    if len({len(row) for row in matrix}) != 1:
+        raise RuleError(f"toggle-matrix file {path}: rows have different lengths")
+    return matrix
+
+
+class LightsOut(Puzzle):
     """A Lights Out puzzle on a board.
 
     Parameters
@@ -139,6 +178,8 @@ class LightsOut:
     """
 
     family = "lightsout"
+    encodings = ("linear", "cnf")
+    weight_name = "presses"
 
     def __init__(
         self,
@@ -150,6 +191,8 @@ class LightsOut:
     ) -> None:
         self.board = make_board(board)
         self.nodes = list(self.board)
+        if not self.nodes:
+            raise BoardSpecError("the board has no nodes")
         self.index = {v: i for i, v in enumerate(self.nodes)}
         self.field = check_field(field)
         self.toggle_matrix: np.ndarray | None = None
@@ -171,10 +214,12 @@ class LightsOut:
             return np.full(n, 1 if spec == "all-on" else 0, dtype=np.int64)
         if isinstance(spec, str) and spec.startswith("random:"):
             seed = spec.partition(":")[2]
-            if not seed.isdigit():
-                raise StateError(f"{what} {spec!r}: expected random:SEED with an integer seed")
+            if not (seed.isascii() and seed.isdigit()):
+                raise StateError(f"{what} {spec!r}: expected random:SEED with a non-negative integer seed")
             rng = random.Random(int(seed))
             return np.array([rng.randrange(p) for _ in range(n)], dtype=np.int64)
+        if isinstance(spec, str) and not spec.strip():
+            raise StateError(f"{what} is empty; use {', '.join(_NAMED_STATES)}, random:SEED or a state file")
         if isinstance(spec, (str, os.PathLike)):
             if not Path(spec).exists():
                 raise StateError(
@@ -182,25 +227,38 @@ class LightsOut:
                 )
             return read_state(spec, self.nodes, p)
         if isinstance(spec, Mapping):
-            state = np.zeros(n, dtype=np.int64)
+            state = [0] * n
             for v, value in spec.items():
                 if v not in self.index:
                     raise StateError(f"{what}: no node {v!r} on this board")
-                state[self.index[v]] = int(value)
+                state[self.index[v]] = _as_state_value(value, f"{what}: node {v!r}")
             return _check_range(state, p, what)
-        state = np.asarray(spec)
-        if state.shape != (n,) or not np.issubdtype(state.dtype, np.integer):
-            raise StateError(f"{what} must be {n} integers (one per node), got shape {state.shape}")
-        return _check_range(state.astype(np.int64), p, what)
+        if isinstance(spec, np.ndarray):
+            if spec.dtype == bool or not np.issubdtype(spec.dtype, np.integer):
+                raise StateError(f"{what} must hold integers, got an array of {spec.dtype}")
+            spec = spec.tolist()
+        if isinstance(spec, (str, bytes)) or not isinstance(spec, Sequence):
+            raise StateError(f"{what} must be a named state, a mapping or {n} integers, got {type(spec).__name__}")
+        if len(spec) != n:
+            raise StateError(f"{what} must be {n} integers (one per node), got {len(spec)}")
+        return _check_range([_as_state_value(v, f"{what}: entry {i}") for i, v in enumerate(spec)], p, what)
 
     def _check_matrix(self, matrix) -> np.ndarray:
-        T = np.asarray(matrix)
-        n = len(self.nodes)
-        if T.shape != (n, n):
-            raise RuleError(f"toggle matrix has shape {T.shape}, the board has {n} nodes")
-        if not np.issubdtype(T.dtype, np.integer) and T.dtype != bool:
+        n, p = len(self.nodes), self.field
+        if isinstance(matrix, np.ndarray):
+            if matrix.dtype != bool and not np.issubdtype(matrix.dtype, np.integer):
+                raise RuleError("toggle matrix entries must be integers")
+            matrix = matrix.tolist()
+        try:
+            rows = [list(row) for row in matrix]
+        except TypeError:
+            raise RuleError("a toggle matrix is a list of rows of integers") from None
+        if len(rows) != n or any(len(row) != n for row in rows):
+            shape = f"{len(rows)} rows of lengths {sorted({len(row) for row in rows})}"
+            raise RuleError(f"toggle matrix must have shape ({n}, {n}) for the board's {n} nodes, got {shape}")
+        if any(not isinstance(x, Integral) for row in rows for x in row):
             raise RuleError("toggle matrix entries must be integers")
-        return T.astype(np.int64) % self.field
+        return np.array([[int(x) % p for x in row] for row in rows], dtype=np.int64)
 
     # -- the linear encoding ------------------------------------------------
     def toggles(self, node: Hashable) -> dict[Hashable, int]:
@@ -211,6 +269,8 @@ class LightsOut:
         >>> sorted(LightsOut("grid:2x2").toggles((0, 0)).items())
         [((0, 0), 1), ((0, 1), 1), ((1, 0), 1)]
         """
+        if node not in self.index:
+            raise NodeError(f"no node {node!r} on this board")
         if self.rule == "matrix":
             column = self.toggle_matrix[:, self.index[node]]
             return {self.nodes[i]: int(column[i]) for i in np.flatnonzero(column)}
@@ -219,8 +279,11 @@ class LightsOut:
             effect[node] = 1
         return effect
 
-    def linear(self) -> LinearSystem:
-        """The encoding ``T x = target - start`` over GF(p), unknowns and equations in node order."""
+    def build_linear(self) -> LinearSystem:
+        """The encoding ``T x = target - start`` over GF(p), unknowns and equations in node order.
+
+        Its ``decode`` turns a press vector into presses (node -> times).
+        """
         n = len(self.nodes)
         if self.rule == "matrix":
             rows, cols = np.nonzero(self.toggle_matrix)
@@ -235,17 +298,23 @@ class LightsOut:
                 cols = np.concatenate([cols, np.arange(n)])
             values = np.ones(rows.size, dtype=np.int64)
         rhs = (self.target - self.start) % self.field
-        return LinearSystem((n, n), rows, cols, values, rhs, self.field, self.nodes, self.nodes)
+        return LinearSystem((n, n), rows, cols, values, rhs, self.field, self.nodes, self.nodes, decode=self.presses)
 
     def cnf(self, xor_chunk: int = 4):
+        """The CNF encoding (cached for the default ``xor_chunk``); see :meth:`build_cnf`."""
+        return self.encoding("cnf") if xor_chunk == 4 else self.build_cnf(xor_chunk)
+
+    def build_cnf(self, xor_chunk: int = 4):
         """The CNF encoding: one variable a node over GF(2), a one-hot digit a node over GF(p).
 
         Over GF(2) every light gives an XOR constraint (kept native for
         CryptoMiniSat, Tseitin-encoded in chunks of ``xor_chunk`` for other
         solvers).  Over GF(p) every light gives a sum mod p of one-hot digits.
-        The primary variables are the press variables (the indicators over
-        GF(p)), so models projected on them are exactly the solutions;
-        ``cnf.decoder`` turns a projected model into a press vector.
+        Variables are named by the node objects themselves (``("press", node)``),
+        so nodes that print alike never share a variable.  The primary
+        variables are the press variables (the indicators over GF(p)), so
+        models projected on them are exactly the solutions; ``decode`` turns a
+        model into presses (node -> times).
 
         Examples
         --------
@@ -263,36 +332,37 @@ class LightsOut:
         for i, j, value in zip(system.rows.tolist(), system.cols.tolist(), system.values.tolist()):
             rows[i][j] = (rows[i].get(j, 0) + value) % self.field
         rows = [{j: c for j, c in sorted(row.items()) if c} for row in rows]
-        formula = CNF(xor_chunk=xor_chunk)
         p = self.field
+        # the sum constraints over GF(p) cost about p^2 clauses a term: refuse before building
+        clauses = sum(len(row) * p * p for row in rows) if p > 2 else 0
+        if clauses > MAX_CNF_CLAUSES:
+            raise TooLargeError(
+                f"the CNF encoding of {self.describe()} needs about {clauses:.2g} clauses, more than the "
+                f"{MAX_CNF_CLAUSES:,} parity builds; use a linear engine (gf2, galois)"
+            )
+        check_memory(200.0 * (clauses + 4 * len(rows)), f"the CNF encoding of {self.describe()}")
+        formula = CNF(xor_chunk=xor_chunk)
         if p == 2:
-            presses = [formula.var(("press", node_label(v))) for v in self.nodes]
+            presses = [formula.var(("press", v)) for v in self.nodes]
             for i in range(len(self.nodes)):
                 formula.add_xor([presses[j] for j in rows[i]], int(system.rhs[i]))
             formula.primary = list(presses)
-            position = {var: j for j, var in enumerate(presses)}
-
-            def decode(model):
-                x = np.zeros(len(self.nodes), dtype=np.int64)
-                for lit in model:
-                    if lit > 0 and lit in position:
-                        x[position[lit]] = 1
-                return x
+            meaning = {var: (j, 1) for j, var in enumerate(presses)}
         else:
-            digits = [formula.one_hot(("press", node_label(v)), range(p)) for v in self.nodes]
+            digits = [formula.one_hot(("press", v), range(p)) for v in self.nodes]
             for i in range(len(self.nodes)):
                 terms = [{(c * value) % p: var for value, var in digits[j].items()} for j, c in rows[i].items()]
                 formula.sum_equals(terms, int(system.rhs[i]), modulus=p)
             formula.primary = [var for digit in digits for var in digit.values()]
             meaning = {var: (j, value) for j, digit in enumerate(digits) for value, var in digit.items()}
 
-            def decode(model):
-                x = np.zeros(len(self.nodes), dtype=np.int64)
-                for lit in model:
-                    if lit > 0 and lit in meaning:
-                        j, value = meaning[lit]
-                        x[j] = value
-                return x
+        def decode(model) -> dict[Hashable, int]:
+            x = [0] * len(self.nodes)
+            for lit in model:
+                if lit > 0 and lit in meaning:
+                    j, value = meaning[lit]
+                    x[j] = value
+            return self.presses(x)
 
         # a forcing set of the presses: counting projected on it counts every solution (see linalg.forcing)
         forced = forcing_set([list(row) for row in rows], len(self.nodes))
@@ -300,27 +370,53 @@ class LightsOut:
             formula.support = [presses[c] for c in forced]
         else:
             formula.support = [var for c in forced for var in digits[c].values()]
-        formula.decoder = decode
+        formula.decoder = formula.decode = decode
         return formula
 
     def solution_space(self, engine: str | None = None) -> SolutionSpace:
-        """Every press vector that solves the puzzle, via a linear engine (``gf2``, ``galois``)."""
-        return self.linear().solve(engine)
+        """Every press vector that solves the puzzle, via a linear engine (``gf2``, ``galois``).
+
+        The space holds raw vectors in node order (turn one into presses with
+        :meth:`presses`); :func:`parity.solutions` hands out verified presses.
+
+        Raises
+        ------
+        EngineNotApplicableError
+            For an engine that does not solve linear systems (the same error
+            :func:`parity.solve` gives for an engine that does not apply).
+        """
+        from ..engines import choose
+
+        chosen, system = choose(self, engine, "solve")
+        if chosen.accepts != "linear":  # only when the caller named a non-linear engine
+            raise EngineNotApplicableError(
+                f"engine {chosen.name!r} answers through the {chosen.accepts} encoding; a solution space needs a "
+                "linear engine (gf2, galois)"
+            )
+        return chosen.space(system)
 
     # -- puzzle terms -------------------------------------------------------
     def presses(self, x) -> dict[Hashable, int]:
         """A press vector in node order as a mapping node -> number of presses."""
         return {v: int(x[i]) for i, v in enumerate(self.nodes)}
 
-    def apply(self, presses: Mapping[Hashable, int]) -> dict[Hashable, int]:
-        """The lights after pressing, simulated press by press from ``start`` (no linear algebra)."""
-        lights = {v: int(self.start[i]) for i, v in enumerate(self.nodes)}
+    def apply(self, presses: Mapping[Hashable, int], start=None) -> dict[Hashable, int]:
+        """The lights after pressing, simulated press by press from ``start`` (default: the puzzle's; no linear algebra)."""
+        begin = self.start if start is None else start
+        lights = {v: int(begin[i]) for i, v in enumerate(self.nodes)}
         for node, times in presses.items():
             if node not in self.index:
                 raise InvalidSolution(f"press on {node!r}, which is not on the board")
             for light, amount in self.toggles(node).items():
                 lights[light] = (lights[light] + amount * int(times)) % self.field
         return lights
+
+    def _check_presses(self, presses) -> None:
+        if not isinstance(presses, Mapping):
+            raise InvalidSolution(f"a solution is a mapping node -> presses, got {type(presses).__name__}")
+        for node, times in presses.items():
+            if isinstance(times, bool) or not isinstance(times, Integral) or not 0 <= int(times) < self.field:
+                raise InvalidSolution(f"node {node!r} pressed {times!r} times; expected an integer 0..{self.field - 1}")
 
     def verify(self, presses: Mapping[Hashable, int]) -> None:
         """Check a solution against the rules; raise :class:`InvalidSolution` if it fails.
@@ -333,23 +429,32 @@ class LightsOut:
         ...
         parity.errors.InvalidSolution: after the presses 6 lights differ from the target, e.g. at (0, 2)
         """
-        for node, times in presses.items():
-            if not 0 <= int(times) < self.field:
-                raise InvalidSolution(f"node {node!r} pressed {times} times; expected 0..{self.field - 1}")
+        self._check_presses(presses)
         lights = self.apply(presses)
         wrong = [v for i, v in enumerate(self.nodes) if lights[v] != self.target[i]]
         if wrong:
             raise InvalidSolution(f"after the presses {len(wrong)} lights differ from the target, e.g. at {wrong[0]!r}")
 
+    def verify_quiet(self, presses: Mapping[Hashable, int]) -> None:
+        """Check that ``presses`` change no light (a quiet pattern); raise :class:`InvalidSolution` if not."""
+        self._check_presses(presses)
+        lights = self.apply(presses, start=[0] * len(self.nodes))
+        changed = [v for v, state in lights.items() if state]
+        if changed:
+            raise InvalidSolution(f"the pattern changes {len(changed)} lights, e.g. at {changed[0]!r}")
+
     def quiet_patterns(self, engine: str | None = None) -> list[dict[Hashable, int]]:
-        """A basis of the quiet patterns: press sets that change no light (the null space).
+        """A basis of the quiet patterns: press sets that change no light (the null space), each verified.
 
         Examples
         --------
         >>> [sum(q.values()) for q in LightsOut("grid:5x5").quiet_patterns()]
         [16, 12]
         """
-        return [self.presses(v) for v in self.solution_space(engine).basis]
+        patterns = [self.presses(v) for v in self.solution_space(engine).basis]
+        for pattern in patterns:
+            self.verify_quiet(pattern)
+        return patterns
 
     def is_solvable(self, start=None, engine: str | None = None) -> bool:
         """Whether ``start`` (default: the puzzle's) can be switched to the target.
@@ -365,7 +470,7 @@ class LightsOut:
         return other.solution_space(engine).solvable
 
     def minimum_presses(self, max_nullity: int = 30, engine: str | None = None) -> tuple[int, dict[Hashable, int]] | None:
-        """The least number of presses that solves the puzzle, and one such solution (exact).
+        """The least number of presses that solves the puzzle, and one such solution (exact, verified).
 
         Every solution is visited (a Gray-code walk for GF(2)), so this raises
         :class:`~parity.errors.NullityTooLargeError` when there are more than
@@ -380,7 +485,24 @@ class LightsOut:
         if not space.solvable:
             return None
         weight, x = space.minimum_weight(max_nullity=max_nullity)
-        return weight, self.presses(x)
+        presses = self.presses(x)
+        self.verify(presses)
+        if self.weight(presses) != weight:
+            raise InvalidSolution(f"the minimum search claimed {weight} presses, the solution has {self.weight(presses)}")
+        return weight, presses
+
+    def weight(self, presses: Mapping[Hashable, int]) -> int:
+        """The number of presses (a press of a multi-state light counts as many times as it is pressed)."""
+        return int(sum(int(t) for t in presses.values()))
+
+    # -- output -------------------------------------------------------------
+    def _grid_shape(self) -> tuple[int, int] | None:
+        shape = self.board.graph.get("shape")
+        if shape is not None and len(shape) == 2 and len(self.nodes) == shape[0] * shape[1] and all(
+            (r, c) in self.index for r in range(shape[0]) for c in range(shape[1])
+        ):
+            return shape
+        return None
 
     def picture(self, presses: Mapping[Hashable, int]) -> str:
         """Presses drawn row by row for rectangular boards (``#`` pressed, ``.`` not; digits for p > 2).
@@ -392,14 +514,74 @@ class LightsOut:
                 return "#" if times else "."
             return str(times) if times else "."
 
-        shape = self.board.graph.get("shape")
-        if shape is not None and len(shape) == 2 and all((r, c) in self.index for r in range(shape[0]) for c in range(shape[1])):
-            return "\n".join(" ".join(mark(presses[(r, c)]) for c in range(shape[1])) for r in range(shape[0]))
-        return "\n".join(f"{node_label(v)}: {t}" for v, t in presses.items() if t) or "(no presses)"
+        shape = self._grid_shape()
+        if shape is not None:
+            return "\n".join(" ".join(mark(presses.get((r, c), 0)) for c in range(shape[1])) for r in range(shape[0]))
+        labels = node_labels(self.nodes)
+        return "\n".join(f"{labels[v]}: {t}" for v, t in presses.items() if t and v in labels) or "(no presses)"
+
+    def to_json(self, presses: Mapping[Hashable, int]) -> dict:
+        """``presses`` (label -> times, every node), ``press_count``, and ``press_grid`` rows for rectangles."""
+        labels = node_labels(self.nodes)
+        payload = {"press_count": self.weight(presses),
+                   "presses": {labels[v]: int(presses.get(v, 0)) for v in self.nodes}}
+        if self._grid_shape() is not None:
+            payload["press_grid"] = self.picture(presses).splitlines()
+        return payload
+
+    def summary(self, presses: Mapping[Hashable, int]) -> str:
+        count = self.weight(presses)
+        return f"{count} press{'' if count == 1 else 'es'}"
+
+    def parameters(self) -> dict:
+        return {"rule": self.rule, "field": self.field}
 
     def describe(self) -> str:
         """One line naming the board, rule and field."""
-        return f"{self.board.graph.get('name', 'board')}, {self.rule} rule over GF({self.field})"
+        return f"{self.board_name}, {self.rule} rule over GF({self.field})"
 
     def __repr__(self) -> str:
-        return f"LightsOut({self.board.graph.get('name', 'board')!r}, rule={self.rule!r}, field={self.field})"
+        return f"LightsOut({self.board_name!r}, rule={self.rule!r}, field={self.field})"
+
+
+def random_lightsout(rng: random.Random) -> LightsOut:
+    """A random Lights Out instance: graph, rule, field, start and target; unsolvable ones included."""
+    from ..check import random_graph
+
+    G = random_graph(rng, 1, 16)
+    field = rng.choice([2, 2, 2, 3])
+    start = rng.choice(["all-on", f"random:{rng.randrange(10**6)}"])
+    target = rng.choice(["all-off", "all-off", f"random:{rng.randrange(10**6)}"])
+    return LightsOut(G, rule=rng.choice(["closed", "open"]), field=field, start=start, target=target)
+
+
+def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "all-on", target: str = "all-off") -> LightsOut:
+    if rule not in RULES:
+        path = Path(rule)
+        if not path.exists():
+            raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
+        rule = read_toggle_matrix(path)
+    return LightsOut(board_spec, rule=rule, field=field, start=start, target=target)
+
+
+FAMILY = Family(
+    name="lightsout",
+    puzzle=LightsOut,
+    summary="Lights Out, Quinto, sigma games and multi-state lights on any board.",
+    options=(
+        Option("board_spec", ("--board",), "Board spec: grid:5x5, torus:6x6, hex:3, dodecahedron, FILE ...", required=True),
+        Option("rule", ("--rule",), "closed (press toggles node and neighbours), open (neighbours only), or a "
+               "toggle-matrix FILE.", default="closed"),
+        Option("field", ("--field",), "Number of light states, a prime p.", default=2, type=int),
+        Option("start", ("--start",), "all-on, all-off, random:SEED or a state FILE.", default="all-on"),
+        Option("target", ("--target",), "Target state, same forms as --start.", default="all-off"),
+    ),
+    build=_build,
+    random_instance=random_lightsout,
+    solve_options=(
+        Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "
+               "solutions; linear engines).", default=False, type=bool),
+        Option("max_nullity", ("--max-nullity",), "Refuse a minimum search over more than 2^N solutions.", default=30,
+               type=int),
+    ),
+)

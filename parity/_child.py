@@ -1,0 +1,115 @@
+"""Run a computation in a child process that can be stopped: time limits, Ctrl-C and SIGTERM.
+
+Native solvers (CaDiCaL inside PySAT, Ganak, a long elimination in numba)
+do not return to Python until they finish, so neither a timer nor a signal
+can stop them in the process that called them.  :func:`run_in_child` forks,
+runs the function in the child and waits for its answer; when the time limit
+passes, or the parent is interrupted, the child is killed and nothing of it
+is left running.  The child also dies with its parent (``PR_SET_PDEATHSIG``),
+writes what native code prints on its standard output to standard error (so
+``--json`` output stays clean), and ignores SIGINT (the parent decides).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from .errors import ParityError, TimeLimitReached
+
+__all__ = ["run_in_child", "EngineCrashed"]
+
+
+class EngineCrashed(ParityError, RuntimeError):
+    """The child process running an engine died without an answer (a crash in native code)."""
+
+
+def _die_with_parent() -> None:
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+def _child_main(send, function: Callable, args: tuple, kwargs: dict) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    sys.stdout.flush()
+    os.dup2(2, 1)  # native code's prints go to stderr
+    try:
+        answer = ("value", function(*args, **kwargs))
+    except ParityError as exc:
+        answer = ("error", exc)
+    except BaseException:  # a bug: carry the traceback to the parent
+        answer = ("bug", traceback.format_exc())
+    try:
+        payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # an answer that does not pickle is a bug too
+        payload = pickle.dumps(("bug", traceback.format_exc()))
+    send.send_bytes(payload)
+    send.close()
+
+
+def run_in_child(function: Callable[..., Any], *args, time_limit: float | None = None, what: str = "the computation",
+                 **kwargs) -> Any:
+    """``function(*args, **kwargs)`` computed in a forked child process, stopped after ``time_limit`` seconds.
+
+    Returns
+    -------
+    The function's value (it must pickle).
+
+    Raises
+    ------
+    TimeLimitReached
+        When ``time_limit`` passes first; the child is killed.
+    ParityError
+        Whatever ParityError the function raised, re-raised here.
+    EngineCrashed
+        When the child died without answering (a signal in native code).
+    KeyboardInterrupt
+        Passed on after the child is killed, when the parent is interrupted.
+
+    Examples
+    --------
+    >>> run_in_child(sum, [1, 2, 3])
+    6
+    >>> import time
+    >>> run_in_child(time.sleep, 5, time_limit=0.2, what="a nap")
+    Traceback (most recent call last):
+    ...
+    parity.errors.TimeLimitReached: a nap stopped by its time limit of 0.2 s
+    """
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child_main, args=(send, function, args, kwargs))
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(time_limit):
+            raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
+        try:
+            kind, payload = pickle.loads(receive.recv_bytes())
+        except EOFError:
+            child.join()
+            code = child.exitcode
+            reason = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
+            raise EngineCrashed(f"{what} crashed ({reason}) without an answer") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if kind == "error":
+        raise payload
+    if kind == "bug":
+        raise RuntimeError(f"{what} failed in its child process:\n{payload}")
+    return payload

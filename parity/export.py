@@ -1,0 +1,97 @@
+"""Writing a puzzle's encodings for other tools: one table, format name -> (encoding kind, writer).
+
+* ``cnf``: DIMACS with a ``c p show`` projection line (the solutions are the
+  models projected on it) and a ``c var N NAME`` comment per primary variable;
+  ``xor_lines=True`` writes XORs as CryptoMiniSat ``x`` lines.
+* ``matrix``: the matrix ``A`` of ``A x = b`` in the text format M4RI's tools
+  read: a line ``ROWS COLS``, then one line per row; entries are digits
+  written together for p < 11 and separated by spaces for p >= 11.  With
+  ``augmented=True``, ``b`` is one more column (the header then says
+  ``ROWS COLS+1``).
+
+Examples
+--------
+>>> import os, tempfile
+>>> from parity.puzzles import LightsOut
+>>> path = os.path.join(tempfile.mkdtemp(), "a.txt")
+>>> export(LightsOut("grid:2x2"), "matrix", path, augmented=True)
+{'format': 'matrix', 'file': '...a.txt', 'rows': 4, 'cols': 5, 'field': 2, 'augmented': True}
+>>> print(open(path).read().strip())
+4 5
+11101
+11011
+10111
+01111
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from ._files import write_text
+from ._limits import check_memory
+from .errors import EngineNotApplicableError, LimitError
+
+__all__ = ["FORMATS", "export", "formats_for"]
+
+
+def _var_name(name) -> str:
+    """('press', (0, 1)) -> 'press (0, 1)'; (('press', 3), 2) -> 'press 3 = 2'."""
+    if isinstance(name, tuple) and len(name) == 2 and isinstance(name[0], tuple) and isinstance(name[1], int):
+        return f"{_var_name(name[0])} = {name[1]}"
+    if isinstance(name, tuple):
+        return " ".join(str(part) for part in name)
+    return str(name)
+
+
+def _write_cnf(puzzle, formula, path, xor_lines: bool = False, augmented: bool = False) -> dict:
+    from .cnf import dimacs_text
+
+    if augmented:
+        raise LimitError("--augmented applies to the matrix format only")
+    notes = (f"parity {puzzle.family} {puzzle.describe()}; solutions = models projected on the 'c p show' variables",
+             *(f"var {var} {_var_name(formula.name(var))}" for var in formula.primary))
+    write_text(path, dimacs_text(formula, xor_lines=xor_lines, comments=notes))
+    stats = formula.stats()
+    return {"variables": stats["variables"], "clauses": stats["clauses"], "xors": stats["xors"], "primary": stats["primary"]}
+
+
+def _write_matrix(puzzle, system, path, xor_lines: bool = False, augmented: bool = False) -> dict:
+    if xor_lines:
+        raise LimitError("--xor-lines applies to the cnf format only")
+    rows, cols = system.shape
+    width = cols + (1 if augmented else 0)
+    entry = 1 if system.field < 11 else len(str(system.field - 1)) + 1
+    check_memory(float(rows) * width * (entry + 8), f"the {rows} x {width} matrix file")
+    A = system.dense()
+    separator = "" if system.field < 11 else " "
+    lines = [f"{rows} {width}"]
+    for i, row in enumerate(A.tolist()):
+        values = row + [int(system.rhs[i])] if augmented else row
+        lines.append(separator.join(str(v) for v in values))
+    write_text(path, "\n".join(lines) + "\n")
+    return {"rows": rows, "cols": width, "field": system.field, "augmented": augmented}
+
+
+#: format name -> (encoding kind, writer(puzzle, encoding, path, xor_lines, augmented) -> stats)
+FORMATS: dict[str, tuple[str, Callable]] = {
+    "cnf": ("cnf", _write_cnf),
+    "matrix": ("linear", _write_matrix),
+}
+
+
+def formats_for(puzzle_class) -> list[str]:
+    """The export formats a family offers (those whose encoding it has)."""
+    return [name for name, (kind, _) in FORMATS.items() if kind in puzzle_class.encodings]
+
+
+def export(puzzle, fmt: str, path: str | os.PathLike, xor_lines: bool = False, augmented: bool = False) -> dict:
+    """Write ``puzzle``'s encoding in format ``fmt`` to ``path``; returns what was written (JSON-ready)."""
+    if fmt not in FORMATS:
+        raise LimitError(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
+    kind, writer = FORMATS[fmt]
+    if kind not in puzzle.encodings:
+        raise EngineNotApplicableError(f"{puzzle.family} puzzles have no {kind} encoding to write as {fmt}")
+    stats = writer(puzzle, puzzle.encoding(kind), path, xor_lines=xor_lines, augmented=augmented)
+    return {"format": fmt, "file": str(path), **stats}

@@ -1,0 +1,142 @@
+"""The family registry: family name -> how to build its puzzles from options, and random instances.
+
+A :class:`Family` is the whole adapter between a puzzle class and the
+generic verbs (``parity solve|count|check|export FAMILY``): the options that
+build a puzzle (declared as data, so importing a family costs no command-line
+library), the function that builds it, extra options of ``solve`` that are
+passed to :func:`parity.solve`, and a generator of random instances for
+``parity check``.
+
+Families that ship with parity are listed by module in ``BUILTIN`` and
+imported only when used; :func:`register` adds one at run time (a research
+script or a plug-in).
+
+Examples
+--------
+>>> from parity.puzzles.registry import family, names
+>>> "lightsout" in names()
+True
+>>> family("lightsout").puzzle.__name__
+'LightsOut'
+>>> family("sudokuu")
+Traceback (most recent call last):
+...
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import FamilyError
+
+__all__ = ["Option", "Family", "BUILTIN", "register", "family", "names"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One command-line option (or positional argument) of a family, declared as data.
+
+    Parameters
+    ----------
+    name : str
+        The keyword the value is passed as (``"board_spec"``).
+    flags : tuple of str
+        ``("--board",)``; empty for a positional argument.
+    help : str
+    default : object
+        Default value (None: no default).
+    type : type
+        ``str``, ``int`` or ``float``; ``bool`` makes a flag.
+    required : bool
+    """
+
+    name: str
+    flags: tuple[str, ...] = ()
+    help: str = ""
+    default: Any = None
+    type: type = str
+    required: bool = False
+
+
+@dataclass
+class Family:
+    """A puzzle family as the generic verbs see it.
+
+    Parameters
+    ----------
+    name : str
+        Registry and JSON name.
+    puzzle : type
+        The :class:`~parity.puzzles.base.Puzzle` subclass.
+    summary : str
+        One line for ``parity solve --help``.
+    options : sequence of Option
+        What builds a puzzle; ``build(**values)`` receives them by name.
+    build : callable
+        Option values -> puzzle.
+    random_instance : callable, optional
+        ``random.Random`` -> a random small puzzle (for ``parity check`` and
+        the hypothesis strategies); None when the family has none.
+    solve_options : sequence of Option
+        Extra options of ``parity solve``, passed to :func:`parity.solve` by name.
+    """
+
+    name: str
+    puzzle: type
+    summary: str
+    options: Sequence[Option]
+    build: Callable[..., Any]
+    random_instance: Callable[[random.Random], Any] | None = None
+    solve_options: Sequence[Option] = field(default_factory=tuple)
+
+
+#: the families that ship with parity: name -> module defining ``FAMILY``
+BUILTIN: dict[str, str] = {
+    "lightsout": "parity.puzzles.lightsout",
+    "cnf": "parity.puzzles.cnffile",
+}
+
+_REGISTERED: dict[str, Family] = {}
+
+
+def register(entry: Family) -> Family:
+    """Add a family (or replace one of the same name); returns it.
+
+    Raises
+    ------
+    FamilyError
+        If ``entry`` is not a :class:`Family` whose puzzle follows the contract.
+    """
+    from .base import Puzzle
+
+    if not isinstance(entry, Family):
+        raise FamilyError(f"register() takes a Family, got {type(entry).__name__}")
+    if not (isinstance(entry.puzzle, type) and issubclass(entry.puzzle, Puzzle)):
+        raise FamilyError(f"family {entry.name!r}: its puzzle class must derive from parity.puzzles.Puzzle")
+    if entry.puzzle.family != entry.name:
+        raise FamilyError(f"family {entry.name!r}: its puzzle class says family {entry.puzzle.family!r}")
+    missing = [kind for kind in entry.puzzle.encodings if not callable(getattr(entry.puzzle, f"build_{kind}", None))]
+    if missing:
+        raise FamilyError(f"family {entry.name!r} offers {', '.join(missing)} but has no build_{missing[0]}()")
+    _REGISTERED[entry.name] = entry
+    return entry
+
+
+def names() -> list[str]:
+    """Every family name, built-in first, without importing any family."""
+    return list(dict.fromkeys([*BUILTIN, *_REGISTERED]))
+
+
+def family(name: str) -> Family:
+    """The family called ``name`` (imported on first use)."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name in BUILTIN:
+        module = importlib.import_module(BUILTIN[name])
+        return register(module.FAMILY)
+    raise FamilyError(f"unknown puzzle family {name!r}; known: {', '.join(names())}")
