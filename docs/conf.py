@@ -12,5 +12,5 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
-nitpicky = False
+nitpicky = True
 suppress_warnings = ["ref.citation", "ref.footnote"]

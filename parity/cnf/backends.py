@@ -313,7 +313,11 @@ class GanakBackend(Backend):
     exact_count = False
 
     def count(self, cnf: CNF, time_limit: float | None = None) -> int:
-        """The projected model count, computed in a child process (Ganak ignores signals; the child can be killed).
+        """The projected model count.
+
+        Ganak cannot be interrupted, so with a ``time_limit`` it runs in a child
+        process that is killed when the time is spent (the ``parity`` command
+        runs all its work in such a child, so Ctrl-C stops Ganak there too).
 
         Raises
         ------
@@ -323,6 +327,8 @@ class GanakBackend(Backend):
         from .._child import run_in_child
 
         _check_primary(cnf)
+        if time_limit is None:
+            return _ganak_count(cnf.nvars, cnf.clauses_with_xors(), cnf.primary, cnf.support)
         return run_in_child(_ganak_count, cnf.nvars, cnf.clauses_with_xors(), cnf.primary, cnf.support,
                             time_limit=time_limit, what="ganak's count")
 

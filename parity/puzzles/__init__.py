@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 
 from .base import Puzzle, canonical, node_labels
-from .registry import Family, Option, family, names, register
+from .registry import Family, Option, family, names, register, unregister
 
-__all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "node_labels", "canonical",
+__all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
            "LightsOut", "CnfFile", "node_label", "read_state"]
 
 _LAZY = {

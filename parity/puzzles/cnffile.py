@@ -98,7 +98,7 @@ class CnfFile(Puzzle):
         return {"model": self.projection(model)}
 
     def summary(self, model: Sequence[int]) -> str:
-        return f"a model ({sum(1 for lit in self.projection(model) if lit > 0)} of {len(self.formula.primary)} shown variables true)"
+        return f"a model, {sum(1 for lit in self.projection(model) if lit > 0)} of {len(self.formula.primary)} shown variables true"
 
     def picture(self, model: Sequence[int]) -> str:
         return "v " + " ".join(str(lit) for lit in self.projection(model)) + " 0"
@@ -109,7 +109,8 @@ class CnfFile(Puzzle):
 
     def describe(self) -> str:
         stats = self.formula.stats()
-        return f"{self.name} ({stats['variables']} variables, {len(self.formula.clauses)} clauses, {stats['xors']} xors)"
+        xors = f", {stats['xors']} xors" if stats["xors"] else ""
+        return f"{self.name} ({stats['variables']} variables, {len(self.formula.clauses)} clauses{xors})"
 
     @property
     def board_name(self) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..errors import FamilyError
 
-__all__ = ["Option", "Family", "BUILTIN", "register", "family", "names"]
+__all__ = ["Option", "Family", "BUILTIN", "register", "unregister", "family", "names"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,13 @@ def register(entry: Family) -> Family:
         raise FamilyError(f"family {entry.name!r} offers {', '.join(missing)} but has no build_{missing[0]}()")
     _REGISTERED[entry.name] = entry
     return entry
+
+
+def unregister(name: str) -> None:
+    """Remove a family added by :func:`register` (built-in families come back on next use)."""
+    if name not in _REGISTERED:
+        raise FamilyError(f"no registered family {name!r}")
+    del _REGISTERED[name]
 
 
 def names() -> list[str]:

@@ -24,8 +24,8 @@ from parity.check import check_family, crosscheck, random_graph
 from parity.cli import main
 from parity.errors import EngineNotApplicableError, FamilyError, InvalidSolution
 from parity.linalg.system import LinearSystem
-from parity.puzzles import Family, Option, Puzzle, register
-from parity.puzzles.registry import _REGISTERED, family, names
+from parity.puzzles import Family, Option, Puzzle, register, unregister
+from parity.puzzles.registry import family, names
 from parity.strategies import graphs, instances
 
 
@@ -97,7 +97,7 @@ FAMILY = Family(
 def registered():
     register(FAMILY)
     yield
-    _REGISTERED.pop("two-colouring", None)
+    unregister("two-colouring")
 
 
 def expected_count(G: nx.Graph) -> int:
