@@ -129,13 +129,36 @@ def random_puzzles(draw):
     return LightsOut(G, rule=rule, field=field, start=start, target=target)
 
 
+def _rank_mod_p(A, p: int) -> int:
+    """Textbook Gaussian elimination over GF(p) in Python integers: the independent reference for ranks."""
+    rows = [[int(v) % p for v in row] for row in A]
+    rank, ncols = 0, len(rows[0]) if rows else 0
+    for c in range(ncols):
+        pivot = next((r for r in range(rank, len(rows)) if rows[r][c]), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        inverse = pow(rows[rank][c], p - 2, p)
+        rows[rank] = [v * inverse % p for v in rows[rank]]
+        for r in range(len(rows)):
+            if r != rank and rows[r][c]:
+                factor = rows[r][c]
+                rows[r] = [(a - factor * b) % p for a, b in zip(rows[r], rows[rank])]
+        rank += 1
+    return rank
+
+
 @given(random_puzzles())
 def test_engines_agree_and_every_solution_verifies(puzzle):
     engines = ["gf2", "galois"] if puzzle.field == 2 else ["galois"]
     spaces = {name: puzzle.solution_space(name) for name in engines}
-    counts = {space.count for space in spaces.values()}
-    assert len(counts) == 1
     space = spaces[engines[0]]
+    # the rank (hence p^nullity) against a plain-Python elimination, so even GF(p) with one engine is checked
+    A = puzzle.linear().dense()
+    assert {s.rank for s in spaces.values()} == {_rank_mod_p(A, puzzle.field)}
+    assert len({s.count for s in spaces.values()}) == 1
+    for pattern in puzzle.quiet_patterns():
+        puzzle.verify_quiet(pattern)  # every basis vector changes no light, by simulation
     result = pt.solve(puzzle)
     assert result.satisfiable == space.solvable
     if space.solvable:
@@ -143,19 +166,61 @@ def test_engines_agree_and_every_solution_verifies(puzzle):
             puzzle.verify(puzzle.presses(x))
     else:
         # unsolvable: some quiet pattern of the transposed rule sees the difference (a certificate)
-        A = puzzle.linear().dense()
         left = pt.linalg.null_space(A.T, field=puzzle.field)
         assert ((left @ puzzle.linear().rhs) % puzzle.field).any()
 
 
-@given(random_puzzles())
+@st.composite
+def tiny_puzzles(draw):
+    """Graphs small enough to try every press vector: p^n <= 729, every rule, fields 2, 3, 5, random states."""
+    field = draw(st.sampled_from([2, 3, 5]))
+    most = {2: 9, 3: 6, 5: 4}[field]
+    n = draw(st.integers(1, most))
+    edges = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda e: e[0] < e[1])))
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_edges_from(edges)
+    rule = draw(st.sampled_from(["closed", "open"]))
+    start = draw(st.sampled_from(["all-on", "all-off", f"random:{draw(st.integers(0, 999))}"]))
+    target = draw(st.sampled_from(["all-off", "all-on", f"random:{draw(st.integers(0, 999))}"]))
+    return LightsOut(G, rule=rule, field=field, start=start, target=target)
+
+
+def brute_force(puzzle) -> set[tuple[int, ...]]:
+    """Every press vector that works, by simulating each one (no linear algebra, no solver)."""
+    found = set()
+    for x in itertools.product(range(puzzle.field), repeat=len(puzzle.nodes)):
+        lights = puzzle.apply(dict(zip(puzzle.nodes, x)))
+        if all(lights[v] == puzzle.target[i] for i, v in enumerate(puzzle.nodes)):
+            found.add(x)
+    return found
+
+
+@given(tiny_puzzles())
+def test_every_engine_against_brute_force_over_every_press_vector(puzzle):
+    expected = brute_force(puzzle)
+    engines = (["gf2"] if puzzle.field == 2 else []) + ["galois", "sat", "cms", "ganak"]
+    for engine in engines:
+        assert pt.count(puzzle, engine=engine) == len(expected), engine
+        if engine != "ganak":
+            listed = {tuple(s[v] for v in puzzle.nodes) for s in pt.solutions(puzzle, engine=engine)}
+            assert listed == expected, engine
+        result = pt.solve(puzzle, engine=engine) if engine != "ganak" else None
+        if result is not None:
+            assert result.satisfiable == bool(expected)
+            assert not expected or tuple(result.solution[v] for v in puzzle.nodes) in expected
+
+
+@given(tiny_puzzles())
 def test_minimum_presses_is_the_minimum(puzzle):
-    space = puzzle.solution_space()
-    if not space.solvable or space.count > 256:
+    expected = brute_force(puzzle)
+    answer = puzzle.minimum_presses()
+    if not expected:
+        assert answer is None
         return
-    best, presses = puzzle.minimum_presses()
-    puzzle.verify(presses)
-    assert best == min(int(x.sum()) for x in space) == sum(presses.values())
+    best, presses = answer
+    assert best == min(sum(x) for x in expected) == sum(presses.values())
+    assert tuple(presses[v] for v in puzzle.nodes) in expected
 
 
 def test_quiet_patterns_change_nothing():
