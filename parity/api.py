@@ -27,7 +27,7 @@ class Result:
 
     Attributes
     ----------
-    puzzle : Puzzle
+    puzzle : parity.puzzles.Puzzle
         The puzzle asked about.
     engine : str
     status : {"SAT", "UNSAT", "UNKNOWN"}
@@ -105,9 +105,9 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
 
     Parameters
     ----------
-    puzzle : Puzzle
+    puzzle : parity.puzzles.Puzzle
     engine : str, optional
-        An engine name (see :data:`parity.ENGINES`); default: the fastest that applies.
+        An engine name (see :data:`parity.engines.ENGINES`); default: the fastest that applies.
     time_limit : float, optional
         Seconds; when spent the result is ``UNKNOWN``.
     minimize : bool
@@ -146,7 +146,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> Result:
-    """The exact number of solutions as a :class:`Result` (``count``, engine numbers; UNKNOWN when time ran out).
+    """The exact number of solutions as a :class:`~parity.api.Result` (``count``, engine numbers; UNKNOWN when time ran out).
 
     Examples
     --------

@@ -61,7 +61,7 @@ def _small_world(rng: random.Random, n: int) -> nx.Graph:
     return nx.connected_watts_strogatz_graph(max(n, 5), 4, 0.3, seed=rng.randrange(2**31))
 
 
-#: Random graph generators by name: each takes a Random and a node count.
+#: random graph generators by name, each a function of a random.Random and a node count
 GRAPH_GENERATORS: dict[str, Callable[[random.Random, int], nx.Graph]] = {
     "gnp": _gnp,
     "tree": _tree,

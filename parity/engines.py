@@ -8,7 +8,7 @@ encoding's ``decode`` turns those into puzzle terms and the front door
 (:mod:`parity.api`) verifies them.
 
 ``ENGINES`` is the one lookup table and :func:`get_engine` the one place an
-engine name is parsed (``sat:SOLVER`` included).  :data:`DEFAULT_ORDER` lists,
+engine name is parsed (``sat:SOLVER`` included).  :data:`~parity.engines.DEFAULT_ORDER` lists,
 per encoding kind and per question, which engines are tried first: the
 fastest solver is not always the fastest counter.
 
@@ -216,6 +216,7 @@ def _backend(kind: str):
     return make
 
 
+#: the engine table, name -> engine (``sat:SOLVER`` engines are made on request by :func:`get_engine`)
 ENGINES: dict[str, Engine] = {
     "gf2": LinearEngine("gf2", binary_only=True),
     "galois": LinearEngine("galois", binary_only=False),

@@ -1,6 +1,6 @@
 """Hypothesis strategies for property tests (needs the ``test`` extra).
 
-They draw from the same generators as ``parity check`` (:mod:`parity.check`
+They draw from the same generators as ``parity check`` (``parity.check``
 and each family's ``random_instance`` in the registry), through hypothesis'
 seeded ``randoms()``, so failing examples shrink and replay.  A new family
 is drawn from as soon as it is registered.
@@ -18,7 +18,7 @@ __all__ = ["graphs", "instances"]
 
 
 def graphs(min_nodes: int = 1, max_nodes: int = 18) -> st.SearchStrategy:
-    """Random graphs from every generator of :data:`parity.check.GRAPH_GENERATORS`."""
+    """Random graphs from every generator of ``parity.check.GRAPH_GENERATORS``."""
     return st.randoms(use_true_random=False).map(lambda rng: random_graph(rng, min_nodes, max_nodes))
 
 

@@ -1,7 +1,7 @@
 """What a board is, checked where boards enter; what a board will cost, checked before it is built.
 
 A board is a simple undirected graph with at least one node: no directions,
-no parallel edges, no self-loops.  :func:`check_board` refuses everything else
+no parallel edges, no self-loops.  :func:`~parity.boards.check_board` refuses everything else
 with a message that says what to do.  Node labels may be any hashable objects,
 also ones that print alike (``1``, ``"1"`` and ``(1,)`` are three nodes): the
 library keys everything by the node objects themselves.

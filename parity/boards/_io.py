@@ -125,7 +125,7 @@ def write_dimacs_col(G: nx.Graph, path: str | os.PathLike) -> dict[Hashable, int
     Raises
     ------
     BoardSpecError
-        If ``G`` is not a board (see :func:`check_board`).
+        If ``G`` is not a board (see :func:`~parity.boards.check_board`).
     OutputError
         If the file cannot be written.
     """
@@ -355,7 +355,7 @@ def write_board(G: nx.Graph, path: str | os.PathLike) -> None:
     Raises
     ------
     BoardSpecError
-        If ``G`` is not a board (see :func:`check_board`).
+        If ``G`` is not a board (see :func:`~parity.boards.check_board`).
     BoardFileError
         If the extension names no format.
     OutputError

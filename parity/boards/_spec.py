@@ -114,7 +114,7 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     ------
     BoardSpecError
         If the spec names no board kind, catalogue entry or file, is longer
-        than :data:`MAX_SPEC_LENGTH` characters (4096 for a path), or is a
+        than ``MAX_SPEC_LENGTH`` characters (4096 for a path), or is a
         graph that is not a board (see Notes).
     BoardFileError
         If the spec is a file that cannot be read or holds no board.

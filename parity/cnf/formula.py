@@ -122,9 +122,9 @@ class CNF:
         self.xor_chunk = xor_chunk
         self.cardinality = self._encoding(cardinality)
         self._xor_cache: tuple[int, list[list[int]]] | None = None
-        #: turns a model projected on ``primary`` into a solution in puzzle terms (set by puzzles)
-        self.decoder = None
-        #: optional independent support: variables that determine every primary variable in every model,
+        #: turns a model (signed literals of every variable) into a solution in puzzle terms (set by puzzles)
+        self.decode = None
+        #: an optional independent support, variables that determine every primary variable in every model,
         #: so that counts projected on it equal counts projected on ``primary`` (set by puzzles that can
         #: certify it, e.g. with a forcing set); model counters use it as their sampling set
         self.support: list[int] | None = None

@@ -3,7 +3,7 @@
 A family is one class derived from :class:`Puzzle` (plus a :class:`~parity.puzzles.registry.Family`
 entry that tells the command line how to build it).  The generic code —
 :func:`parity.solve`, :func:`parity.count`, :func:`parity.solutions`,
-:func:`parity.crosscheck`, the ``parity`` verbs — uses only the members below.
+:func:`parity.check.crosscheck`, the ``parity`` verbs — uses only the members below.
 
 =====================================  =================================================================
 member                                 what it is
@@ -11,7 +11,7 @@ member                                 what it is
 ``family``                             the registry name (``"lightsout"``); also the ``family`` JSON key
 ``board``                              the board graph, or None for puzzles without one (a CNF file)
 ``encodings``                          the encoding kinds offered, best first (``("linear", "cnf")``)
-``build_<kind>()``                     builds that encoding; :meth:`Puzzle.encoding` caches it
+``build_<kind>()``                     builds that encoding; :meth:`~parity.puzzles.Puzzle.encoding` caches it
 ``encoding.decode(raw)``               every encoding turns an engine's raw answer (a vector, a model, the
                                        chosen options) into a solution *in puzzle terms*
 ``verify(solution)``                   the family's own checker, from the rules; raises InvalidSolution
@@ -159,7 +159,7 @@ class Puzzle:
         return None
 
     weight = None  #: optional ``weight(solution) -> int``, minimised by ``solve(..., minimize=True)``
-    #: what the weight counts, in the puzzle's words: JSON reports the minimum as ``min_<weight_name>``
+    #: the name of what the weight counts, in the puzzle's words; JSON reports the minimum as ``min_<weight_name>``
     weight_name: ClassVar[str] = "weight"
 
     # -- shared -------------------------------------------------------------

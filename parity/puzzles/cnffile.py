@@ -36,7 +36,7 @@ class CnfFile(Puzzle):
 
     Parameters
     ----------
-    source : path or CNF
+    source : path or parity.cnf.CNF
         A DIMACS CNF file (``c p show`` / ``c ind`` lines give the projection,
         ``x`` lines are XORs) or a formula.
     name : str, optional

@@ -153,7 +153,7 @@ class LightsOut(Puzzle):
     start, target : str, mapping, sequence or path
         ``"all-on"`` (every light 1), ``"all-off"``, ``"random:SEED"``, a
         mapping node -> state, a sequence in node order, or a state file (see
-        :func:`read_state`).  The default asks to switch every light off.
+        :func:`~parity.puzzles.lightsout.read_state`).  The default asks to switch every light off.
 
     Examples
     --------
@@ -370,7 +370,7 @@ class LightsOut(Puzzle):
             formula.support = [presses[c] for c in forced]
         else:
             formula.support = [var for c in forced for var in digits[c].values()]
-        formula.decoder = formula.decode = decode
+        formula.decode = decode
         return formula
 
     def solution_space(self, engine: str | None = None) -> SolutionSpace:
