@@ -1,9 +1,12 @@
 """Exact linear algebra over GF(2) and GF(p).
 
-``field=2`` uses the bit-packed numba engine (``gf2``); any other prime uses
-galois (``galois``).  Both return the same :class:`SolutionSpace`, and the
-``engine`` argument picks one explicitly (galois also works over GF(2): it is
-the reference the ``gf2`` engine is tested against).
+``field=2`` uses the ``gf2`` engine: small systems are eliminated with rows
+as Python integers, larger ones by bit-packed numba kernels (loaded only
+then: importing this package loads neither numba nor galois).  Any other
+prime below ``2**31`` uses galois (``galois``).  Both return the same
+:class:`SolutionSpace`, and the ``engine`` argument picks one explicitly
+(galois also works over GF(2): it is the reference the ``gf2`` engine is
+tested against).
 
 >>> import numpy as np
 >>> from parity.linalg import solve

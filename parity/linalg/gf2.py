@@ -1,34 +1,110 @@
 """Bit-packed GF(2) linear algebra (the ``gf2`` engine).
 
-Rows are packed 64 columns to a ``uint64`` word and eliminated by the numba
-kernels in ``_gf2_kernels``.  The public functions take and return ordinary
-0/1 numpy arrays.
+Two elimination methods give the same answers (the pivot columns, the
+particular solution with free variables 0 and the basis with one vector per
+free column are unique):
+
+* ``packed``: rows packed 64 columns to a ``uint64`` word and eliminated by
+  the numba kernels in ``_gf2_kernels``, imported on first use;
+* ``python``: rows as Python integers (``_gf2_ints``), which needs no numba
+  and wins whenever the system is small next to numba's start-up (~0.4 s).
+
+By default (``method=None``) a system is first tried with ``python`` under a
+work budget worth about half that start-up; a system that needs more, or
+whose packed matrix is beyond 2^20 words, is handed to ``packed``, and so is
+every system once the kernels are loaded.  The public functions take and
+return ordinary 0/1 numpy arrays.
 """
 
 from __future__ import annotations
 
+import operator
+import sys
+from types import ModuleType
+
 import numpy as np
 
-from ..errors import ShapeError
-from . import _gf2_kernels as K
+from ..errors import ShapeError, UnknownEngineError
+from . import _gf2_ints
+from ._inputs import check_size, field_array
 from .space import SolutionSpace
 
-__all__ = ["pack", "pack_entries", "unpack", "rank_gf2", "rref_gf2", "null_space_gf2", "solve_gf2", "Echelon"]
+__all__ = [
+    "pack",
+    "pack_entries",
+    "unpack",
+    "rank_gf2",
+    "rref_gf2",
+    "null_space_gf2",
+    "solve_gf2",
+    "Echelon",
+    "ELIMINATION_METHODS",
+]
+
+#: The ways :class:`Echelon` can eliminate; ``None`` picks one by size.
+ELIMINATION_METHODS = ("python", "packed")
+
+# When the ``python`` method is tried (``method=None``), measured cold, one ``python -c`` each: Lights Out
+# n x n takes 0.001 s (n = 5), 0.004 s (20), 0.02 s (40), 0.1 s (60), 0.19 s (80) and 0.8-1.1 s (100) in
+# Python; through the kernels 0.35-0.6 s whatever n up to 100 (importing numba and loading the cached
+# kernels).  A row operation costs about 250 ns + 0.02 ns a column.  So the ``python`` method may spend
+# 0.2 s of row operations, and is not tried at all on packed matrices beyond 2^20 words (Lights Out
+# beyond about 90 x 90), nor once the kernels are loaded (then they are faster from 5 x 5 on).
+_PYTHON_BUDGET_S = 0.2
+_PYTHON_MAX_WORDS = 1 << 20
 
 
-def _as_bits(A, name: str = "A") -> np.ndarray:
-    A = np.asarray(A)
-    if A.dtype == bool:
-        return A.view(np.uint8)
-    if not np.issubdtype(A.dtype, np.integer):
-        raise ShapeError(f"{name} must hold integers, got dtype {A.dtype}")
-    if A.dtype == np.uint8:
-        return A & np.uint8(1)
-    return (A & 1).astype(np.uint8)  # two's complement: & 1 is mod 2 for negative entries too
+def _kernels() -> ModuleType:
+    """The numba kernels, imported on first use: numba costs about 0.4 s to start."""
+    from . import _gf2_kernels
+
+    return _gf2_kernels
+
+
+def _kernels_loaded() -> bool:
+    return f"{__package__}._gf2_kernels" in sys.modules
+
+
+def _row_budget(rows: int, ncols: int) -> float:
+    """Row operations the ``python`` method may spend on a ``rows x ncols`` system before the kernels take over."""
+    if _kernels_loaded() or _packed_bytes(rows, ncols) > 8 * _PYTHON_MAX_WORDS:
+        return -1.0
+    return _PYTHON_BUDGET_S / (250e-9 + 0.02e-9 * ncols)
+
+
+def _packed_bytes(rows: int, ncols: int) -> int:
+    return int(rows) * max(1, (int(ncols) + 63) // 64) * 8
+
+
+def _check_packed_size(rows: int, ncols: int) -> None:
+    """Raise :class:`~parity.errors.TooLargeError` before a packed ``rows x ncols`` matrix is allocated."""
+    check_size(_packed_bytes(rows, ncols), f"a {rows} x {ncols} system over GF(2)")
+
+
+def _as_bits(A, name: str = "A", ndim: int = 2) -> np.ndarray:
+    return field_array(A, 2, ndim, name)
+
+
+def _dimension(value, name: str) -> int:
+    """A matrix dimension given by a caller, as a non-negative int."""
+    try:
+        size = operator.index(value)
+    except TypeError:
+        raise ShapeError(f"{name} must be a whole number, got {value!r}") from None
+    if size < 0:
+        raise ShapeError(f"{name} must not be negative, got {size}")
+    return size
 
 
 def pack(A) -> np.ndarray:
     """Pack a 0/1 matrix into ``uint64`` words, 64 columns a word, column ``j`` at bit ``j % 64``.
+
+    Raises
+    ------
+    ShapeError
+        If ``A`` is not a matrix of integers.
+    TooLargeError
+        If the packed matrix would not fit in memory.
 
     Examples
     --------
@@ -36,9 +112,8 @@ def pack(A) -> np.ndarray:
     [5, 0]
     """
     A = _as_bits(A)
-    if A.ndim != 2:
-        raise ShapeError(f"expected a matrix, got an array of shape {A.shape}")
     rows, cols = A.shape
+    _check_packed_size(rows, cols)
     W = max(1, (cols + 63) // 64)
     packed = np.zeros((rows, W * 8), dtype=np.uint8)
     if cols:
@@ -51,22 +126,47 @@ def pack_entries(rows: int, ncols: int, row_index, col_index) -> np.ndarray:
 
     This builds large sparse matrices without a dense intermediate.
 
+    Raises
+    ------
+    ShapeError
+        If an entry lies outside the matrix or the index lists differ in length.
+    TooLargeError
+        If the packed ``rows x ncols`` matrix would not fit in memory (checked before
+        anything is allocated).
+
     Examples
     --------
     >>> unpack(pack_entries(2, 3, [0, 1, 1], [2, 0, 1]), 3).tolist()
     [[0, 0, 1], [1, 1, 0]]
     """
-    row_index = np.asarray(row_index, dtype=np.int64)
-    col_index = np.asarray(col_index, dtype=np.int64)
+    rows, ncols = _dimension(rows, "rows"), _dimension(ncols, "ncols")
+    row_index = _indices(row_index, "row_index")
+    col_index = _indices(col_index, "col_index")
     if row_index.shape != col_index.shape:
         raise ShapeError("row and column indices differ in length")
-    if row_index.size and (row_index.min() < 0 or row_index.max() >= rows or col_index.min() < 0 or col_index.max() >= ncols):
+    outside = row_index.size and (
+        row_index.min() < 0 or row_index.max() >= rows or col_index.min() < 0 or col_index.max() >= ncols
+    )
+    if outside:
         raise ShapeError(f"an entry lies outside the {rows} x {ncols} matrix")
+    _check_packed_size(rows, ncols)
     W = max(1, (ncols + 63) // 64)
     packed = np.zeros(rows * W, dtype=np.uint64)
     bits = np.left_shift(np.uint64(1), (col_index & 63).astype(np.uint64))
     np.bitwise_xor.at(packed, row_index * W + (col_index >> 6), bits)
     return packed.reshape(rows, W)
+
+
+def _indices(values, name: str) -> np.ndarray:
+    """Entry positions as a 1-D int64 array (refusing floats, ragged lists and the like)."""
+    array = np.asarray(values) if not isinstance(values, np.ndarray) else values
+    if array.ndim != 1:
+        raise ShapeError(f"{name} must be a list of positions, got an array of shape {array.shape}")
+    if array.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    if not np.issubdtype(array.dtype, np.integer):
+        raise ShapeError(f"{name} must hold whole numbers, got {array.dtype} entries")
+    return array.astype(np.int64, copy=False)
 
 
 def unpack(P: np.ndarray, ncols: int) -> np.ndarray:
@@ -79,82 +179,159 @@ def unpack(P: np.ndarray, ncols: int) -> np.ndarray:
     """
     P = np.ascontiguousarray(P, dtype=np.uint64)
     rows = P.shape[0]
-    if rows == 0:
-        return np.zeros((0, ncols), dtype=np.uint8)
+    if rows == 0 or ncols == 0:
+        return np.zeros((rows, ncols), dtype=np.uint8)
     bits = np.unpackbits(P.astype("<u8").view(np.uint8).reshape(rows, -1), axis=1, bitorder="little")
     return bits[:, :ncols].copy()
 
 
 class Echelon:
-    """The echelon form of ``[A | b]`` computed by the numba kernel.
+    """The reduced echelon form of ``[A | b]`` over GF(2).
 
     Parameters
     ----------
     A : array_like
         A 0/1 matrix, or with ``ncols`` given, a packed one (from :func:`pack`
-        or :func:`pack_entries`) that is then eliminated in place.
+        or :func:`pack_entries`), which the ``packed`` method eliminates in place.
     b : array_like, optional
         Right-hand side.
     ncols : int, optional
         Number of columns of a packed ``A``.
+    method : {None, "python", "packed"}
+        ``"packed"``: the numba kernels; ``"python"``: rows as Python integers
+        (no numba); ``None`` (default): ``python`` while the elimination stays
+        within a budget worth numba's start-up, then ``packed``.  All give the
+        same results.
 
     Attributes
     ----------
-    packed : numpy.ndarray
-        The rows after elimination (packed).
-    pivot_row : numpy.ndarray
-        For each column, the row holding its pivot, or -1 for a free column.
+    rows, ncols : int
     rank : int
     consistent : bool
         True if ``A x = b`` has a solution.
+    method : str
+        The method that did the elimination.
+    packed : numpy.ndarray or None
+        ``packed`` method only: the rows after elimination.
+    pivot_row : numpy.ndarray or None
+        ``packed`` method only: for each column the row holding its pivot, or
+        -1 for a free column.
+
+    Raises
+    ------
+    ShapeError
+        If ``A`` or ``b`` is not a matrix / vector of integers, or they do not fit.
+    TooLargeError
+        If the packed matrix would not fit in memory.
+    UnknownEngineError
+        If ``method`` is not one of :data:`ELIMINATION_METHODS`.
+
+    Examples
+    --------
+    >>> E = Echelon([[1, 1, 0], [0, 1, 1]], [1, 0])
+    >>> E.rank, E.pivots, E.free, E.particular().tolist(), E.null_basis().tolist()
+    (2, [0, 1], [2], [1, 0, 0], [[1, 1, 1]])
+    >>> Echelon([[1, 1, 0], [0, 1, 1]], [1, 0], method="packed").particular().tolist()
+    [1, 0, 0]
     """
 
-    def __init__(self, A, b=None, ncols: int | None = None) -> None:
+    def __init__(self, A, b=None, ncols: int | None = None, method: str | None = None) -> None:
+        if method not in (None, *ELIMINATION_METHODS):
+            raise UnknownEngineError(f"unknown elimination method {method!r}; known: {', '.join(ELIMINATION_METHODS)}")
         if ncols is None:
             bits = _as_bits(A)
-            if bits.ndim != 2:
-                raise ShapeError(f"expected a matrix, got an array of shape {bits.shape}")
             self.rows, self.ncols = bits.shape
-            self.packed = pack(bits)
-        else:  # A is already packed (see pack_entries); it is eliminated in place
-            self.packed = np.ascontiguousarray(A, dtype=np.uint64)
-            self.rows, self.ncols = self.packed.shape[0], int(ncols)
-            if self.packed.ndim != 2 or self.packed.shape[1] != max(1, (self.ncols + 63) // 64):
-                raise ShapeError(f"a packed matrix with {self.ncols} columns needs {(self.ncols + 63) // 64} words a row")
+            packed = pack(bits)
+        else:  # A is already packed (see pack_entries)
+            self.ncols = _dimension(ncols, "ncols")
+            packed = np.ascontiguousarray(A, dtype=np.uint64)
+            words = max(1, (self.ncols + 63) // 64)
+            if packed.ndim != 2 or packed.shape[1] != words:
+                raise ShapeError(f"a packed matrix with {self.ncols} columns needs {words} words a row")
+            self.rows = packed.shape[0]
         if b is None:
-            self.rhs = np.zeros(self.rows, dtype=np.uint8)
+            rhs = np.zeros(self.rows, dtype=np.uint8)
         else:
-            rhs = _as_bits(b, "b")
+            rhs = _as_bits(b, "b", ndim=1)
             if rhs.shape != (self.rows,):
                 raise ShapeError(f"b has shape {rhs.shape}, expected ({self.rows},) to match A")
+        self.packed = self.pivot_row = self.row_end = None
+        self._reduction: _gf2_ints.RowReduction | None = None
+        if method is None:
+            budget = _row_budget(self.rows, self.ncols)
+        else:
+            budget = float("inf") if method == "python" else -1.0
+        if budget >= 0:
+            mask = (1 << self.ncols) - 1  # bits past the last column are not part of the matrix
+            rows_and_rhs = zip(_gf2_ints.rows_from_packed(packed), rhs.tolist())
+            equations = [(row & mask) | (int(bit) << self.ncols) for row, bit in rows_and_rhs]
+            self._reduction = _gf2_ints.reduce_rows(equations, self.ncols, budget)
+        if self._reduction is not None:
+            self.method = "python"
+            self.rank = len(self._reduction.pivots)
+            self.consistent = self._reduction.consistent
+            self._pivots = self._reduction.pivot_columns
+        else:
+            K = _kernels()
+            self.method = "packed"
+            self.packed = packed
             self.rhs = rhs.copy()
-        self.pivot_row = np.empty(self.ncols, dtype=np.int64)
-        self.row_end = np.empty(self.rows, dtype=np.int64)
-        self.rank = int(K.echelon(self.packed, self.rhs, self.ncols, self.pivot_row, self.row_end))
-        self.consistent = bool(K.consistent(self.rhs, self.pivot_row, self.rows))
-
-    @property
-    def free(self) -> list[int]:
-        return [int(c) for c in np.flatnonzero(self.pivot_row < 0)]
+            self.pivot_row = np.empty(self.ncols, dtype=np.int64)
+            self.row_end = np.empty(self.rows, dtype=np.int64)
+            self.rank = int(K.echelon(self.packed, self.rhs, self.ncols, self.pivot_row, self.row_end))
+            self.consistent = bool(K.consistent(self.rhs, self.pivot_row, self.rows))
+            self._pivots = [int(c) for c in np.flatnonzero(self.pivot_row >= 0)]
 
     @property
     def pivots(self) -> list[int]:
-        return [int(c) for c in np.flatnonzero(self.pivot_row >= 0)]
+        """The pivot columns, in order."""
+        return list(self._pivots)
+
+    @property
+    def free(self) -> list[int]:
+        """The free columns, in order: one null space vector each."""
+        pivots = set(self._pivots)
+        return [c for c in range(self.ncols) if c not in pivots]
 
     def particular(self) -> np.ndarray | None:
-        """One solution with every free variable 0, or None."""
+        """The solution with every free variable 0 (uint8), or None when there is none."""
         if not self.consistent:
             return None
+        if self._reduction is not None:
+            return _gf2_ints.ints_to_bits([self._reduction.particular()], self.ncols)[0]
         x = np.zeros(self.packed.shape[1], dtype=np.uint64)
-        K.back_substitute(self.packed, self.rhs, self.pivot_row, self.row_end, x, self.ncols)
+        _kernels().back_substitute(self.packed, self.rhs, self.pivot_row, self.row_end, x, self.ncols)
         return unpack(x[None, :], self.ncols)[0]
 
     def null_basis_packed(self) -> np.ndarray:
-        return K.null_basis(self.packed, self.pivot_row, self.row_end, self.ncols)
+        """The null space basis, packed: for each free column ``f`` the vector with ``x_f = 1``, other free unknowns 0."""
+        if self._reduction is not None:
+            return _gf2_ints.ints_to_packed(self._reduction.null_basis(), self.ncols)
+        return _kernels().null_basis(self.packed, self.pivot_row, self.row_end, self.ncols)
+
+    def null_basis(self) -> np.ndarray:
+        """The null space basis as a ``(nullity, ncols)`` uint8 matrix (see :meth:`null_basis_packed`)."""
+        nullity = self.ncols - self.rank
+        check_size(nullity * self.ncols, f"a null space basis of {nullity} vectors of {self.ncols} unknowns")
+        if nullity == 0:
+            return np.zeros((0, self.ncols), dtype=np.uint8)
+        if self._reduction is not None:
+            return _gf2_ints.ints_to_bits(self._reduction.null_basis(), self.ncols)
+        return unpack(self.null_basis_packed(), self.ncols)
+
+    def rref(self) -> np.ndarray:
+        """The non-zero rows of the reduced row echelon form of ``A``, in pivot order (uint8)."""
+        if self._reduction is not None:
+            return _gf2_ints.ints_to_bits(self._reduction.rref_rows(), self.ncols)
+        M, row_end = self.packed.copy(), self.row_end.copy()  # keep this echelon form usable
+        _kernels().reduce_upwards(M, self.pivot_row, row_end, self.ncols)
+        return unpack(M[self.pivot_row[self._pivots]], self.ncols)
 
     def space(self) -> SolutionSpace:
-        basis = unpack(self.null_basis_packed(), self.ncols) if self.ncols > self.rank else np.zeros((0, self.ncols))
-        return SolutionSpace(2, self.ncols, self.rank, self.particular(), basis, self.free)
+        """Every solution of ``A x = b`` as a :class:`SolutionSpace`."""
+        nullity = self.ncols - self.rank
+        check_size(9 * nullity * self.ncols, f"a solution space of {nullity} x {self.ncols} over GF(2)")
+        return SolutionSpace(2, self.ncols, self.rank, self.particular(), self.null_basis(), self.free)
 
 
 def rank_gf2(A) -> int:
@@ -178,9 +355,7 @@ def rref_gf2(A) -> tuple[np.ndarray, list[int]]:
     ([[1, 0, 1], [0, 1, 1]], [0, 1])
     """
     E = Echelon(A)
-    K.reduce_upwards(E.packed, E.pivot_row, E.row_end, E.ncols)
-    rows = E.pivot_row[E.pivot_row >= 0]
-    return unpack(E.packed[rows], E.ncols), E.pivots
+    return E.rref(), E.pivots
 
 
 def null_space_gf2(A) -> np.ndarray:
@@ -191,10 +366,7 @@ def null_space_gf2(A) -> np.ndarray:
     >>> null_space_gf2([[1, 1, 0], [0, 1, 1]]).tolist()
     [[1, 1, 1]]
     """
-    E = Echelon(A)
-    if E.ncols == E.rank:
-        return np.zeros((0, E.ncols), dtype=np.uint8)
-    return unpack(E.null_basis_packed(), E.ncols)
+    return Echelon(A).null_basis()
 
 
 def solve_gf2(A, b) -> SolutionSpace:
@@ -209,24 +381,48 @@ def solve_gf2(A, b) -> SolutionSpace:
     return Echelon(A, b).space()
 
 
-def _min_weight_gf2(particular: np.ndarray, basis: np.ndarray, chunk: int = 1 << 22) -> tuple[int, np.ndarray]:
-    """Minimum Hamming weight over ``particular + span(basis)`` by a Gray-code walk."""
-    ncols = particular.shape[0]
-    x = pack(particular[None, :])[0].copy()
-    packed_basis = pack(basis) if basis.shape[0] else np.zeros((0, x.shape[0]), dtype=np.uint64)
-    best_weight = int(particular.sum())
-    best_code = 0
-    total = 2 ** basis.shape[0]
-    step = 1
-    code = np.full(1, -1, dtype=np.int64)
-    while step < total:
-        steps = min(chunk, total - step)
-        code[0] = -1
-        weight = int(K.gray_min_weight(x, packed_basis, steps, code, step))
-        if weight < best_weight:
-            best_weight, best_code = weight, int(code[0])
-        step += steps
-    coefficients = np.array([(best_code >> k) & 1 for k in range(basis.shape[0])], dtype=np.int64)
+def _walk_in_python(steps: int, ncols: int) -> bool:
+    """Whether a Gray-code walk of ``steps`` steps is cheaper in Python than starting the kernels.
+
+    Measured: a step costs about 120 ns + 0.07 ns a column in Python (so 2^20 steps over 25 columns take
+    0.13 s); the same budget as elimination applies, and once loaded the kernels always walk.
+    """
+    return not _kernels_loaded() and steps * (120e-9 + 0.07e-9 * ncols) <= _PYTHON_BUDGET_S
+
+
+def _min_weight_gf2(
+    particular: np.ndarray, basis: np.ndarray, chunk: int = 1 << 22, method: str | None = None
+) -> tuple[int, np.ndarray]:
+    """Minimum Hamming weight over ``particular + span(basis)`` by a Gray-code walk.
+
+    The walk is the order of :meth:`SolutionSpace.__iter__`, and the first
+    point of least weight is returned.  ``method`` is ``"packed"`` (the
+    ``gray_min_weight`` kernel, ``chunk`` steps a call), ``"python"`` (Python
+    integers) or ``None`` (by the number of steps).
+    """
+    ncols, nullity = particular.shape[0], basis.shape[0]
+    total = 1 << nullity
+    if method is None:
+        method = "python" if _walk_in_python(total, ncols) else "packed"
+    if method == "python":
+        to_int = lambda bits: _gf2_ints.rows_from_packed(pack(bits[None, :]))[0]  # noqa: E731
+        best_weight, best_code = _gf2_ints.min_weight_walk(to_int(particular), [to_int(v) for v in basis])
+    else:
+        K = _kernels()
+        x = pack(particular[None, :])[0].copy()
+        packed_basis = pack(basis) if nullity else np.zeros((0, x.shape[0]), dtype=np.uint64)
+        best_weight = int(particular.sum())
+        best_code = 0
+        step = 1
+        code = np.full(1, -1, dtype=np.int64)
+        while step < total:
+            steps = min(chunk, total - step)
+            code[0] = -1
+            weight = int(K.gray_min_weight(x, packed_basis, steps, code, step))
+            if weight < best_weight:
+                best_weight, best_code = weight, int(code[0])
+            step += steps
+    coefficients = np.array([(best_code >> k) & 1 for k in range(nullity)], dtype=np.int64)
     best = (particular.astype(np.int64) + coefficients @ basis.astype(np.int64)) % 2
     assert int(best.sum()) == best_weight and best.shape == (ncols,)
     return best_weight, best

@@ -2,14 +2,84 @@
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from ..errors import NullityTooLargeError, ShapeError
+from ..errors import LimitError, NoSolutionError, NullityTooLargeError, ShapeError
+from ._inputs import field_array
 
-__all__ = ["SolutionSpace"]
+__all__ = ["SolutionSpace", "combine", "VISIT_COST"]
+
+#: What visiting one solution costs, counted in steps of the compiled GF(2) Gray-code walk, when the
+#: visit is not made by that walk (GF(p > 2) by numpy in chunks, or a ``weight`` function in Python).
+#: ``minimum_weight(max_nullity)`` allows ``2 ** max_nullity`` GF(2) steps in all.
+VISIT_COST = 64
+
+
+def combine(coefficients, vectors: np.ndarray, p: int) -> np.ndarray:
+    """``coefficients @ vectors`` mod p, exact for every ``p < 2**31``.
+
+    ``coefficients`` is one vector or a matrix of them, entries ``0..p-1``.
+    A plain int64 product can overflow once ``k (p-1)^2`` passes ``2**63``;
+    then every product is reduced mod p before it is added (each is below
+    ``2**62``).
+
+    Examples
+    --------
+    >>> p = 2**31 - 1
+    >>> combine([p - 1, p - 1, p - 1], np.array([[p - 1], [p - 1], [p - 1]]), p).tolist()  # 3 (p-1)^2 mod p
+    [3]
+    """
+    coefficients = np.asarray(coefficients, dtype=np.int64)
+    k = vectors.shape[0]
+    if k * (p - 1) ** 2 < 2**63:
+        return (coefficients @ vectors) % p
+    total = np.zeros(coefficients.shape[:-1] + vectors.shape[1:], dtype=np.int64)
+    for j in range(k):
+        total += (coefficients[..., j, None] * vectors[j]) % p
+        total %= p
+    return total
+
+
+def _amount(n: int) -> str:
+    """A count for messages: exact below 10^15, else its order of magnitude."""
+    return str(n) if n < 10**15 else f"about 10^{len(str(n)) - 1}"
+
+
+def _digits(index: int, base: int, count: int) -> list[int]:
+    """The ``count`` least significant digits of ``index`` in ``base``, least significant first."""
+    digits = []
+    for _ in range(count):
+        index, digit = divmod(index, base)
+        digits.append(digit)
+    return digits
+
+
+def _mixed_radix_steps(basis: np.ndarray, p: int) -> Iterator[np.ndarray]:
+    """For counting ``0, 1, 2, ...`` in base p (digit k for ``basis[k]``): what each step adds.
+
+    Step ``s`` turns the digits ``0..k-1`` from ``p-1`` to 0 and adds 1 to
+    digit ``k``: each of these digits goes up by one mod p, so the point moves
+    by ``basis[0] + ... + basis[k]``.  One vector a step, nothing materialised.
+    """
+    nullity = basis.shape[0]
+    prefix = np.empty_like(basis)
+    running = np.zeros(basis.shape[1], dtype=np.int64)
+    for k in range(nullity):
+        running = (running + basis[k]) % p
+        prefix[k] = running
+    digits = [0] * nullity
+    while True:
+        k = 0
+        while k < nullity and digits[k] == p - 1:
+            digits[k] = 0
+            k += 1
+        if k == nullity:
+            return
+        digits[k] += 1
+        yield prefix[k]
 
 
 class SolutionSpace:
@@ -50,11 +120,14 @@ class SolutionSpace:
         self.field = int(field)
         self.ncols = int(ncols)
         self.rank = int(rank)
-        self.particular = None if particular is None else np.asarray(particular, dtype=np.int64) % self.field
-        self.basis = np.asarray(basis, dtype=np.int64).reshape(-1, self.ncols) % self.field
         self.free = [int(f) for f in free]
-        if len(self.free) != self.basis.shape[0]:
+        self.particular = None if particular is None else np.asarray(particular, dtype=np.int64) % self.field
+        if self.particular is not None and self.particular.shape != (self.ncols,):
+            raise ShapeError(f"the particular solution has shape {self.particular.shape}, expected ({self.ncols},)")
+        basis = np.asarray(basis, dtype=np.int64)
+        if basis.size != len(self.free) * self.ncols:
             raise ShapeError("one free column per basis vector is needed")
+        self.basis = basis.reshape(len(self.free), self.ncols) % self.field
 
     @property
     def nullity(self) -> int:
@@ -78,25 +151,65 @@ class SolutionSpace:
         )
 
     def __contains__(self, x) -> bool:
-        """Exact membership test: is ``x`` a solution?"""
+        """Exact membership test: is ``x`` (a vector of integers, read mod p) a solution?"""
         if not self.solvable:
             return False
-        x = np.asarray(x, dtype=np.int64)
+        try:
+            x = field_array(x, self.field, 1, "x").astype(np.int64)
+        except ShapeError:  # not a vector of integers: not a solution
+            return False
         if x.shape != (self.ncols,):
             return False
         difference = (x - self.particular) % self.field
         coefficients = difference[self.free]
-        return bool(np.array_equal((coefficients @ self.basis) % self.field, difference))
+        return bool(np.array_equal(combine(coefficients, self.basis, self.field), difference))
+
+    def coefficients(self, index: int) -> np.ndarray:
+        """The coefficients of the basis vectors in solution number ``index`` (see :meth:`__getitem__`).
+
+        Examples
+        --------
+        >>> from parity.linalg import solve
+        >>> space = solve([[1, 1, 1]], [0])
+        >>> [space.coefficients(i).tolist() for i in range(4)]  # Gray code over GF(2)
+        [[0, 0], [1, 0], [1, 1], [0, 1]]
+        """
+        if self.field == 2:
+            index ^= index >> 1  # the Gray code of the step, as in __iter__
+        return np.array(_digits(index, self.field, self.nullity), dtype=np.int64)
 
     def __getitem__(self, index: int) -> np.ndarray:
-        """The solution with number ``index`` (``0 <= index < count``), digits of ``index`` base p as coefficients."""
+        """Solution number ``index``: ``space[i]`` is the ``i``-th solution of ``iter(space)``.
+
+        Over GF(2) the coefficients are the bits of the Gray code
+        ``i ^ (i >> 1)``; over GF(p) the digits of ``i`` in base p, the least
+        significant for ``basis[0]``.  Negative indices count from the end.
+
+        Examples
+        --------
+        >>> from parity.linalg import solve
+        >>> space = solve([[1, 1, 0]], [1], field=3)
+        >>> [space[i].tolist() for i in range(space.count)] == [x.tolist() for x in space]
+        True
+        """
+        try:
+            index = operator.index(index)
+        except TypeError:
+            raise ShapeError(f"a solution index must be a whole number, got {index!r}") from None
+        if index < 0:
+            index += self.count
         if not 0 <= index < self.count:
             raise IndexError(f"solution index {index} out of range (count {self.count})")
-        coefficients = np.array([(index // self.field**k) % self.field for k in range(self.nullity)], dtype=np.int64)
-        return (self.particular + coefficients @ self.basis) % self.field
+        return (self.particular + combine(self.coefficients(index), self.basis, self.field)) % self.field
 
     def __iter__(self) -> Iterator[np.ndarray]:
-        """Every solution once (for GF(2) in Gray-code order: one vector addition per step)."""
+        """Every solution once, in the order of :meth:`__getitem__`, one vector addition a step.
+
+        Over GF(2) the order is the Gray code (step ``s`` adds ``basis[ctz(s)]``);
+        over GF(p) counting in base p, which also moves by one (precomputed)
+        vector a step.  Nothing is materialised: the first solution of a space
+        with ``p ** nullity`` astronomically large comes at once.
+        """
         if not self.solvable:
             return
         x = self.particular.copy()
@@ -107,22 +220,41 @@ class SolutionSpace:
                 x ^= self.basis[j]
                 yield x.copy()
             return
-        for coefficients in itertools.islice(itertools.product(range(self.field), repeat=self.nullity), 1, None):
-            yield (self.particular + np.array(coefficients[::-1], dtype=np.int64) @ self.basis) % self.field
+        for move in _mixed_radix_steps(self.basis, self.field):
+            x += move
+            x %= self.field
+            yield x.copy()
 
-    def minimum_weight(self, max_nullity: int = 30, weight=None) -> tuple[int, np.ndarray]:
-        """The least total of entries over all solutions, and a solution reaching it (exact).
+    def minimum_weight(
+        self, max_nullity: int = 30, weight: Callable[[np.ndarray], float] | None = None
+    ) -> tuple[int, np.ndarray]:
+        """The least total of entries over all solutions, and the first solution reaching it (exact).
 
         For Lights Out this is the minimum number of presses (a press of a
         multi-state light counts as many times as it is pressed).  Over GF(2)
-        the coset is walked in Gray-code order by a compiled kernel, one
-        vector addition and popcount per solution; otherwise every solution is
-        visited.
+        the coset is walked in Gray-code order, one vector addition and
+        popcount per solution, by a compiled kernel (plain Python for small
+        nullity).  Over GF(p) the solutions are scored by numpy, ``p ** t`` at a
+        time.  With ``weight`` (a function of a solution) every solution is
+        visited in Python.  Of the solutions of least weight, the first in
+        iteration order is returned.
+
+        Parameters
+        ----------
+        max_nullity : int
+            The search may cost at most ``2 ** max_nullity`` steps of the GF(2)
+            walk; a solution visited otherwise (over GF(p > 2), or with
+            ``weight``) counts :data:`VISIT_COST` (64) steps, so the
+            default allows ``2**30`` GF(2) solutions or ``2**24`` others.
+        weight : callable, optional
+            The quantity to minimise (default: the sum of entries).
 
         Raises
         ------
+        NoSolutionError
+            If the system has no solution.
         NullityTooLargeError
-            If there would be more than ``2 ** max_nullity`` solutions to visit.
+            If the search would cost more than ``2 ** max_nullity`` steps.
 
         Examples
         --------
@@ -130,19 +262,69 @@ class SolutionSpace:
         >>> from parity.linalg import solve
         >>> solve(np.array([[1, 1, 0], [0, 1, 1]]), np.array([1, 0])).minimum_weight()[0]
         1
+        >>> solve(np.array([[1, 1, 1]]), np.array([2]), field=3).minimum_weight()
+        (2, array([2, 0, 0]))
         """
         if not self.solvable:
-            raise ValueError("the system has no solution")
-        visits = self.field**self.nullity
-        if visits > 2**max_nullity:
+            raise NoSolutionError("the system has no solution, so it has no solution of minimum weight")
+        try:
+            max_nullity = operator.index(max_nullity)
+        except TypeError:
+            raise LimitError(f"max_nullity must be a whole number, got {max_nullity!r}") from None
+        if max_nullity < 0:
+            raise LimitError(f"max_nullity must not be negative, got {max_nullity}")
+        compiled = self.field == 2 and weight is None
+        visits = self.count
+        cost = visits if compiled else visits * VISIT_COST
+        if cost > 2**max_nullity:
+            how = "" if compiled else f"; at {VISIT_COST} GF(2) steps each that is {_amount(cost)} steps"
             raise NullityTooLargeError(
-                f"minimum search would visit {self.field}^{self.nullity} = {visits} solutions "
-                f"(more than 2^{max_nullity}); raise max_nullity to try anyway"
+                f"minimum search would visit {self.field}^{self.nullity} = {_amount(visits)} solutions over "
+                f"GF({self.field}){how}, more than the bound 2^{max_nullity} = {_amount(2**max_nullity)} "
+                f"(max_nullity={max_nullity}); raise max_nullity to try anyway"
             )
-        if self.field == 2 and weight is None:
+        if compiled:
             from .gf2 import _min_weight_gf2
 
             return _min_weight_gf2(self.particular, self.basis)
-        weight = weight or (lambda x: int(x.sum()))
+        if weight is None:
+            return _min_weight_gfp(self.particular, self.basis, self.field)
         best = min(self, key=weight)
         return weight(best), best
+
+
+def _low_digits(p: int, t: int) -> np.ndarray:
+    """Every coefficient vector of length ``t`` over GF(p), in counting order (first digit fastest)."""
+    indices = np.arange(p**t, dtype=np.int64)
+    return np.stack([(indices // p**j) % p for j in range(t)], axis=1) if t else np.zeros((1, 0), dtype=np.int64)
+
+
+def _min_weight_gfp(particular: np.ndarray, basis: np.ndarray, p: int, chunk: int = 1 << 20) -> tuple[int, np.ndarray]:
+    """Least entry sum over ``particular + span(basis)`` over GF(p), the first in iteration order.
+
+    The first ``t`` digits are enumerated once as a table of ``p ** t``
+    partial sums (``p ** t * ncols <= chunk`` entries); the other digits are
+    counted in mixed radix, and each count scores the whole table with numpy.
+    """
+    nullity, ncols = basis.shape
+    t = 0
+    while t < nullity and p ** (t + 1) * max(ncols, 1) <= chunk:
+        t += 1
+    # the smallest dtype holding 2p - 2, so that two entries add without overflow
+    dtype = np.int8 if p <= 64 else np.int16 if p <= 16384 else np.int64
+    table = ((combine(_low_digits(p, t), basis[:t], p) + particular) % p).astype(dtype)
+    offset = np.zeros(ncols, dtype=np.int64)
+    moves = _mixed_radix_steps(basis[t:], p)
+    candidates = np.empty_like(table)
+    best_weight, best = None, None
+    while True:
+        np.add(table, offset.astype(dtype), out=candidates)
+        np.subtract(candidates, dtype(p), out=candidates, where=candidates >= p)
+        weights = candidates.sum(axis=1, dtype=np.int64)
+        i = int(np.argmin(weights))
+        if best_weight is None or weights[i] < best_weight:
+            best_weight, best = int(weights[i]), candidates[i].astype(np.int64)
+        move = next(moves, None)
+        if move is None:
+            return best_weight, best
+        offset = (offset + move) % p

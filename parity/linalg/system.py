@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field as dataclass_field
 
 import numpy as np
 
+from ._inputs import check_size
 from .gf2 import Echelon, pack_entries
 from .space import SolutionSpace
 
@@ -19,7 +20,7 @@ class LinearSystem:
 
     Parameters
     ----------
-    shape : (int, int)
+    shape : tuple of int
         Rows (equations) and columns (unknowns).
     rows, cols, values : numpy.ndarray
         The non-zero entries ``A[rows[k], cols[k]] = values[k]`` (entries at the
@@ -47,15 +48,52 @@ class LinearSystem:
     field: int
     variables: Sequence[Hashable] = dataclass_field(default_factory=list)
     equations: Sequence[Hashable] = dataclass_field(default_factory=list)
+    #: turns a solution vector into a solution in puzzle terms (set by the puzzle; the vector itself by default)
+    decode: Callable[[np.ndarray], object] = dataclass_field(default=lambda x: x, repr=False, compare=False)
+
+    def satisfied_by(self, x) -> bool:
+        """True if the vector ``x`` solves ``A x = b`` (exact integer arithmetic, from the entries).
+
+        Examples
+        --------
+        >>> system = LinearSystem((1, 2), np.array([0, 0]), np.array([0, 1]), np.array([1, 1]), np.array([1]), 2)
+        >>> system.satisfied_by([1, 0]), system.satisfied_by([1, 1])
+        (True, False)
+        """
+        x = [int(v) for v in np.asarray(x).ravel()]
+        if len(x) != self.shape[1]:
+            return False
+        totals = [0] * self.shape[0]
+        for i, j, value in zip(self.rows.tolist(), self.cols.tolist(), self.values.tolist()):
+            totals[i] += int(value) * x[j]
+        return all((total - int(b)) % self.field == 0 for total, b in zip(totals, self.rhs.tolist()))
 
     def dense(self) -> np.ndarray:
-        """``A`` as a dense int64 array with entries ``0..field-1``."""
+        """``A`` as a dense int64 array with entries ``0..field-1``.
+
+        Raises
+        ------
+        TooLargeError
+            If the dense matrix would not fit in memory (checked before it is allocated).
+        """
+        rows, cols = self.shape
+        check_size(8 * float(rows) * float(cols), f"a {rows} x {cols} system over GF({self.field})")
         A = np.zeros(self.shape, dtype=np.int64)
         np.add.at(A, (self.rows, self.cols), self.values)
         return A % self.field
 
     def solve(self, engine: str | None = None) -> SolutionSpace:
-        """All solutions, through ``engine`` (``gf2`` or ``galois``; default by field)."""
+        """All solutions, through ``engine`` (``gf2`` or ``galois``; default by field).
+
+        Over GF(2) the matrix is packed straight from its entries, and small
+        systems are eliminated without numba (see :class:`~parity.linalg.Echelon`).
+
+        Raises
+        ------
+        TooLargeError
+            If the matrix (packed over GF(2), dense otherwise) would not fit in
+            memory; checked before anything is allocated.
+        """
         from . import linear_engine
 
         chosen, binary = linear_engine(self.field, engine)
