@@ -9,6 +9,7 @@ budgets given by users are checked by :func:`check_time_limit`.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 
@@ -17,8 +18,9 @@ from .errors import LimitError, TooLargeError
 __all__ = ["machine_memory", "check_memory", "check_time_limit", "human_bytes"]
 
 
+@functools.lru_cache(maxsize=1)
 def machine_memory() -> int:
-    """Bytes of memory this process may use: physical memory, or the cgroup limit when that is lower."""
+    """Bytes of memory this process may use: physical memory, or the cgroup limit when that is lower (read once)."""
     total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
         try:

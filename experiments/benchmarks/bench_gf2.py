@@ -7,7 +7,9 @@ Usage (from the repository root)::
 
 For n x n Lights Out (closed rule, the full n^2 x n^2 matrix) it times
 
-* ``galois``: ``GF(2)(A).null_space()``, the naive route;
+* ``galois``: ``GF(2)(A).null_space()`` on the dense matrix, the naive route,
+  timed warm (its JIT kernels compiled by a small call first); the one-off
+  compile time is printed apart (``galois warm-up``);
 * ``parity route``: ``LightsOut(grid).solution_space()``: building the matrix
   from the graph, elimination, particular solution and null space basis;
 * ``parity kernel``: elimination + null space basis on the packed matrix,
@@ -68,7 +70,7 @@ def m4ri_best(repeat: int, *args: str) -> tuple[float | None, int | None]:
 
 
 def kernel(packed: np.ndarray, ncols: int) -> int:
-    echelon = Echelon(packed.copy(), None, ncols=ncols)
+    echelon = Echelon(packed.copy(), None, ncols=ncols, method="packed")  # the numba kernel, whatever the size
     basis = echelon.null_basis_packed()
     return basis.shape[0]
 
@@ -142,6 +144,11 @@ def main() -> None:
     dense = [500, 1000] if args.quick else [1000, 2000, 4000, 8000]
     if not ANCHOR.exists():
         print(f"note: no M4RI anchor at {ANCHOR}; M4RI columns stay empty")
+    import galois
+
+    started = time.perf_counter()
+    galois.GF(2)(np.eye(3, dtype=np.uint8)).null_space()
+    print(f"galois warm-up (JIT compile, once per process): {time.perf_counter() - started:.2f} s")
     rows = [lightsout_row(n, args.galois_max, args.repeat) for n in sizes]
     rows += [random_row(n, args.repeat) for n in dense]
     show(rows)

@@ -224,7 +224,7 @@ class Echelon:
     TooLargeError
         If the packed matrix would not fit in memory.
     UnknownEngineError
-        If ``method`` is not one of :data:`ELIMINATION_METHODS`.
+        If ``method`` is not one of ``ELIMINATION_METHODS``.
 
     Examples
     --------
@@ -289,7 +289,7 @@ class Echelon:
 
     @property
     def free(self) -> list[int]:
-        """The free columns, in order: one null space vector each."""
+        """The free columns in increasing order, one null space vector each."""
         pivots = set(self._pivots)
         return [c for c in range(self.ncols) if c not in pivots]
 

@@ -141,7 +141,7 @@ class SolutionSpace:
 
     @property
     def count(self) -> int:
-        """Exact number of solutions: ``p ** nullity``, or 0 when unsolvable."""
+        """The exact number of solutions, ``p ** nullity``, or 0 when unsolvable."""
         return self.field**self.nullity if self.solvable else 0
 
     def __repr__(self) -> str:
@@ -165,7 +165,7 @@ class SolutionSpace:
         return bool(np.array_equal(combine(coefficients, self.basis, self.field), difference))
 
     def coefficients(self, index: int) -> np.ndarray:
-        """The coefficients of the basis vectors in solution number ``index`` (see :meth:`__getitem__`).
+        """The coefficients of the basis vectors in solution number ``index`` (see ``space[index]``).
 
         Examples
         --------
@@ -203,7 +203,7 @@ class SolutionSpace:
         return (self.particular + combine(self.coefficients(index), self.basis, self.field)) % self.field
 
     def __iter__(self) -> Iterator[np.ndarray]:
-        """Every solution once, in the order of :meth:`__getitem__`, one vector addition a step.
+        """Every solution once, in the order of ``space[index]``, one vector addition a step.
 
         Over GF(2) the order is the Gray code (step ``s`` adds ``basis[ctz(s)]``);
         over GF(p) counting in base p, which also moves by one (precomputed)
@@ -244,7 +244,7 @@ class SolutionSpace:
         max_nullity : int
             The search may cost at most ``2 ** max_nullity`` steps of the GF(2)
             walk; a solution visited otherwise (over GF(p > 2), or with
-            ``weight``) counts :data:`VISIT_COST` (64) steps, so the
+            ``weight``) counts ``VISIT_COST`` (64) steps, so the
             default allows ``2**30`` GF(2) solutions or ``2**24`` others.
         weight : callable, optional
             The quantity to minimise (default: the sum of entries).

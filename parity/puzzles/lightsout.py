@@ -472,9 +472,11 @@ class LightsOut(Puzzle):
     def minimum_presses(self, max_nullity: int = 30, engine: str | None = None) -> tuple[int, dict[Hashable, int]] | None:
         """The least number of presses that solves the puzzle, and one such solution (exact, verified).
 
-        Every solution is visited (a Gray-code walk for GF(2)), so this raises
-        :class:`~parity.errors.NullityTooLargeError` when there are more than
-        ``2 ** max_nullity`` solutions.  Returns None when there is no solution.
+        Every solution is visited (a compiled Gray-code walk for GF(2)), so this
+        raises :class:`~parity.errors.NullityTooLargeError` when the search
+        would take more than ``2 ** max_nullity`` steps; over GF(p > 2) a visit
+        counts as 64 steps, so the default allows about 2^24 solutions there.
+        Returns None when there is no solution.
 
         Examples
         --------
@@ -581,7 +583,7 @@ FAMILY = Family(
     solve_options=(
         Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "
                "solutions; linear engines).", default=False, type=bool),
-        Option("max_nullity", ("--max-nullity",), "Refuse a minimum search over more than 2^N solutions.", default=30,
+        Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),
 )
