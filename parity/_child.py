@@ -8,6 +8,11 @@ passes, or the parent is interrupted, the child is killed and nothing of it
 is left running.  The child also dies with its parent (``PR_SET_PDEATHSIG``),
 writes what native code prints on its standard output to standard error (so
 ``--json`` output stays clean), and ignores SIGINT (the parent decides).
+SIGINT and SIGTERM are blocked while the child is forked, so an interrupt
+that arrives then reaches the parent's handler, never the half-started child;
+in the child SIGINT stays blocked, because native solvers install their own
+SIGINT handlers (CryptoMiniSat does, and prints ``*** INTERRUPTED ***``)
+that would otherwise fire on a terminal's Ctrl-C.
 """
 
 from __future__ import annotations
@@ -31,18 +36,39 @@ class EngineCrashed(ParityError, RuntimeError):
     """The child process running an engine died without an answer (a crash in native code)."""
 
 
-def _die_with_parent() -> None:
+#: the signals that stop a command; blocked across the fork (see :func:`run_in_child`)
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _die_with_parent(parent: int) -> None:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
+    if os.getppid() != parent:  # the parent died before prctl took effect: nobody waits for this child
+        os._exit(1)
 
 
-def _child_main(send, function: Callable, args: tuple, kwargs: dict) -> None:
+def _block_stop_signals():
+    """Block SIGINT and SIGTERM in this thread; returns the previous mask (None where masks are unsupported)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+
+
+def _restore_mask(mask, keep_blocked: frozenset = frozenset()) -> None:
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, set(mask) | keep_blocked)
+
+
+def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int, mask) -> None:
+    # the stop signals are blocked here (the parent blocked them across the fork): set their handlers, then
+    # unblock SIGTERM only; SIGINT stays blocked, so no handler a native solver installs can see it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent()
+    _die_with_parent(parent)
+    _restore_mask(mask, keep_blocked=frozenset({signal.SIGINT}))
     sys.stdout.flush()
     os.dup2(2, 1)  # native code's prints go to stderr
     try:
@@ -90,10 +116,18 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
     """
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child_main, args=(send, function, args, kwargs))
-    child.start()
+    mask = _block_stop_signals()
+    child = context.Process(target=_child_main, args=(send, function, args, kwargs, os.getpid(), mask))
+    try:
+        child.start()
+    except BaseException:
+        _restore_mask(mask)
+        receive.close()
+        send.close()
+        raise
     send.close()
     try:
+        _restore_mask(mask)  # an interrupt that came during the fork is raised here, where the finally kills the child
         if not receive.poll(time_limit):
             raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
         try:

@@ -9,6 +9,7 @@ when the time is spent: the answer is then ``UNKNOWN``.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,6 +20,9 @@ from .engines import SAT, UNKNOWN, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
 __all__ = ["Result", "solve", "count", "count_result", "solutions"]
+
+#: the largest ``max_nullity`` accepted: a search over more than 2^64 steps would not end in a lifetime
+MAX_NULLITY_BOUND = 64
 
 
 @dataclass
@@ -87,6 +91,31 @@ def _run(function, time_limit: float | None, what: str, *args, **kwargs):
     return run_in_child(function, *args, time_limit=time_limit, what=what, **kwargs)
 
 
+def check_max_nullity(max_nullity: int) -> int:
+    """``max_nullity`` as an int in ``0..MAX_NULLITY_BOUND``, else :class:`~parity.errors.LimitError`.
+
+    Checked before any engine runs: an absurd bound (``10**23``) would otherwise
+    be raised to a power of two that never finishes.
+
+    Examples
+    --------
+    >>> check_max_nullity(30)
+    30
+    >>> check_max_nullity(10**23)
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: max_nullity must be a whole number from 0 to 64 (...), got 100000000000000000000000
+    """
+    try:
+        bound = None if isinstance(max_nullity, bool) else operator.index(max_nullity)
+    except TypeError:
+        bound = None
+    if bound is None or not 0 <= bound <= MAX_NULLITY_BOUND:
+        raise LimitError(f"max_nullity must be a whole number from 0 to {MAX_NULLITY_BOUND} (a search over "
+                         f"2^{MAX_NULLITY_BOUND} solutions would not end), got {max_nullity!r}")
+    return bound
+
+
 def _decode_verified(puzzle, encoding, raw):
     solution = encoding.decode(raw)
     puzzle.verify(solution)
@@ -126,6 +155,8 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
     15
     """
     time_limit = check_time_limit(time_limit)
+    if minimize:
+        max_nullity = check_max_nullity(max_nullity)
     if minimize and getattr(puzzle, "weight", None) is None:
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
     chosen, encoding = choose(puzzle, engine, "solve")

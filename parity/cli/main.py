@@ -207,7 +207,7 @@ def _check(family_name: str, build: dict, options: dict):
     ran = summary["instances"]
     lines = [f"{family_name}: {ran} random instances (seed {options['seed']}, {summary['unsatisfiable_instances']} "
              f"unsolvable, {summary['unchecked_instances']} unchecked): "
-             + ("all engines agree" if summary["agree"] else f"{len(summary['disagreements'])} DISAGREEMENTS")]
+             + _verdict(summary)]
     if summary.get("stopped"):
         lines.append(f"  stopped by the time limit after {ran} of {options['examples']} instances")
     for name, entry in summary["engines"].items():
@@ -219,6 +219,15 @@ def _check(family_name: str, build: dict, options: dict):
     for item in summary["disagreements"][:10]:
         lines.append(f"  ! {item['instance']}: {'; '.join(item['problems'])}")
     return summary, "\n".join(lines), 0 if summary["agree"] else 1
+
+
+def _verdict(summary: dict) -> str:
+    """The headline's verdict: agreement is claimed only about instances that two engines answered."""
+    if not summary["agree"]:
+        return f"{len(summary['disagreements'])} DISAGREEMENTS"
+    if summary["instances"] and not summary["checked"]:
+        return "nothing checked: no instance had two engines to compare"
+    return "all engines agree"
 
 
 def _export(family_name: str, build: dict, options: dict):
@@ -287,16 +296,34 @@ def engines_command(as_json: bool) -> None:
 
 
 class _Interrupted(BaseException):
-    """SIGTERM, turned into an exception so that every ``finally`` (killing children) runs."""
+    """SIGINT or SIGTERM, turned into an exception so that every ``finally`` (killing children) runs.
+
+    Not a KeyboardInterrupt: click catches that itself and writes an empty
+    line to stderr before its own Abort, so the one-line contract would break.
+    """
 
 
-def _on_sigterm(signum, frame) -> None:
+def _on_stop_signal(signum, frame) -> None:
     raise _Interrupted()
+
+
+def _install_stop_handlers() -> dict:
+    """Handle SIGINT and SIGTERM with :func:`_on_stop_signal`; returns the previous handlers.
+
+    Off the main thread nothing is installed (Python allows handlers there only).
+    """
+    previous = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[number] = signal.signal(number, _on_stop_signal)
+        except ValueError:  # not the main thread: signals stay with whoever owns it
+            break
+    return previous
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = _install_stop_handlers()
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:
@@ -316,7 +343,8 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"parity: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _one_line(message: str) -> str:

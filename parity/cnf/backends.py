@@ -9,7 +9,6 @@ Optional back ends are imported only when used, and a missing package is an
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import sys
 import threading
@@ -17,6 +16,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .._limits import check_time_limit
 from ..engines import DEFAULT_SOLVER, PYSAT_SOLVERS, get_engine
 from ..errors import EncodingError, EngineNotApplicableError, EngineUnavailableError, TimeLimitReached, UnknownEngineError
 from .formula import CNF
@@ -84,13 +84,13 @@ class _NoLimits(Exception):
     """The PySAT solver has no limited solving (raised inside PysatBackend only)."""
 
 
-def _solve_child(solver_name, clauses, assumptions, send) -> None:
+def _solve_once(solver_name: str, clauses: list[list[int]], assumptions: list[int]) -> tuple[str, list[int] | None]:
+    """One plain solve (run in a child process by PysatBackend when the solver cannot be interrupted)."""
     from pysat.solvers import Solver
 
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         answer = solver.solve(assumptions=assumptions)
-        send.send((SAT if answer else UNSAT, solver.get_model() if answer else None))
-    send.close()
+        return (SAT if answer else UNSAT), (solver.get_model() if answer else None)
 
 
 class Backend:
@@ -171,31 +171,26 @@ class PysatBackend(Backend):
         return {True: SAT, False: UNSAT}.get(answer, UNKNOWN)
 
     def _run_in_child(self, cnf, assumptions, time_limit, conflicts):
-        """For solvers without limited solving (CaDiCaL in PySAT): solve in a child process, stop it at the deadline."""
+        """For solvers without limited solving (CaDiCaL in PySAT): solve in a child process, stop it at the deadline.
+
+        The child is :func:`parity._child.run_in_child`'s: it dies with its parent and is killed on an interrupt.
+        """
+        from .._child import run_in_child
+
         if conflicts is not None:
             raise EngineNotApplicableError(
                 f"PySAT's {self.solver_name} has no conflict budget; give a time limit or use sat:glucose4 or cms"
             )
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=_solve_child, args=(self.solver_name, cnf.clauses_with_xors(), list(assumptions), send))
-        child.start()
-        send.close()
         try:
-            if receive.poll(time_limit):
-                status, model = receive.recv()
-                return status, model
+            status, model = run_in_child(_solve_once, self.solver_name, cnf.clauses_with_xors(), list(assumptions),
+                                         time_limit=time_limit, what=f"PySAT's {self.solver_name}")
+        except TimeLimitReached:
             return UNKNOWN, None
-        except EOFError:
-            return UNKNOWN, None
-        finally:
-            if child.is_alive():
-                child.kill()
-            child.join()
-            receive.close()
+        return status, (None if model is None else _full(model, cnf.nvars))
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
         _check_primary(cnf)
+        time_limit = check_time_limit(time_limit)
         started = time.perf_counter()
         with self._solver(cnf) as solver:
             try:
@@ -209,6 +204,7 @@ class PysatBackend(Backend):
 
     def models(self, cnf, time_limit=None, full=False) -> Iterator[list[int]]:
         _check_primary(cnf)
+        time_limit = check_time_limit(time_limit)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         with self._solver(cnf) as solver:
             while True:
@@ -268,6 +264,7 @@ class CryptoMiniSatBackend(Backend):
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
         _check_primary(cnf)
+        time_limit = check_time_limit(time_limit)
         started = time.perf_counter()
         solver = self._solver(cnf)
         status, assignment = self._run(solver, assumptions, time_limit, conflicts)
@@ -276,6 +273,7 @@ class CryptoMiniSatBackend(Backend):
 
     def models(self, cnf, time_limit=None, full=False) -> Iterator[list[int]]:
         _check_primary(cnf)
+        time_limit = check_time_limit(time_limit)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         solver = self._solver(cnf)
         while True:
@@ -327,6 +325,7 @@ class GanakBackend(Backend):
         from .._child import run_in_child
 
         _check_primary(cnf)
+        time_limit = check_time_limit(time_limit)
         if time_limit is None:
             return _ganak_count(cnf.nvars, cnf.clauses_with_xors(), cnf.primary, cnf.support)
         return run_in_child(_ganak_count, cnf.nvars, cnf.clauses_with_xors(), cnf.primary, cnf.support,

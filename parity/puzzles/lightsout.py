@@ -53,6 +53,7 @@ __all__ = ["LightsOut", "RULES", "node_label", "read_state", "read_toggle_matrix
 
 RULES = ("closed", "open")
 _NAMED_STATES = ("all-on", "all-off")
+_MAX_SEED_DIGITS = 100
 #: the largest CNF parity builds for a GF(p) board (its sum constraints grow like p^2 a term)
 MAX_CNF_CLAUSES = 20_000_000
 
@@ -216,6 +217,9 @@ class LightsOut(Puzzle):
             seed = spec.partition(":")[2]
             if not (seed.isascii() and seed.isdigit()):
                 raise StateError(f"{what} {spec!r}: expected random:SEED with a non-negative integer seed")
+            if len(seed) > _MAX_SEED_DIGITS:  # int() refuses more than 4300 digits; no seed needs so many
+                raise StateError(f"{what} random:{seed[:12]}...: the seed has {len(seed)} digits; use at most "
+                                 f"{_MAX_SEED_DIGITS}")
             rng = random.Random(int(seed))
             return np.array([rng.randrange(p) for _ in range(n)], dtype=np.int64)
         if isinstance(spec, str) and not spec.strip():
@@ -483,6 +487,9 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:5x5").minimum_presses()[0]
         15
         """
+        from ..api import check_max_nullity
+
+        max_nullity = check_max_nullity(max_nullity)
         space = self.solution_space(engine)
         if not space.solvable:
             return None
@@ -558,6 +565,8 @@ def random_lightsout(rng: random.Random) -> LightsOut:
 
 
 def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "all-on", target: str = "all-off") -> LightsOut:
+    if not rule.strip():  # Path("") is the current directory: say what is really wrong
+        raise RuleError(f"rule is empty; use one of {', '.join(RULES)} or a toggle-matrix file")
     if rule not in RULES:
         path = Path(rule)
         if not path.exists():
