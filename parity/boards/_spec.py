@@ -163,11 +163,11 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         )
     if "\x00" in spec:
         raise BoardSpecError(f"board spec {spec!r} contains a NUL character")
-    kind, _, args = spec.partition(":")
+    kind, colon, args = spec.partition(":")
     if kind in BOARD_KINDS:
         parse, make = BOARD_KINDS[kind]
         if parse is None:
-            if args:
+            if args or colon:
                 raise BoardSpecError(f"board {spec!r}: {kind} takes no size")
             return make()
         if not args:

@@ -276,12 +276,18 @@ class SolutionSpace:
         compiled = self.field == 2 and weight is None
         visits = self.count
         cost = visits if compiled else visits * VISIT_COST
-        if cost > 2**max_nullity:
-            how = "" if compiled else f"; at {VISIT_COST} GF(2) steps each that is {_amount(cost)} steps"
+        # compare bit lengths first: 2**max_nullity itself is never built for an absurd bound
+        if cost.bit_length() > max_nullity + 1 or (cost.bit_length() == max_nullity + 1 and cost > 2**max_nullity):
+            if compiled:
+                raise NullityTooLargeError(
+                    f"minimum search would visit 2^{self.nullity} = {_amount(visits)} solutions, more than the bound "
+                    f"2^{max_nullity}; raise max_nullity to try anyway"
+                )
             raise NullityTooLargeError(
                 f"minimum search would visit {self.field}^{self.nullity} = {_amount(visits)} solutions over "
-                f"GF({self.field}){how}, more than the bound 2^{max_nullity} = {_amount(2**max_nullity)} "
-                f"(max_nullity={max_nullity}); raise max_nullity to try anyway"
+                f"GF({self.field}), each {VISIT_COST} times the cost of a GF(2) step, more than the bound "
+                f"2^{max_nullity} GF(2) steps (about {_amount(2**max_nullity // VISIT_COST)} GF({self.field}) "
+                f"solutions); raise max_nullity to try anyway"
             )
         if compiled:
             from .gf2 import _min_weight_gf2

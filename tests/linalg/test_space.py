@@ -5,7 +5,6 @@ and against brute force over every vector, never against the library itself.
 """
 
 import itertools
-import time
 import tracemalloc
 
 import numpy as np
@@ -86,13 +85,11 @@ def test_first_solution_of_a_huge_space_is_immediate():
     A, b = np.array([[1, 1, 1, 1]]), np.array([5])
     space = SolutionSpace(p, 4, 1, [5, 0, 0, 0], [[p - 1, 1, 0, 0], [p - 1, 0, 1, 0], [p - 1, 0, 0, 1]], [1, 2, 3])
     tracemalloc.start()
-    started = time.perf_counter()
     walk = iter(space)
     first = [next(walk) for _ in range(5)]
-    elapsed = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert elapsed < 0.5 and peak < 1 << 20
+    assert peak < 1 << 20  # nothing of size p was built
     assert all(satisfies(A, b, x, p) for x in first)
     assert [x.tolist() for x in first] == [space[i].tolist() for i in range(5)]
     # the walk carries into the next digits exactly like the index does
@@ -186,10 +183,8 @@ def test_minimum_weight_of_an_unsolvable_system(field):
 
 def test_guard_counts_gfp_visits_as_64_gf2_steps():
     space = solve(np.zeros((1, 18), dtype=int), np.zeros(1, dtype=int), field=3)
-    started = time.perf_counter()
-    with pytest.raises(NullityTooLargeError, match=r"3\^18 = 387420489 solutions over GF\(3\).*2\^30 = 1073741824"):
+    with pytest.raises(NullityTooLargeError, match=r"3\^18 = 387420489 solutions over GF\(3\).*2\^30 GF\(2\) steps \(about 16777216"):
         space.minimum_weight()
-    assert time.perf_counter() - started < 1
     with pytest.raises(NullityTooLargeError):  # 3^13 * 64 > 2^24
         solve(np.zeros((1, 13), dtype=int), np.zeros(1, dtype=int), field=3).minimum_weight(max_nullity=24)
     assert solve(np.zeros((1, 8), dtype=int), np.zeros(1, dtype=int), field=3).minimum_weight()[0] == 0
