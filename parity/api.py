@@ -33,7 +33,8 @@ class Result:
     ----------
     puzzle : parity.puzzles.Puzzle
         The puzzle asked about.
-    engine : str
+    engine : str or None
+        None when a time limit was spent before an engine was chosen.
     status : {"SAT", "UNSAT", "UNKNOWN"}
         UNKNOWN when a time limit was spent first.
     solution : object or None
@@ -47,7 +48,7 @@ class Result:
     """
 
     puzzle: Any
-    engine: str
+    engine: str | None
     status: str
     solution: Any = None
     count: int | None = None
@@ -122,10 +123,27 @@ def _decode_verified(puzzle, encoding, raw):
     return solution
 
 
-def _solve_and_decode(puzzle, engine, encoding, minimize: bool, max_nullity: int) -> tuple[Answer, Any]:
+def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int) -> tuple[str, Answer, Any]:
+    """Choose the engine, build the encoding, solve, decode and verify: the whole job a time limit bounds.
+
+    Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution.
+    """
+    engine, encoding = choose(puzzle, name, "solve")
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
-    return answer, solution
+    return engine.name, answer, solution
+
+
+def _count_work(puzzle, name: str | None) -> tuple[str, bool, Answer]:
+    engine, encoding = choose(puzzle, name, "count")
+    return engine.name, engine.exact, engine.count(encoding)
+
+
+def _named(engine: str | None) -> str | None:
+    """The engine's name as the table spells it (unknown names fail here, before any work), or None."""
+    from .engines import get_engine
+
+    return None if engine is None else get_engine(engine).name
 
 
 def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool = False,
@@ -159,20 +177,18 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         max_nullity = check_max_nullity(max_nullity)
     if minimize and getattr(puzzle, "weight", None) is None:
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
-    chosen, encoding = choose(puzzle, engine, "solve")
     started = time.perf_counter()
-    try:
-        answer, solution = _run(_solve_and_decode, time_limit, f"engine {chosen.name}", puzzle, chosen, encoding,
-                                minimize, max_nullity)
+    try:  # the time limit covers building the encoding too
+        chosen, answer, solution = _run(_solve_work, time_limit, "solving", puzzle, engine, minimize, max_nullity)
     except TimeLimitReached:
-        return Result(puzzle, chosen.name, UNKNOWN, seconds=time.perf_counter() - started)
+        return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
     seconds = time.perf_counter() - started
     if solution is not None:
         puzzle.verify(solution)  # again here: the child's check is not trusted either
         if minimize and puzzle.weight(solution) != answer.stats.get("minimum_weight"):
-            raise InvalidSolution(f"engine {chosen.name} claimed weight {answer.stats.get('minimum_weight')}, "
+            raise InvalidSolution(f"engine {chosen} claimed weight {answer.stats.get('minimum_weight')}, "
                                   f"the solution has {puzzle.weight(solution)}")
-    return Result(puzzle, chosen.name, answer.status if solution is None else SAT, solution, answer.count, seconds,
+    return Result(puzzle, chosen, answer.status if solution is None else SAT, solution, answer.count, seconds,
                   answer.stats)
 
 
@@ -187,14 +203,13 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     (4, 2, 'gf2')
     """
     time_limit = check_time_limit(time_limit)
-    chosen, encoding = choose(puzzle, engine, "count")
     started = time.perf_counter()
-    try:
-        answer = _run(chosen.count, time_limit, f"engine {chosen.name}", encoding)
+    try:  # the time limit covers building the encoding too
+        chosen, exact, answer = _run(_count_work, time_limit, "counting", puzzle, engine)
     except TimeLimitReached:
-        return Result(puzzle, chosen.name, UNKNOWN, seconds=time.perf_counter() - started)
-    stats = {**answer.stats, "exact": chosen.exact}
-    return Result(puzzle, chosen.name, answer.status, None, int(answer.count), time.perf_counter() - started, stats)
+        return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
+    stats = {**answer.stats, "exact": exact}
+    return Result(puzzle, chosen, answer.status, None, int(answer.count), time.perf_counter() - started, stats)
 
 
 def count(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> int:

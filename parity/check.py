@@ -207,6 +207,15 @@ def check_family(family: str, examples: int, seed: int = 0, engines: Sequence[st
     entry = get_family(family)
     if entry.random_instance is None:
         raise LimitError(f"family {family!r} has no random instances to cross-check")
+    if engines is not None and not isinstance(engines, str) and not list(engines):
+        raise LimitError("no engine named; give at least one engine name, or none for every engine")
+    if engines is not None:
+        from .engines import get_engine
+
+        kinds = {get_engine(name).accepts for name in ([engines] if isinstance(engines, str) else engines)}
+        if not kinds & set(entry.puzzle.encodings):
+            raise LimitError(f"none of the engines {', '.join(engines) if not isinstance(engines, str) else engines} "
+                             f"works on {family} puzzles (they offer {', '.join(entry.puzzle.encodings)} encodings)")
     rng = random.Random(seed)
     per_engine: dict[str, dict] = {}
     disagreements = []
@@ -225,7 +234,7 @@ def check_family(family: str, examples: int, seed: int = 0, engines: Sequence[st
             summary = per_engine.setdefault(a.engine, {"instances": 0, "agree": 0, "solutions_verified": 0, "seconds": 0.0,
                                                        "exact": a.exact})
             summary["instances"] += 1
-            summary["agree"] += report.agree
+            summary["agree"] += report.agree and report.checked
             summary["solutions_verified"] += a.verified
             summary["seconds"] = round(summary["seconds"] + a.seconds, 6)
         if not report.agree:

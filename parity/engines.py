@@ -320,9 +320,22 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
 
 
 def applicable(puzzle, names=None) -> list[tuple[Engine, Any]]:
-    """Every engine (of ``names``, default all) that applies to ``puzzle``, with its encoding."""
+    """Every engine (of ``names``, default all) that applies to ``puzzle``, with its encoding; each engine once.
+
+    Raises
+    ------
+    LimitError
+        If ``names`` is given but empty.
+    """
+    from .errors import LimitError
+
+    if isinstance(names, str):
+        names = [names]
+    if names is not None and not list(names):
+        raise LimitError("no engine named; give at least one engine name, or none for every engine")
+    engines = {e.name: e for e in (get_engine(n) for n in (list(ENGINES) if names is None else names))}
     chosen = []
-    for engine in (get_engine(n) for n in (names or list(ENGINES))):
+    for engine in engines.values():
         if engine.accepts in puzzle.encodings:
             encoding = puzzle.encoding(engine.accepts)
             if engine.refuses(encoding) is None:

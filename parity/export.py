@@ -15,7 +15,7 @@ Examples
 >>> from parity.puzzles import LightsOut
 >>> path = os.path.join(tempfile.mkdtemp(), "a.txt")
 >>> export(LightsOut("grid:2x2"), "matrix", path, augmented=True)
-{'format': 'matrix', 'file': '...a.txt', 'rows': 4, 'cols': 5, 'field': 2, 'augmented': True}
+{'format': 'matrix', 'output': '...a.txt', 'rows': 4, 'cols': 5, 'field': 2, 'augmented': True}
 >>> print(open(path).read().strip())
 4 5
 11101
@@ -51,10 +51,13 @@ def _write_cnf(puzzle, formula, path, xor_lines: bool = False, augmented: bool =
     if augmented:
         raise LimitError("--augmented applies to the matrix format only")
     notes = (f"parity {puzzle.family} {puzzle.describe()}; solutions = models projected on the 'c p show' variables",
-             *(f"var {var} {_var_name(formula.name(var))}" for var in formula.primary))
+             *(f"var {var} {_var_name(formula.name(var))}" for var in formula.primary if formula.name(var) is not None))
     write_text(path, dimacs_text(formula, xor_lines=xor_lines, comments=notes))
     stats = formula.stats()
-    return {"variables": stats["variables"], "clauses": stats["clauses"], "xors": stats["xors"], "primary": stats["primary"]}
+    # what the file holds: with x lines the XORs stay XORs, otherwise they are clauses already
+    clauses = len(formula.clauses) if xor_lines else stats["clauses"]
+    return {"variables": stats["variables"], "clauses": clauses, "xors": stats["xors"] if xor_lines else 0,
+            "primary": stats["primary"]}
 
 
 def _write_matrix(puzzle, system, path, xor_lines: bool = False, augmented: bool = False) -> dict:
@@ -94,4 +97,4 @@ def export(puzzle, fmt: str, path: str | os.PathLike, xor_lines: bool = False, a
     if kind not in puzzle.encodings:
         raise EngineNotApplicableError(f"{puzzle.family} puzzles have no {kind} encoding to write as {fmt}")
     stats = writer(puzzle, puzzle.encoding(kind), path, xor_lines=xor_lines, augmented=augmented)
-    return {"format": fmt, "file": str(path), **stats}
+    return {"format": fmt, "output": str(path), **stats}

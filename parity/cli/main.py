@@ -26,7 +26,7 @@ import time
 
 import click
 
-from ..errors import ParityError
+from ..errors import LimitError, ParityError
 
 __all__ = ["cli", "main"]
 
@@ -91,6 +91,15 @@ class _FamilyCommand(click.Command):
         build = {o.name: values.pop(o.name) for o in self.entry.options if o.name in values}
         from .._child import run_in_child
 
+        if self.verb == "export" and values.get("output") in ("-", "/dev/stdout"):
+            # the file itself goes to stdout (to pipe into a solver): written here, the note on stderr
+            if as_json:
+                raise LimitError("-o - writes the file on stdout, where --json would write too; drop one of them")
+            values["output"] = "/dev/stdout"
+            sys.stdout.flush()
+            payload, text, code = _export(self.entry.name, build, values)
+            click.echo(text, err=True)
+            return
         payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
                                            what=f"parity {self.verb} {self.entry.name}")
         click.echo(json.dumps(payload) if as_json else text)
@@ -144,6 +153,10 @@ _VERB_HELP = {
 
 
 # -- the verbs (run in the child process; each returns payload, text, exit code) -------------------------
+def _by(engine: str | None) -> str:
+    return f" (engine {engine})" if engine else " (before an engine was chosen)"
+
+
 def _plural(count: int) -> str:
     return f"{count} solution{'s' if count != 1 else ''}"
 
@@ -162,7 +175,7 @@ def _solve(family_name: str, build: dict, options: dict):
     payload = result.to_json()
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
-        return payload, f"{describe}: unknown, the time limit was spent (engine {result.engine})", 0
+        return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
     if not result.satisfiable:
         rank = f"rank {result.stats['rank']}; " if "rank" in result.stats else ""
         return payload, f"{describe}: no solution ({rank}engine {result.engine})", 0
@@ -184,7 +197,7 @@ def _count(family_name: str, build: dict, options: dict):
     payload = result.to_json()
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
-        return payload, f"{describe}: unknown, the time limit was spent (engine {result.engine})", 0
+        return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
     stats = result.stats
     details = f"rank {stats['rank']}, nullity {stats['nullity']}; " if "rank" in stats else ""
     exact = "" if stats.get("exact", True) else ", probabilistic exact"
@@ -237,8 +250,8 @@ def _export(family_name: str, build: dict, options: dict):
     written = export(puzzle, options["fmt"], options["output"], xor_lines=options["xor_lines"],
                      augmented=options["augmented"])
     payload = {**puzzle.header(), **written}
-    details = ", ".join(f"{k} {v}" for k, v in written.items() if k not in ("format", "file"))
-    return payload, f"wrote {written['file']} ({details})", 0
+    details = ", ".join(f"{k} {v}" for k, v in written.items() if k not in ("format", "output"))
+    return payload, f"wrote {written['output']} ({details})", 0
 
 
 _VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export}
@@ -321,6 +334,9 @@ def _install_stop_handlers() -> dict:
     return previous
 
 
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2 raises it for a bare group
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
     previous = _install_stop_handlers()
@@ -329,6 +345,9 @@ def main(argv: list[str] | None = None) -> None:
     except ParityError as exc:
         click.echo(f"parity: error: {_one_line(str(exc))}", err=True)
         sys.exit(2)
+    except _NO_ARGS as exc:  # 'parity' or 'parity solve' alone: the help, as --help would print it
+        click.echo(exc.ctx.get_help() if exc.ctx is not None else cli.get_help(click.Context(cli)))
+        sys.exit(0)
     except click.UsageError as exc:
         message = exc.format_message().splitlines()[0]
         where = f"{exc.ctx.command_path}: " if exc.ctx is not None else ""

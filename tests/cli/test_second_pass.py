@@ -1,0 +1,65 @@
+"""Inputs found by a second hostile pass over the generic verbs."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import parity as pt
+from parity.cli import main
+from parity.errors import LimitError
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as stop:
+        main([str(a) for a in args])
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return stop.value.code or 0, out, err
+
+
+def test_the_time_limit_covers_building_the_encoding(capsys):
+    # the CNF of a 200 x 200 board takes many seconds to build: the limit must cut that short too
+    code, out, _ = run(capsys, "solve", "lightsout", "--board", "grid:200x200", "--engine", "sat", "--time-limit", "1",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "UNKNOWN" and data["engine"] == "sat"
+
+
+@pytest.mark.parametrize("engines, words", [("gf2", "none of the engines gf2 works on cnf"), (",", "no engine named")])
+def test_check_needs_engines_that_apply(capsys, engines, words):
+    code, out, err = run(capsys, "check", "cnf", "--examples", "2", "--engines", engines)
+    assert code == 2 and out == "" and words in err and len(err.splitlines()) == 1
+
+
+def test_one_engine_named_twice_is_not_a_cross_check(capsys):
+    code, out, _ = run(capsys, "check", "cnf", "--examples", "3", "--engines", "sat,sat", "--json")
+    data = json.loads(out)
+    assert data["checked"] == 0 and data["unchecked_instances"] == 3 and data["engines"]["sat"]["agree"] == 0
+    with pytest.raises(LimitError):
+        pt.crosscheck(pt.LightsOut("grid:2x2"), engines=[])
+    assert [a.engine for a in pt.crosscheck(pt.LightsOut("grid:2x2"), engines="gf2").answers] == ["gf2"]
+
+
+def test_export_to_stdout_pipes_the_file():
+    done = subprocess.run([sys.executable, "-m", "parity", "export", "lightsout", "--board", "grid:2x2", "-o", "-"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "p cnf 4 16" in done.stdout.splitlines()
+    assert done.stderr.startswith("wrote /dev/stdout")
+
+
+def test_export_json_keeps_input_and_output_apart_and_names_only_named_variables(capsys, tmp_path):
+    source, target = tmp_path / "in.cnf", tmp_path / "out.cnf"
+    source.write_text("p cnf 2 1\n1 2 0\n")
+    code, out, _ = run(capsys, "export", "cnf", source, "-o", target, "--json")
+    data = json.loads(out)
+    assert data["file"] == str(source) and data["output"] == str(target)
+    assert "None" not in target.read_text()
+
+
+def test_bare_commands_print_their_help(capsys):
+    code, out, err = run(capsys)
+    assert code == 0 and out.startswith("Usage: parity") and err == ""
+    code, out, _ = run(capsys, "solve")
+    assert code == 0 and "lightsout" in out
