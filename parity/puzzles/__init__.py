@@ -13,13 +13,14 @@ from .base import Puzzle, canonical, node_labels
 from .registry import Family, Option, family, names, register, unregister
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "node_label", "read_state"]
+           "LightsOut", "CnfFile", "Coloring", "node_label", "read_state"]
 
 _LAZY = {
     "LightsOut": "parity.puzzles.lightsout",
     "node_label": "parity.puzzles.lightsout",
     "read_state": "parity.puzzles.lightsout",
     "CnfFile": "parity.puzzles.cnffile",
+    "Coloring": "parity.puzzles.coloring",
 }
 
 

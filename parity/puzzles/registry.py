@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring
 """
 
 from __future__ import annotations
@@ -99,6 +99,7 @@ class Family:
 BUILTIN: dict[str, str] = {
     "lightsout": "parity.puzzles.lightsout",
     "cnf": "parity.puzzles.cnffile",
+    "coloring": "parity.puzzles.coloring",
 }
 
 _REGISTERED: dict[str, Family] = {}
