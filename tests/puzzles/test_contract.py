@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 
 import parity as pt
-from parity.check import check_family, crosscheck, random_graph
+from parity.check import crosscheck, random_graph
 from parity.cli import main
 from parity.errors import EngineNotApplicableError, FamilyError, InvalidSolution
 from parity.linalg.system import LinearSystem
