@@ -6,15 +6,12 @@ import sys
 
 import pytest
 
-from parity.cli import main
+from parity.testing import run_cli
 
 
 def run(capsys, *args):
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return stop.value.code or 0, out, err
+    """The CLI in this process: (exit status, stdout, stderr)."""
+    return run_cli(*args)
 
 
 def test_count_5x5_json(capsys):

@@ -23,7 +23,7 @@ import pytest
 
 import parity as pt
 from parity import linalg
-from parity.cli import main
+from parity.testing import run_cli
 from parity.cnf import CNF, backend
 from parity.errors import (
     BoardSpecError,
@@ -48,11 +48,7 @@ ENGINES = ["gf2", "galois", "sat", "sat:glucose4", "cms", "ganak"]
 # -- helpers -----------------------------------------------------------------------------------------------
 def run(capsys, *args):
     """The CLI in this process: (exit status, stdout, stderr)."""
-    with pytest.raises(SystemExit) as stop:
-        main([str(a) for a in args])
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return stop.value.code or 0, out, err
+    return run_cli(*args)
 
 
 def assert_user_error(code, out, err, *words):

@@ -7,16 +7,13 @@ import sys
 import pytest
 
 import parity as pt
-from parity.cli import main
+from parity.testing import run_cli
 from parity.errors import LimitError
 
 
 def run(capsys, *args):
-    with pytest.raises(SystemExit) as stop:
-        main([str(a) for a in args])
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return stop.value.code or 0, out, err
+    """The CLI in this process: (exit status, stdout, stderr)."""
+    return run_cli(*args)
 
 
 def test_the_time_limit_covers_building_the_encoding(capsys):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import parity as pt
 from parity.check import crosscheck
-from parity.cli import main
+from parity.testing import run_cli
 from parity.errors import BoardSpecError, LimitError, StateError
 from parity.puzzles import Coloring
 from parity.strategies import instances
@@ -107,11 +107,8 @@ def test_bad_inputs_are_clear_errors():
 
 
 def run(capsys, *args):
-    with pytest.raises(SystemExit) as stop:
-        main([str(a) for a in args])
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return stop.value.code or 0, out, err
+    """The CLI in this process: (exit status, stdout, stderr)."""
+    return run_cli(*args)
 
 
 def test_cli(capsys, tmp_path):

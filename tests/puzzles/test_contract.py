@@ -21,7 +21,7 @@ from hypothesis import given
 
 import parity as pt
 from parity.check import crosscheck, random_graph
-from parity.cli import main
+from parity.testing import run_cli
 from parity.errors import EngineNotApplicableError, FamilyError, InvalidSolution
 from parity.linalg.system import LinearSystem
 from parity.puzzles import Family, Option, Puzzle, register, unregister
@@ -105,11 +105,8 @@ def expected_count(G: nx.Graph) -> int:
 
 
 def run(capsys, *args):
-    with pytest.raises(SystemExit) as stop:
-        main(list(args))
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return stop.value.code or 0, out, err
+    """The CLI in this process: (exit status, stdout, stderr)."""
+    return run_cli(*args)
 
 
 def test_the_registry_lists_the_new_family():
