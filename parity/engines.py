@@ -28,6 +28,7 @@ __all__ = [
     "Answer",
     "Engine",
     "LinearEngine",
+    "ChaseEngine",
     "CnfEngine",
     "ENGINES",
     "DEFAULT_ORDER",
@@ -87,6 +88,14 @@ class Engine:
         """Why this engine cannot work on ``encoding``, or None when it can."""
         return None
 
+    def suits(self, encoding, question: str) -> bool:
+        """Whether the default choice should take this engine for ``question`` (it must not refuse too).
+
+        An engine that works but does not pay on this encoding (its start-up
+        outweighs the work, say) answers False; it can still be named.
+        """
+        return True
+
     def solve(self, encoding, minimize: bool = False, max_nullity: int = 30) -> Answer:
         """One solution (of least weight with ``minimize``), or UNSAT."""
         raise NotImplementedError
@@ -124,18 +133,21 @@ class LinearEngine(Engine):
 
     def space(self, system):
         """The :class:`~parity.linalg.SolutionSpace` of ``system``."""
-        return system.solve(self.name)
+        return self.space_and_stats(system)[0]
 
-    @staticmethod
-    def _stats(space) -> dict:
-        return {"count": space.count, "nullity": space.nullity, "rank": space.rank}
+    def space_and_stats(self, system) -> tuple[Any, dict]:
+        """The solution space and what the engine reports beyond rank and nullity."""
+        return system.solve(self.name), {}
+
+    def _answer(self, system) -> tuple[Any, dict]:
+        space, extra = self.space_and_stats(system)
+        return space, {"count": space.count, "nullity": space.nullity, "rank": space.rank, **extra}
 
     def solve(self, system, minimize=False, max_nullity=30) -> Answer:
-        space = self.space(system)
+        space, stats = self._answer(system)
         if not space.solvable:
-            return Answer(UNSAT, None, 0, self._stats(space))
+            return Answer(UNSAT, None, 0, stats)
         vector = space.particular
-        stats = self._stats(space)
         if minimize:
             stats["minimum_weight"], vector = space.minimum_weight(max_nullity=max_nullity)
         return Answer(SAT, vector, space.count, stats)
@@ -144,8 +156,40 @@ class LinearEngine(Engine):
         yield from self.space(system)
 
     def count(self, system) -> Answer:
-        space = self.space(system)
-        return Answer(SAT if space.solvable else UNSAT, None, space.count, self._stats(space))
+        space, stats = self._answer(system)
+        return Answer(SAT if space.solvable else UNSAT, None, space.count, stats)
+
+
+class ChaseEngine(LinearEngine):
+    """Light chasing (:mod:`parity.linalg.chase`): a forcing set, a small residual system, the rest rebuilt.
+
+    Grids, cylinders and tori over any prime take the structured route; other
+    systems over GF(2) are chased from a greedy forcing set.  It refuses
+    systems without a small forcing set (then ``gf2`` is the engine).  By
+    default it is chosen for systems of at least :attr:`DEFAULT_FROM` unknowns,
+    where its compiled kernels pay for their start-up.
+    """
+
+    #: default choice from this many unknowns (smaller systems: gf2 without numba is quicker to start)
+    DEFAULT_FROM = 4096
+
+    def __init__(self) -> None:
+        super().__init__("chase", binary_only=False)
+
+    def refuses(self, system) -> str | None:
+        from .linalg.chase import chase_refusal
+
+        return chase_refusal(system)
+
+    def suits(self, system, question: str) -> bool:
+        return system.shape[1] >= self.DEFAULT_FROM
+
+    def space_and_stats(self, system) -> tuple[Any, dict]:
+        from .linalg.chase import chase_system
+
+        chased = chase_system(system)
+        seconds = {f"{part}_seconds": round(value, 6) for part, value in chased.seconds.items()}
+        return chased.space, {"forcing_set": chased.forcing, "residual": list(chased.residual), **seconds}
 
 
 class CnfEngine(Engine):
@@ -220,6 +264,7 @@ def _backend(kind: str):
 ENGINES: dict[str, Engine] = {
     "gf2": LinearEngine("gf2", binary_only=True),
     "galois": LinearEngine("galois", binary_only=False),
+    "chase": ChaseEngine(),
     "sat": CnfEngine("sat", _pysat(DEFAULT_SOLVER)),
     "cms": CnfEngine("cms", _backend("cms")),
     "ganak": CnfEngine("ganak", _backend("ganak")),
@@ -229,9 +274,9 @@ _SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first req
 
 #: engines tried first, per (encoding kind, question); engines not listed come after, in ENGINES order
 DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
-    ("linear", "solve"): ("gf2", "galois"),
-    ("linear", "count"): ("gf2", "galois"),
-    ("linear", "solutions"): ("gf2", "galois"),
+    ("linear", "solve"): ("chase", "gf2", "galois"),
+    ("linear", "count"): ("chase", "gf2", "galois"),
+    ("linear", "solutions"): ("chase", "gf2", "galois"),
     ("cnf", "solve"): ("sat", "cms"),
     ("cnf", "count"): ("cms", "sat", "ganak"),  # exact enumeration first; ganak on request (probabilistic exact)
     ("cnf", "solutions"): ("cms", "sat"),
@@ -254,7 +299,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, sat, cms, ganak, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, chase, sat, cms, ganak, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")
@@ -289,7 +334,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
 
     With ``name`` that engine is checked to apply; without, the first in
     :data:`DEFAULT_ORDER` among the encodings the puzzle offers (its best
-    encoding first) that applies.
+    encoding first) that suits the encoding (:meth:`Engine.suits`) and applies.
 
     Raises
     ------
@@ -312,6 +357,8 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
     for kind in puzzle.encodings:
         encoding = puzzle.encoding(kind)
         for engine in _ordered(kind, question):
+            if not engine.suits(encoding, question):
+                continue
             reason = engine.refuses(encoding) or _fits(engine, question)
             if reason is None:
                 return engine, encoding

@@ -14,40 +14,54 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 __all__ = ["forcing_set", "is_forcing_set"]
 
 
-def _closure(equations: Sequence[Sequence[int]], ncols: int, start: Sequence[int]) -> tuple[np.ndarray, list[int]]:
-    """Propagate from ``start``; returns the determined mask and the order in which columns were forced."""
+def _greedy(equations: Sequence[Sequence[int]], ncols: int, start: Sequence[int] | None) -> tuple[list[int], list[int]]:
+    """Propagate from ``start`` (None: grow the set greedily); returns the set and the columns determined, in order.
+
+    With ``start=None``, whenever propagation stops the first undetermined
+    unknown joins the set, and propagation goes on from where it stood.
+    """
     on = [[] for _ in range(ncols)]
-    unknown = np.array([len(eq) for eq in equations], dtype=np.int64)
+    unknown = [len(eq) for eq in equations]
     for e, eq in enumerate(equations):
         for c in eq:
             on[c].append(e)
-    known = np.zeros(ncols, dtype=bool)
+    known = [False] * ncols
+    support: list[int] = []
     order: list[int] = []
     queue: list[int] = []
+    used = [False] * len(equations)
 
     def settle(c: int) -> None:
         known[c] = True
+        order.append(c)
         for e in on[c]:
             unknown[e] -= 1
             if unknown[e] == 1:
                 queue.append(e)
 
-    for c in start:
-        if not known[c]:
-            settle(c)
-    while queue:
-        e = queue.pop()
-        if unknown[e] != 1:
-            continue
-        c = next(c for c in equations[e] if not known[c])
-        order.append(c)
-        settle(c)
-    return known, order
+    if start is not None:
+        for c in start:
+            if not known[c]:
+                support.append(c)
+                settle(c)
+    following = head = 0
+    while True:
+        while head < len(queue):
+            e = queue[head]
+            head += 1
+            if used[e] or unknown[e] != 1:
+                continue
+            used[e] = True
+            settle(next(c for c in equations[e] if not known[c]))
+        if start is not None or len(order) == ncols:
+            return support, order
+        while known[following]:
+            following += 1
+        support.append(following)
+        settle(following)
 
 
 def is_forcing_set(equations: Sequence[Sequence[int]], ncols: int, support: Sequence[int]) -> bool:
@@ -58,7 +72,7 @@ def is_forcing_set(equations: Sequence[Sequence[int]], ncols: int, support: Sequ
     >>> is_forcing_set([[0, 1], [1, 2]], 3, [0]), is_forcing_set([[0, 1, 2]], 3, [0])
     (True, False)
     """
-    return bool(_closure(equations, ncols, support)[0].all())
+    return len(_greedy(equations, ncols, support)[1]) == ncols
 
 
 def forcing_set(equations: Sequence[Sequence[int]], ncols: int) -> list[int]:
@@ -88,9 +102,4 @@ def forcing_set(equations: Sequence[Sequence[int]], ncols: int) -> list[int]:
     >>> forcing_set(rows, 16)
     [0, 1, 2, 3]
     """
-    support: list[int] = []
-    known, _ = _closure(equations, ncols, support)
-    while not known.all():
-        support.append(int(np.flatnonzero(~known)[0]))
-        known, _ = _closure(equations, ncols, support)
-    return support
+    return _greedy(equations, ncols, None)[0]

@@ -43,6 +43,16 @@ def combine(coefficients, vectors: np.ndarray, p: int) -> np.ndarray:
     return total
 
 
+def _reduced(values, p: int) -> np.ndarray:
+    """``values`` as int64 entries ``0..p-1``, a new array (reduced in place: boards of 10^8 cells pass here)."""
+    out = np.array(values, dtype=np.int64)
+    if p == 2:
+        np.bitwise_and(out, 1, out=out)
+    else:
+        np.remainder(out, p, out=out)
+    return out
+
+
 def _amount(n: int) -> str:
     """A count for messages: exact below 10^15, else its order of magnitude."""
     return str(n) if n < 10**15 else f"about 10^{len(str(n)) - 1}"
@@ -121,13 +131,13 @@ class SolutionSpace:
         self.ncols = int(ncols)
         self.rank = int(rank)
         self.free = [int(f) for f in free]
-        self.particular = None if particular is None else np.asarray(particular, dtype=np.int64) % self.field
+        self.particular = None if particular is None else _reduced(particular, self.field)
         if self.particular is not None and self.particular.shape != (self.ncols,):
             raise ShapeError(f"the particular solution has shape {self.particular.shape}, expected ({self.ncols},)")
         basis = np.asarray(basis, dtype=np.int64)
         if basis.size != len(self.free) * self.ncols:
             raise ShapeError("one free column per basis vector is needed")
-        self.basis = basis.reshape(len(self.free), self.ncols) % self.field
+        self.basis = _reduced(basis.reshape(len(self.free), self.ncols), self.field)
 
     @property
     def nullity(self) -> int:

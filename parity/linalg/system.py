@@ -50,6 +50,10 @@ class LinearSystem:
     equations: Sequence[Hashable] = dataclass_field(default_factory=list)
     #: turns a solution vector into a solution in puzzle terms (set by the puzzle; the vector itself by default)
     decode: Callable[[np.ndarray], object] = dataclass_field(default=lambda x: x, repr=False, compare=False)
+    #: ``(kind, m, n, closed)`` when the system is Lights Out on an ``m x n`` grid, cylinder or torus with cells
+    #: in row-major order (set by the puzzle; the ``chase`` engine checks it against the entries and then
+    #: chases row by row instead of from a general forcing set)
+    stencil: tuple | None = dataclass_field(default=None, compare=False)
 
     def satisfied_by(self, x) -> bool:
         """True if the vector ``x`` solves ``A x = b`` (exact integer arithmetic, from the entries).

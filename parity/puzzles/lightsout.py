@@ -302,7 +302,18 @@ class LightsOut(Puzzle):
                 cols = np.concatenate([cols, np.arange(n)])
             values = np.ones(rows.size, dtype=np.int64)
         rhs = (self.target - self.start) % self.field
-        return LinearSystem((n, n), rows, cols, values, rhs, self.field, self.nodes, self.nodes, decode=self.presses)
+        return LinearSystem((n, n), rows, cols, values, rhs, self.field, self.nodes, self.nodes, decode=self.presses,
+                            stencil=self._stencil())
+
+    def _stencil(self) -> tuple | None:
+        """``(kind, m, n, closed)`` for a grid, cylinder or torus board with cells in row order (see ``LinearSystem``)."""
+        kind = self.board.graph.get("kind")
+        if self.rule == "matrix" or kind not in ("grid", "cylinder", "torus"):
+            return None
+        shape = self._grid_shape()
+        if shape is None or self.nodes != [(r, c) for r in range(shape[0]) for c in range(shape[1])]:
+            return None
+        return (kind, int(shape[0]), int(shape[1]), self.rule == "closed")
 
     def cnf(self, xor_chunk: int = 4):
         """The CNF encoding (cached for the default ``xor_chunk``); see :meth:`build_cnf`."""
