@@ -255,10 +255,10 @@ def chase_board(
 
     Examples
     --------
-    The 4 x 4 board has 16 ways to switch everything off; the 3 x 3 torus one:
+    The 4 x 4 board has 16 ways to switch everything off, and so has the 3 x 3 torus:
 
     >>> chase_board(4).space.count, chase_board(3, kind="torus").space.count
-    (16, 1)
+    (16, 16)
     """
     m = _size(m, "m")
     n = m if n is None else _size(n, "n")
@@ -471,7 +471,7 @@ def chase_system(system) -> Chased:
     --------
     >>> from parity.puzzles import LightsOut
     >>> chase_system(LightsOut("hex:3").linear()).space.count
-    1
+    8
     """
     reason = chase_refusal(system)
     if reason:
