@@ -293,8 +293,7 @@ class LightsOut(Puzzle):
             rows, cols = np.nonzero(self.toggle_matrix)
             values = self.toggle_matrix[rows, cols]
         else:
-            edges = np.array([(self.index[u], self.index[v]) for u, v in self.board.edges() if u != v], dtype=np.int64)
-            edges = edges.reshape(-1, 2)
+            edges = self._edges()
             rows = np.concatenate([edges[:, 0], edges[:, 1]])
             cols = np.concatenate([edges[:, 1], edges[:, 0]])
             if self.rule == "closed":
@@ -416,21 +415,43 @@ class LightsOut(Puzzle):
         return {v: int(x[i]) for i, v in enumerate(self.nodes)}
 
     def apply(self, presses: Mapping[Hashable, int], start=None) -> dict[Hashable, int]:
-        """The lights after pressing, simulated press by press from ``start`` (default: the puzzle's; no linear algebra)."""
+        """The lights after pressing, simulated from ``start`` (default: the puzzle's; no linear algebra).
+
+        Each press adds to the node's own light (closed rule) and to its
+        neighbours' along the board's edges; a toggle matrix adds its column.
+        """
         begin = self.start if start is None else start
-        lights = {v: int(begin[i]) for i, v in enumerate(self.nodes)}
+        x = np.zeros(len(self.nodes), dtype=np.int64)
         for node, times in presses.items():
             if node not in self.index:
                 raise InvalidSolution(f"press on {node!r}, which is not on the board")
-            for light, amount in self.toggles(node).items():
-                lights[light] = (lights[light] + amount * int(times)) % self.field
-        return lights
+            x[self.index[node]] = (x[self.index[node]] + int(times)) % self.field
+        lights = np.array([int(v) for v in begin], dtype=object) if self.rule == "matrix" else np.array(begin, dtype=np.int64)
+        if self.rule == "matrix":  # Python integers: a column of a large-prime matrix times presses overflows int64
+            for j in np.flatnonzero(x):
+                lights += self.toggle_matrix[:, j].astype(object) * int(x[j])
+        else:
+            edges = self._edges()
+            if self.rule == "closed":
+                lights += x
+            np.add.at(lights, edges[:, 0], x[edges[:, 1]])
+            np.add.at(lights, edges[:, 1], x[edges[:, 0]])
+        return {v: int(state) % self.field for v, state in zip(self.nodes, lights.tolist())}
+
+    def _edges(self) -> np.ndarray:
+        """The board's edges (loops left out) as index pairs, read once."""
+        if getattr(self, "_edge_array", None) is None:
+            index = self.index
+            pairs = [(index[u], index[v]) for u, v in self.board.edges() if u != v]
+            self._edge_array = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+        return self._edge_array
 
     def _check_presses(self, presses) -> None:
         if not isinstance(presses, Mapping):
             raise InvalidSolution(f"a solution is a mapping node -> presses, got {type(presses).__name__}")
         for node, times in presses.items():
-            if isinstance(times, bool) or not isinstance(times, Integral) or not 0 <= int(times) < self.field:
+            exact = type(times) is int or (not isinstance(times, bool) and isinstance(times, Integral))
+            if not exact or not 0 <= int(times) < self.field:
                 raise InvalidSolution(f"node {node!r} pressed {times!r} times; expected an integer 0..{self.field - 1}")
 
     def verify(self, presses: Mapping[Hashable, int]) -> None:
