@@ -42,9 +42,16 @@ class Result:
     count : int or None
         The exact number of solutions, when the engine knows it.
     seconds : float
+        The engine's own work on the built encoding (``engine.solve`` or
+        ``engine.count``, as M4RI's ``kernel_s`` times its elimination alone).
     stats : dict
         Engine-specific numbers (``rank``, ``nullity`` for linear engines;
         ``variables``, ``clauses``, ``exact`` for CNF engines).
+    total_seconds : float
+        The whole call: choosing the engine, building the encoding (reading a
+        file, for file families), the engine's work, decoding and verifying.
+        When a time limit was spent (``UNKNOWN``) both times are the time
+        spent until then.  Default: ``seconds``.
     """
 
     puzzle: Any
@@ -54,6 +61,11 @@ class Result:
     count: int | None = None
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    total_seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.total_seconds is None:
+            self.total_seconds = self.seconds
 
     @property
     def satisfiable(self) -> bool | None:
@@ -81,6 +93,7 @@ class Result:
         if self.solution is not None:
             payload.update(self.puzzle.to_json(self.solution))
         payload["seconds"] = round(self.seconds, 6)
+        payload["total_seconds"] = round(self.total_seconds, 6)
         return payload
 
 
@@ -123,20 +136,25 @@ def _decode_verified(puzzle, encoding, raw):
     return solution
 
 
-def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int) -> tuple[str, Answer, Any]:
+def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int) -> tuple[str, Answer, Any, float]:
     """Choose the engine, build the encoding, solve, decode and verify: the whole job a time limit bounds.
 
-    Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution.
+    Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution,
+    and the seconds of ``engine.solve`` alone (timed here, so that it travels back from a child process too).
     """
     engine, encoding = choose(puzzle, name, "solve")
+    started = time.perf_counter()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
+    engine_seconds = time.perf_counter() - started
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
-    return engine.name, answer, solution
+    return engine.name, answer, solution, engine_seconds
 
 
-def _count_work(puzzle, name: str | None) -> tuple[str, bool, Answer]:
+def _count_work(puzzle, name: str | None) -> tuple[str, bool, Answer, float]:
     engine, encoding = choose(puzzle, name, "count")
-    return engine.name, engine.exact, engine.count(encoding)
+    started = time.perf_counter()
+    answer = engine.count(encoding)
+    return engine.name, engine.exact, answer, time.perf_counter() - started
 
 
 def _named(engine: str | None) -> str | None:
@@ -179,17 +197,17 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
     started = time.perf_counter()
     try:  # the time limit covers building the encoding too
-        chosen, answer, solution = _run(_solve_work, time_limit, "solving", puzzle, engine, minimize, max_nullity)
+        chosen, answer, solution, seconds = _run(_solve_work, time_limit, "solving", puzzle, engine, minimize,
+                                                 max_nullity)
     except TimeLimitReached:
         return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
-    seconds = time.perf_counter() - started
     if solution is not None:
         puzzle.verify(solution)  # again here: the child's check is not trusted either
         if minimize and puzzle.weight(solution) != answer.stats.get("minimum_weight"):
             raise InvalidSolution(f"engine {chosen} claimed weight {answer.stats.get('minimum_weight')}, "
                                   f"the solution has {puzzle.weight(solution)}")
     return Result(puzzle, chosen, answer.status if solution is None else SAT, solution, answer.count, seconds,
-                  answer.stats)
+                  answer.stats, total_seconds=time.perf_counter() - started)
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> Result:
@@ -201,15 +219,18 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     >>> result = pt.count_result(pt.LightsOut("grid:5x5"))
     >>> result.count, result.stats["nullity"], result.engine
     (4, 2, 'gf2')
+    >>> result.seconds <= result.total_seconds  # the engine's work, and the whole call
+    True
     """
     time_limit = check_time_limit(time_limit)
     started = time.perf_counter()
     try:  # the time limit covers building the encoding too
-        chosen, exact, answer = _run(_count_work, time_limit, "counting", puzzle, engine)
+        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", puzzle, engine)
     except TimeLimitReached:
         return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
     stats = {**answer.stats, "exact": exact}
-    return Result(puzzle, chosen, answer.status, None, int(answer.count), time.perf_counter() - started, stats)
+    return Result(puzzle, chosen, answer.status, None, int(answer.count), seconds, stats,
+                  total_seconds=time.perf_counter() - started)
 
 
 def count(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> int:

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidSolution",
     "EncodingError",
     "DimacsError",
+    "MatrixFileError",
     "FamilyError",
     "TooLargeError",
     "NoSolutionError",
@@ -94,6 +95,10 @@ class EncodingError(ParityError, ValueError):
 
 class DimacsError(ParityError, ValueError):
     """A DIMACS CNF file is malformed; the message names the file and line."""
+
+
+class MatrixFileError(ParityError, ValueError):
+    """A matrix text file (a ``ROWS COLS`` line, then one row a line) cannot be read or is malformed."""
 
 
 class FamilyError(ParityError, KeyError):

@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear
 """
 
 from __future__ import annotations
@@ -100,6 +100,7 @@ BUILTIN: dict[str, str] = {
     "lightsout": "parity.puzzles.lightsout",
     "cnf": "parity.puzzles.cnffile",
     "coloring": "parity.puzzles.coloring",
+    "linear": "parity.puzzles.linearfile",
 }
 
 _REGISTERED: dict[str, Family] = {}
