@@ -82,13 +82,23 @@ class _FamilyCommand(click.Command):
         params = [] if verb == "check" else [_click_param(o) for o in entry.options]
         if verb == "solve":
             params += [_click_param(o) for o in entry.solve_options]
-        params += _common(verb)
+        # a verb option with a flag the family declares too (export's --augmented and the linear family's) is
+        # one option: the family's, whose value the verb also receives
+        taken = {flag: o.name for o in (entry.options if verb != "check" else ()) for flag in o.flags}
+        self.shared = {}
+        for param in _common(verb):
+            clash = next((taken[flag] for flag in param.opts if flag in taken), None)
+            if clash is None:
+                params.append(param)
+            else:
+                self.shared[param.name] = clash
         self.verb, self.entry = verb, entry
         help_text = f"{_VERB_HELP[verb]}\n\n{entry.summary}"
         super().__init__(entry.name, params=params, callback=self._run, help=help_text, short_help=entry.summary)
 
     def _run(self, as_json: bool = False, **values) -> None:
         build = {o.name: values.pop(o.name) for o in self.entry.options if o.name in values}
+        values.update({verb_name: build[name] for verb_name, name in self.shared.items() if name in build})
         from .._child import run_in_child
 
         if self.verb == "export" and values.get("output") in ("-", "/dev/stdout"):
