@@ -24,11 +24,11 @@ and ``A`` a power of two; ``K`` is the odd part of ``k + 1`` for a path on
 from ``f_j, f_{j-1}`` in ``O(log j)`` squarings.  python-flint is imported
 when a function first runs, not with this module.
 
->>> from parity.linalg.poly import grid_nullity, torus_nullity
+>>> from parity.linalg.poly import cylinder_nullity, grid_nullity, square_nullities, torus_nullity
 >>> grid_nullity(5, 5), grid_nullity(4, 4, rule="open"), torus_nullity(5, 5)
 (2, 4, 8)
->>> grid_nullity(10**5, 10**5)
-0
+>>> cylinder_nullity(4, 5), square_nullities(6)
+(4, [0, 0, 0, 4, 2, 0])
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def path_polynomial(n: int, shift: int = 0):
 
     Returns
     -------
-    flint.nmod_poly
+    ``flint.nmod_poly``
         A polynomial over GF(2) of degree ``n``.
 
     Raises
@@ -298,9 +298,9 @@ def cycle_invariant_factors(k: int, shift: int = 0) -> list:
 
     Returns
     -------
-    list of flint.nmod_poly
-        The non-constant invariant factors, each dividing the next; their
-        degrees add up to ``k``.
+    list
+        The non-constant invariant factors (``flint.nmod_poly``), each
+        dividing the next; their degrees add up to ``k``.
 
     Examples
     --------
@@ -382,7 +382,7 @@ def grid_nullity(m: int, n: int, rule: str = "closed") -> int:
     [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6]
     >>> grid_nullity(3, 4, rule="open")
     0
-    >>> grid_nullity(10**6, 10**6)  # a million by a million, in seconds
+    >>> grid_nullity(10**5, 10**5)  # 10^10 cells
     0
     >>> grid_nullity(0, 3)
     Traceback (most recent call last):
