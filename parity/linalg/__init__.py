@@ -3,10 +3,11 @@
 ``field=2`` uses the ``gf2`` engine: small systems are eliminated with rows
 as Python integers, larger ones by bit-packed numba kernels (loaded only
 then: importing this package loads neither numba nor galois).  Any other
-prime below ``2**31`` uses galois (``galois``).  Both return the same
+prime below ``2**31`` uses the ``gfp`` engine, numba kernels on rows stored
+from their first to their last non-zero entry.  ``galois`` (the galois
+library) is the reference both are tested against.  All return the same
 :class:`SolutionSpace`, and the ``engine`` argument picks one explicitly
-(galois also works over GF(2): it is the reference the ``gf2`` engine is
-tested against).
+(``gfp`` and ``galois`` work over every prime field, GF(2) included).
 
 >>> import numpy as np
 >>> from parity.linalg import solve
@@ -24,7 +25,7 @@ import numpy as np
 
 from ..errors import UnknownEngineError
 from .gf2 import Echelon, null_space_gf2, pack, pack_entries, rank_gf2, rref_gf2, solve_gf2, unpack
-from .gfp import check_field, null_space_gfp, rank_gfp, rref_gfp, solve_gfp
+from .gfp import GFpEchelon, check_field, null_space_gfp, rank_gfp, rref_gfp, solve_gfp
 from .space import SolutionSpace
 
 __all__ = [
@@ -68,18 +69,26 @@ LINEAR_ENGINES: dict[str, _LinearEngine] = {
         lambda A, p: null_space_gfp(A, p),
         lambda A, b, p: solve_gfp(A, b, p),
     ),
+    "gfp": _LinearEngine(
+        "gfp",
+        lambda p: True,
+        lambda A, p: GFpEchelon(A, p=p).rank,
+        lambda A, p: GFpEchelon(A, p=p).reduced_form(),
+        lambda A, p: GFpEchelon(A, p=p).null_basis(),
+        lambda A, b, p: GFpEchelon(A, b, p=p).space(),
+    ),
 }
 
 
 def linear_engine(field: int, engine: str | None = None) -> tuple[_LinearEngine, bool]:
-    """The engine for ``field`` (default: ``gf2`` over GF(2), else ``galois``) and whether it is the GF(2) one."""
+    """The engine for ``field`` (default: ``gf2`` over GF(2), else ``gfp``) and whether it is the GF(2) one."""
     field = check_field(field)
-    name = engine or ("gf2" if field == 2 else "galois")
+    name = engine or ("gf2" if field == 2 else "gfp")
     if name not in LINEAR_ENGINES:
         raise UnknownEngineError(f"unknown linear engine {name!r}; known: {', '.join(LINEAR_ENGINES)}")
     chosen = LINEAR_ENGINES[name]
     if not chosen.handles(field):
-        raise UnknownEngineError(f"engine {name!r} does not work over GF({field}); use 'galois'")
+        raise UnknownEngineError(f"engine {name!r} does not work over GF({field}); use 'gfp' or 'galois'")
     return chosen, name == "gf2"
 
 

@@ -87,16 +87,20 @@ class LinearSystem:
         return A % self.field
 
     def solve(self, engine: str | None = None) -> SolutionSpace:
-        """All solutions, through ``engine`` (``gf2`` or ``galois``; default by field).
+        """All solutions, through ``engine`` (``gf2``, ``gfp`` or ``galois``; default by field).
 
         Over GF(2) the matrix is packed straight from its entries, and small
         systems are eliminated without numba (see :class:`~parity.linalg.Echelon`).
+        The ``gfp`` engine is fed from the entries too (see
+        :func:`~parity.linalg.gfp.solve_entries`); only ``galois`` needs the
+        dense matrix.
 
         Raises
         ------
         TooLargeError
-            If the matrix (packed over GF(2), dense otherwise) would not fit in
-            memory; checked before anything is allocated.
+            If the matrix (packed over GF(2), the rows' spans for ``gfp``,
+            dense for ``galois``) would not fit in memory; checked before
+            anything is allocated.
         """
         from . import linear_engine
 
@@ -105,4 +109,8 @@ class LinearSystem:
             odd = (self.values % 2).astype(bool)
             packed = pack_entries(self.shape[0], self.shape[1], self.rows[odd], self.cols[odd])
             return Echelon(packed, self.rhs % 2, ncols=self.shape[1]).space()
+        if chosen.name == "gfp":  # from the entries too: no dense n x n intermediate
+            from .gfp import solve_entries
+
+            return solve_entries(self.shape, self.rows, self.cols, self.values, self.rhs, self.field)
         return chosen.solve(self.dense(), self.rhs, self.field)
