@@ -116,7 +116,7 @@ class Engine:
 
 
 class LinearEngine(Engine):
-    """Gaussian elimination over GF(p) on a :class:`~parity.linalg.system.LinearSystem` (``gf2``, ``galois``).
+    """Gaussian elimination over GF(p) on a :class:`~parity.linalg.system.LinearSystem` (``gf2``, ``gfp``, ``galois``).
 
     Solutions are vectors; counts are ``p ** nullity``, exact.
     """
@@ -131,7 +131,7 @@ class LinearEngine(Engine):
     def refuses(self, system) -> str | None:
         if self.binary_only and system.field != 2:
             return (f"engine {self.name!r} does not apply: it works over GF(2) only and this system is over "
-                    f"GF({system.field}); use 'galois'")
+                    f"GF({system.field}); use 'gfp' or 'galois'")
         return None
 
     def space(self, system):
@@ -313,6 +313,7 @@ def _backend(kind: str):
 #: the engine table, name -> engine (``sat:SOLVER`` engines are made on request by :func:`get_engine`)
 ENGINES: dict[str, Engine] = {
     "gf2": LinearEngine("gf2", binary_only=True),
+    "gfp": LinearEngine("gfp", binary_only=False),
     "galois": LinearEngine("galois", binary_only=False),
     "chase": ChaseEngine(),
     "poly": PolyEngine(),
@@ -325,9 +326,9 @@ _SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first req
 
 #: engines tried first, per (encoding kind, question); engines not listed come after, in ENGINES order
 DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
-    ("linear", "solve"): ("chase", "gf2", "galois"),
-    ("linear", "count"): ("poly", "chase", "gf2", "galois"),
-    ("linear", "solutions"): ("chase", "gf2", "galois"),
+    ("linear", "solve"): ("chase", "gf2", "gfp", "galois"),
+    ("linear", "count"): ("poly", "chase", "gf2", "gfp", "galois"),
+    ("linear", "solutions"): ("chase", "gf2", "gfp", "galois"),
     ("cnf", "solve"): ("sat", "cms"),
     ("cnf", "count"): ("cms", "sat", "ganak"),  # exact enumeration first; ganak on request (probabilistic exact)
     ("cnf", "solutions"): ("cms", "sat"),
@@ -350,7 +351,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, galois, chase, poly, sat, cms, ganak, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")

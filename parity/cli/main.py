@@ -308,12 +308,17 @@ def engines_command(as_json: bool) -> None:
     """List the engines, the encodings they work on, and the PySAT solvers for sat:SOLVER."""
     from ..engines import DEFAULT_ORDER, ENGINES, PYSAT_SOLVERS
 
-    table = {name: {"encoding": e.accepts, "exact": e.exact, "lists_solutions": e.can_enumerate}
-             for name, e in ENGINES.items()}
+    table = {name: {"encoding": e.accepts, "exact": e.exact, "finds_solutions": e.can_solve,
+                    "lists_solutions": e.can_enumerate} for name, e in ENGINES.items()}
     payload = {"engines": table, "pysat_solvers": list(PYSAT_SOLVERS),
                "default_order": {f"{kind} {question}": list(order) for (kind, question), order in DEFAULT_ORDER.items()}}
-    lines = [f"{name:<8} {e['encoding']:<7} {'exact' if e['exact'] else 'probabilistic exact'} counts"
-             f"{'' if e['lists_solutions'] else ', no listing'}" for name, e in table.items()]
+    def abilities(e: dict) -> str:
+        if not e["finds_solutions"]:
+            return ", counts only"
+        return "" if e["lists_solutions"] else ", no listing"
+
+    lines = [f"{name:<8} {e['encoding']:<7} {'exact' if e['exact'] else 'probabilistic exact'} counts{abilities(e)}"
+             for name, e in table.items()]
     lines.append(f"sat:SOLVER with SOLVER one of {', '.join(PYSAT_SOLVERS)}")
     click.echo(json.dumps(payload) if as_json else "\n".join(lines))
 

@@ -52,8 +52,8 @@ from .space import SolutionSpace
 
 __all__ = ["Chased", "STENCILS", "chase_board", "chase_system", "stencil_entries", "forcing_plan"]
 
-#: Board kinds with a structured chase: rows are paths (grid) or cycles (cylinder, torus), stacked in order,
-#: and the torus also wraps the last row onto the first.  A direction of length 1 or 2 never wraps.
+#: The board kinds with a structured chase.  Their rows are paths (grid) or cycles (cylinder, torus), stacked
+#: in order, and the torus also wraps the last row onto the first.  A direction of length 1 or 2 never wraps.
 STENCILS = ("grid", "cylinder", "torus")
 
 #: The generic chase gains nothing once the forcing set is this fraction of the unknowns.
@@ -66,7 +66,7 @@ class Chased:
 
     Attributes
     ----------
-    space : SolutionSpace
+    space : ~parity.linalg.SolutionSpace
         All solutions, in the reduced form shared by every engine.
     forcing : int
         Size of the forcing set (the unknowns of the residual system).

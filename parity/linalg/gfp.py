@@ -132,6 +132,12 @@ def check_field(p) -> int:
 
 @functools.lru_cache(maxsize=None)
 def _field(p: int):
+    import numba
+
+    if numba.config.THREADING_LAYER == "default":
+        # galois runs numba's parallel kernels; their default GNU OpenMP pool kills a forked child (parity forks
+        # one for every time limit), so pick a layer that survives fork before the first parallel call
+        numba.config.THREADING_LAYER = "forksafe"
     import galois
 
     return galois.GF(p)
