@@ -1,19 +1,27 @@
 """Bit-packed GF(2) linear algebra (the ``gf2`` engine).
 
-Two elimination methods give the same answers (the pivot columns, the
+The elimination methods give the same answers (the pivot columns, the
 particular solution with free variables 0 and the basis with one vector per
 free column are unique):
 
 * ``packed``: rows packed 64 columns to a ``uint64`` word and eliminated by
-  the numba kernels in ``_gf2_kernels``, imported on first use;
+  the numba kernels in ``_gf2_kernels``, imported on first use: the
+  *bucketed* kernel, which costs what the fill-in costs (sparse and banded
+  matrices), handing over to the *Four Russians* kernel at the first
+  64-column strip where that is cheaper (dense matrices, or the dense rest of
+  a matrix that filled in);
+* ``bucket`` and ``m4r``: one of those two kernels alone;
 * ``python``: rows as Python integers (``_gf2_ints``), which needs no numba
   and wins whenever the system is small next to numba's start-up (~0.4 s).
 
 By default (``method=None``) a system is first tried with ``python`` under a
 work budget worth about half that start-up; a system that needs more, or
 whose packed matrix is beyond 2^20 words, is handed to ``packed``, and so is
-every system once the kernels are loaded.  The public functions take and
-return ordinary 0/1 numpy arrays.
+every system once the kernels are loaded.  Before the bucketed kernel, the
+columns of a sparse matrix whose rows are spread wide are put in reverse
+Cuthill-McKee order when that narrows them (the answers are mapped back to
+the original order).  The public functions take and return ordinary 0/1
+numpy arrays.
 """
 
 from __future__ import annotations
@@ -39,10 +47,13 @@ __all__ = [
     "solve_gf2",
     "Echelon",
     "ELIMINATION_METHODS",
+    "COLUMN_ORDERS",
 ]
 
 #: The ways :class:`Echelon` can eliminate; ``None`` picks one by size.
-ELIMINATION_METHODS = ("python", "packed")
+ELIMINATION_METHODS = ("python", "packed", "bucket", "m4r")
+#: The column orders :class:`Echelon` can eliminate in; ``None`` picks one from the matrix.
+COLUMN_ORDERS = ("given", "rcm")
 
 # When the ``python`` method is tried (``method=None``), measured cold, one ``python -c`` each: Lights Out
 # n x n takes 0.001 s (n = 5), 0.004 s (20), 0.02 s (40), 0.1 s (60), 0.19 s (80) and 0.8-1.1 s (100) in
@@ -52,6 +63,36 @@ ELIMINATION_METHODS = ("python", "packed")
 # beyond about 90 x 90), nor once the kernels are loaded (then they are faster from 5 x 5 on).
 _PYTHON_BUDGET_S = 0.2
 _PYTHON_MAX_WORDS = 1 << 20
+
+# The bucketed kernel hands over to the Four Russians kernel at the first 64-column strip where the words
+# it would XOR there (estimated from the rows filed in the strip) exceed _DENSE_RATIO * (live rows + 256) *
+# (words left), the Four Russians kernel's cost of the strip in the same unit (one pass of table lookups
+# over every live row; building the tables costs about 256 rows' worth).  Measured on the development
+# machine: the bucketed kernel XORs about 1 word a ns, the Four Russians kernel clears about 1 row-word a
+# ns of a strip (0.5 ns with tables in L2 and rows in L3); see docs/benchmarks.rst for the choice of 1.
+_DENSE_RATIO = 1.0
+# ... provided that estimate times the strips left exceeds _DENSE_START, the Four Russians kernel's
+# start-up (about 0.1 ms: tables, tiles) in the same unit.
+_DENSE_START = 100_000
+# XOR-ing two rows that start at the same column gives a row no wider than the wider one, so the bucketed
+# kernel never widens a row past the widest one: where every row spans at most 1 / _DENSE_SPAN of the words
+# (banded matrices, every Lights Out matrix from 20 x 20 on), the kernel compiled without the hand-over runs
+# (watching for it costs about 3 %, and the Four Russians kernel would do the whole width).
+_DENSE_SPAN = 8
+# Reverse Cuthill-McKee is tried on matrices of at least _RCM_MIN_COLS columns with at most _RCM_SPARSE set
+# bits a row whose rows span on average more than _RCM_BANDED * sqrt(columns) columns (a grid board in
+# row-major order spans 2 sqrt(columns): already banded), and kept when the sum of the squared row spans
+# (in words: the bucketed kernel's work on a band) drops below _RCM_GAIN of what it was.  Measured: on
+# shuffled grid, hex and triangular boards and on trees the sum drops to 0.001-0.004 of what it was and
+# elimination gets 1.7x (60 x 60 grid) to 3.7x (200 x 200) faster, the order and the moved matrix costing
+# about 7 ms at 10,000 nodes (reading a 12.5 MB matrix twice); on random 3-regular graphs it drops to 0.28
+# and elimination gets slower (the fill-in of an expander is not a band; one breadth-first search tells,
+# before ordering), and on boards in their own order it drops to 0.6 at best.  Below about 500 columns the
+# order costs more than it saves.
+_RCM_MIN_COLS = 512
+_RCM_SPARSE = 32
+_RCM_BANDED = 4.0
+_RCM_GAIN = 0.1
 
 
 def _kernels() -> ModuleType:
@@ -192,16 +233,24 @@ class Echelon:
     ----------
     A : array_like
         A 0/1 matrix, or with ``ncols`` given, a packed one (from :func:`pack`
-        or :func:`pack_entries`), which the ``packed`` method eliminates in place.
+        or :func:`pack_entries`), which the kernels may eliminate in place.
     b : array_like, optional
         Right-hand side.
     ncols : int, optional
         Number of columns of a packed ``A``.
-    method : {None, "python", "packed"}
-        ``"packed"``: the numba kernels; ``"python"``: rows as Python integers
-        (no numba); ``None`` (default): ``python`` while the elimination stays
-        within a budget worth numba's start-up, then ``packed``.  All give the
-        same results.
+    method : {None, "python", "packed", "bucket", "m4r"}
+        ``"packed"``: the numba kernels, bucketed elimination handing over to
+        the method of Four Russians where the matrix is dense; ``"bucket"`` or
+        ``"m4r"``: one of those kernels alone; ``"python"``: rows as Python
+        integers (no numba); ``None`` (default): ``python`` while the
+        elimination stays within a budget worth numba's start-up, then
+        ``packed``.  All give the same results.
+    order : {None, "given", "rcm"}
+        The column order the kernels eliminate in: ``"given"``, ``"rcm"``
+        (reverse Cuthill-McKee, which narrows the band of a sparse matrix), or
+        ``None`` (default): ``rcm`` for the ``packed`` and ``bucket`` methods
+        on a sparse matrix whose rows spread wide, when it narrows them enough.
+        Answers are always in the given order.
 
     Attributes
     ----------
@@ -211,11 +260,18 @@ class Echelon:
         True if ``A x = b`` has a solution.
     method : str
         The method that did the elimination.
+    dense_from : int or None
+        The kernels only: the column from which the Four Russians kernel
+        eliminated (0 for ``m4r``), or None if the bucketed kernel did it all.
+    column_order : numpy.ndarray or None
+        The kernels only: the original column at each position of the order
+        eliminated in, or None for the given order.
     packed : numpy.ndarray or None
-        ``packed`` method only: the rows after elimination.
+        The kernels only: the rows after elimination (columns in
+        ``column_order``).
     pivot_row : numpy.ndarray or None
-        ``packed`` method only: for each column the row holding its pivot, or
-        -1 for a free column.
+        The kernels only: for each column (of ``column_order``) the row
+        holding its pivot, or -1 for a free column.
 
     Raises
     ------
@@ -224,20 +280,28 @@ class Echelon:
     TooLargeError
         If the packed matrix would not fit in memory.
     UnknownEngineError
-        If ``method`` is not one of ``ELIMINATION_METHODS``.
+        If ``method`` is not one of ``ELIMINATION_METHODS`` or ``order`` not one
+        of ``COLUMN_ORDERS``.
 
     Examples
     --------
     >>> E = Echelon([[1, 1, 0], [0, 1, 1]], [1, 0])
     >>> E.rank, E.pivots, E.free, E.particular().tolist(), E.null_basis().tolist()
     (2, [0, 1], [2], [1, 0, 0], [[1, 1, 1]])
-    >>> Echelon([[1, 1, 0], [0, 1, 1]], [1, 0], method="packed").particular().tolist()
+    >>> Echelon([[1, 1, 0], [0, 1, 1]], [1, 0], method="m4r").particular().tolist()
     [1, 0, 0]
+    >>> E = Echelon([[0, 1, 1], [1, 1, 0]], [1, 1], method="bucket", order="rcm")
+    >>> E.column_order is not None, E.pivots, E.particular().tolist()
+    (True, [0, 1], [0, 1, 0])
     """
 
-    def __init__(self, A, b=None, ncols: int | None = None, method: str | None = None) -> None:
+    def __init__(
+        self, A, b=None, ncols: int | None = None, method: str | None = None, order: str | None = None
+    ) -> None:
         if method not in (None, *ELIMINATION_METHODS):
             raise UnknownEngineError(f"unknown elimination method {method!r}; known: {', '.join(ELIMINATION_METHODS)}")
+        if order not in (None, *COLUMN_ORDERS):
+            raise UnknownEngineError(f"unknown column order {order!r}; known: {', '.join(COLUMN_ORDERS)}")
         if ncols is None:
             bits = _as_bits(A)
             self.rows, self.ncols = bits.shape
@@ -256,8 +320,11 @@ class Echelon:
             if rhs.shape != (self.rows,):
                 raise ShapeError(f"b has shape {rhs.shape}, expected ({self.rows},) to match A")
         self.packed = self.pivot_row = self.row_end = None
+        self.dense_from = self.column_order = None
         self._reduction: _gf2_ints.RowReduction | None = None
-        if method is None:
+        self._pivots: list[int] | None = None
+        self._canonical: tuple[np.ndarray, list[int]] | None = None  # reordered only: basis and free columns
+        if method is None and order != "rcm":
             budget = _row_budget(self.rows, self.ncols)
         else:
             budget = float("inf") if method == "python" else -1.0
@@ -272,26 +339,85 @@ class Echelon:
             self.consistent = self._reduction.consistent
             self._pivots = self._reduction.pivot_columns
         else:
-            K = _kernels()
-            self.method = "packed"
-            self.packed = packed
-            self.rhs = rhs.copy()
-            self.pivot_row = np.empty(self.ncols, dtype=np.int64)
-            self.row_end = np.empty(self.rows, dtype=np.int64)
-            self.rank = int(K.echelon(self.packed, self.rhs, self.ncols, self.pivot_row, self.row_end))
-            self.consistent = bool(K.consistent(self.rhs, self.pivot_row, self.rows))
-            self._pivots = [int(c) for c in np.flatnonzero(self.pivot_row >= 0)]
+            self.method = "packed" if method in (None, "python") else method
+            self._eliminate(packed, rhs, order)
+
+    def _eliminate(self, packed: np.ndarray, rhs: np.ndarray, order: str | None) -> None:
+        """Run the kernels of ``self.method`` (in the column order ``order`` asks for)."""
+        K = _kernels()
+        rows, ncols = self.rows, self.ncols
+        lead = np.empty(rows, dtype=np.int64)
+        row_end = np.empty(rows, dtype=np.int64)
+        nonzero, spans, widest = K.row_extents(packed, ncols, lead, row_end)
+        if order == "rcm" or (order is None and self.method != "m4r" and _spread(ncols, nonzero, spans)):
+            self.column_order = _reverse_cuthill_mckee(K, packed, ncols, lead, row_end, force=order == "rcm")
+            if self.column_order is not None:
+                widest = int((row_end - lead // 64).max())
+        self.packed = packed
+        self.rhs = rhs.copy()
+        self.pivot_row = np.full(ncols, -1, dtype=np.int64)
+        self.row_end = row_end
+        if self.method == "m4r":  # every non-zero row, from the first column
+            stop, rest = 0, np.flatnonzero(lead < ncols).astype(np.int64)
+        else:
+            rest = np.empty(rows, dtype=np.int64)
+            # bucketed elimination never widens a row past the widest one: narrow rows need no hand-over
+            banded = self.method == "bucket" or widest * _DENSE_SPAN <= packed.shape[1]
+            kernel = K.echelon_banded if banded else K.echelon
+            stop, count = kernel(
+                packed, self.rhs, ncols, self.pivot_row, row_end, lead, _DENSE_RATIO, _DENSE_START, rest
+            )
+        if stop < ncols:  # the rest by the method of Four Russians, on a tiled copy of the rows left
+            rest = rest if self.method == "m4r" else rest[:count]
+            tiles = -(-packed.shape[1] // K.TILE) - stop // 64 // K.TILE
+            check_size(rest.size * tiles * K.TILE * 8, f"the dense rest of a {rows} x {ncols} system over GF(2)")
+            K.m4r_echelon(packed, self.rhs, ncols, self.pivot_row, row_end, rest, stop // 64)
+            self.dense_from = int(stop)
+        pivots = np.flatnonzero(self.pivot_row >= 0)
+        self.rank = len(pivots)
+        self.consistent = bool(K.consistent(self.rhs, self.pivot_row, rows))
+        if self.column_order is None:
+            self._pivots = pivots.tolist()
 
     @property
     def pivots(self) -> list[int]:
         """The pivot columns, in order."""
+        if self._pivots is None:  # eliminated in another column order: the free columns come first
+            free = set(self._canonical_basis()[1])
+            self._pivots = [c for c in range(self.ncols) if c not in free]
         return list(self._pivots)
 
     @property
     def free(self) -> list[int]:
         """The free columns in increasing order, one null space vector each."""
-        pivots = set(self._pivots)
+        pivots = set(self.pivots)
         return [c for c in range(self.ncols) if c not in pivots]
+
+    def _in_given_order(self, bits: np.ndarray) -> np.ndarray:
+        """Vectors (rows of ``bits``) over the elimination's column order, put back in the given order."""
+        out = np.zeros_like(bits)
+        out[:, self.column_order] = bits
+        return out
+
+    def _canonical_basis(self) -> tuple[np.ndarray, list[int]]:
+        """Reordered elimination only: the basis with one vector per free column of the given order, and those columns.
+
+        The free columns of the given order are the columns where some null
+        vector ends (its last non-zero entry), and the vector of free column
+        ``f`` ends at ``f`` and is zero at the other free columns: the reduced
+        echelon form of any null space basis with the columns read from right
+        to left.
+        """
+        if self._canonical is None:
+            raw = _kernels().null_basis(self.packed, self.pivot_row, self.row_end, self.ncols)
+            if raw.shape[0] == 0:
+                self._canonical = (np.zeros((0, self.ncols), dtype=np.uint8), [])
+            else:
+                backwards = self._in_given_order(unpack(raw, self.ncols))[:, ::-1]
+                reduced = Echelon(backwards, method="packed", order="given")
+                free = [self.ncols - 1 - c for c in reversed(reduced.pivots)]
+                self._canonical = (np.ascontiguousarray(reduced.rref()[::-1, ::-1]), free)
+        return self._canonical
 
     def particular(self) -> np.ndarray | None:
         """The solution with every free variable 0 (uint8), or None when there is none."""
@@ -301,12 +427,21 @@ class Echelon:
             return _gf2_ints.ints_to_bits([self._reduction.particular()], self.ncols)[0]
         x = np.zeros(self.packed.shape[1], dtype=np.uint64)
         _kernels().back_substitute(self.packed, self.rhs, self.pivot_row, self.row_end, x, self.ncols)
-        return unpack(x[None, :], self.ncols)[0]
+        solution = unpack(x[None, :], self.ncols)[0]
+        if self.column_order is None:
+            return solution
+        solution = self._in_given_order(solution[None, :])[0]
+        basis, free = self._canonical_basis()
+        if free:  # clear the free unknowns with the basis vectors
+            solution ^= ((solution[free].astype(np.int64) @ basis.astype(np.int64)) % 2).astype(np.uint8)
+        return solution
 
     def null_basis_packed(self) -> np.ndarray:
         """The null space basis, packed: for each free column ``f`` the vector with ``x_f = 1``, other free unknowns 0."""
         if self._reduction is not None:
             return _gf2_ints.ints_to_packed(self._reduction.null_basis(), self.ncols)
+        if self.column_order is not None:
+            return pack(self._canonical_basis()[0])
         return _kernels().null_basis(self.packed, self.pivot_row, self.row_end, self.ncols)
 
     def null_basis(self) -> np.ndarray:
@@ -317,14 +452,24 @@ class Echelon:
             return np.zeros((0, self.ncols), dtype=np.uint8)
         if self._reduction is not None:
             return _gf2_ints.ints_to_bits(self._reduction.null_basis(), self.ncols)
+        if self.column_order is not None:
+            return self._canonical_basis()[0].copy()
         return unpack(self.null_basis_packed(), self.ncols)
 
     def rref(self) -> np.ndarray:
         """The non-zero rows of the reduced row echelon form of ``A``, in pivot order (uint8)."""
         if self._reduction is not None:
             return _gf2_ints.ints_to_bits(self._reduction.rref_rows(), self.ncols)
+        K = _kernels()
+        if self.column_order is not None:  # the pivot rows span the row space: reduce them in the given order
+            rows = np.ascontiguousarray(self.packed[self.pivot_row[self.pivot_row >= 0]])
+            lead = np.empty(rows.shape[0], dtype=np.int64)
+            row_end = np.empty(rows.shape[0], dtype=np.int64)
+            K.row_extents(rows, self.ncols, lead, row_end)
+            K.permute_columns(rows, self.ncols, self.column_order, lead, row_end)
+            return Echelon(rows, ncols=self.ncols, method="packed", order="given").rref()
         M, row_end = self.packed.copy(), self.row_end.copy()  # keep this echelon form usable
-        _kernels().reduce_upwards(M, self.pivot_row, row_end, self.ncols)
+        K.reduce_upwards(M, self.pivot_row, row_end, self.ncols)
         return unpack(M[self.pivot_row[self._pivots]], self.ncols)
 
     def space(self) -> SolutionSpace:
@@ -332,6 +477,32 @@ class Echelon:
         nullity = self.ncols - self.rank
         check_size(9 * nullity * self.ncols, f"a solution space of {nullity} x {self.ncols} over GF(2)")
         return SolutionSpace(2, self.ncols, self.rank, self.particular(), self.null_basis(), self.free)
+
+
+def _spread(ncols: int, nonzero: int, spans: int) -> bool:
+    """Whether ``nonzero`` rows spanning ``spans`` words in all spread wide enough to try reordering the columns."""
+    if ncols < _RCM_MIN_COLS or nonzero == 0:
+        return False
+    return spans * 64 > (_RCM_BANDED * np.sqrt(ncols) + 64) * nonzero  # a span in words overstates by up to 63
+
+
+def _reverse_cuthill_mckee(K, packed, ncols: int, lead, row_end, force: bool) -> np.ndarray | None:
+    """Put the columns in reverse Cuthill-McKee order in place (updating ``lead`` and ``row_end``); return the order.
+
+    Without ``force``, only for a sparse matrix (see ``_RCM_SPARSE``) and only
+    if the order narrows the rows enough (``_RCM_GAIN``); None when the
+    columns stay as they are.
+    """
+    if ncols < 2 or not (lead < ncols).any():
+        return None
+    most = packed.size * 64 if force else _RCM_SPARSE * packed.shape[0]
+    order, before, after = K.rcm_columns(packed, ncols, lead, row_end, most, 0.0 if force else _RCM_GAIN)
+    if order.size == 0 or (not force and after >= _RCM_GAIN * before):
+        return None
+    target = np.empty(ncols, dtype=np.int64)
+    target[order] = np.arange(ncols)
+    K.permute_columns(packed, ncols, target, lead, row_end)
+    return order
 
 
 def rank_gf2(A) -> int:
