@@ -185,7 +185,19 @@ class ChaseEngine(LinearEngine):
         return chase_refusal(system)
 
     def suits(self, system, question: str) -> bool:
-        return system.shape[1] >= self.DEFAULT_FROM
+        # big enough to pay for the kernels, and sparse (a board: a few entries an equation); a dense matrix has
+        # no small forcing set, and looking for one would only delay gf2
+        return system.shape[1] >= self.DEFAULT_FROM and len(system.rows) <= 16 * max(1, system.shape[0])
+
+    def count(self, system) -> Answer:
+        from .linalg.chase import chase_system
+
+        chased = chase_system(system, basis=False)
+        total = system.field**chased.nullity if chased.solvable else 0
+        seconds = {f"{part}_seconds": round(value, 6) for part, value in chased.seconds.items()}
+        stats = {"count": total, "nullity": chased.nullity, "rank": system.shape[1] - chased.nullity,
+                 "forcing_set": chased.forcing, "residual": list(chased.residual), **seconds}
+        return Answer(SAT if chased.solvable else UNSAT, None, total, stats)
 
     def space_and_stats(self, system) -> tuple[Any, dict]:
         from .linalg.chase import chase_system
@@ -379,7 +391,7 @@ def _fits(engine: Engine, question: str) -> str | None:
     if question == "solve" and not engine.can_solve:
         return f"engine {engine.name!r} counts solutions but finds none; use chase or gf2"
     if question == "solutions" and not engine.can_enumerate:
-        return f"engine {engine.name!r} counts solutions but does not list them; use sat or cms"
+        return f"engine {engine.name!r} counts solutions but does not list them; use another engine"
     return None
 
 

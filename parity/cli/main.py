@@ -44,8 +44,8 @@ def _click_param(option) -> click.Parameter:
 
 
 def _engine_help() -> str:
-    return ("An engine: gf2, galois, sat, sat:SOLVER, cms or ganak (count only); default: the fastest that applies "
-            "(see 'parity engines').")
+    return ("An engine: gf2, gfp, galois, chase, poly (counts only), sat, sat:SOLVER, cms or ganak (counts only, "
+            "probabilistic exact); default: the fastest that applies (see 'parity engines').")
 
 
 def _common(verb: str) -> list[click.Parameter]:
@@ -354,6 +354,8 @@ _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2 ra
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)  # counts are exact: 2 ** 15000 is printed in full, not refused
     previous = _install_stop_handlers()
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)

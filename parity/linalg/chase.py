@@ -48,7 +48,7 @@ from ..errors import BoardSpecError, EngineNotApplicableError, RuleError, ShapeE
 from ._inputs import check_size, field_array
 from .gf2 import Echelon, pack, unpack
 from .gfp import check_field
-from .space import SolutionSpace
+from .space import SolutionSpace, combine
 
 __all__ = ["Chased", "STENCILS", "chase_board", "chase_system", "stencil_entries", "forcing_plan"]
 
@@ -66,8 +66,9 @@ class Chased:
 
     Attributes
     ----------
-    space : ~parity.linalg.SolutionSpace
-        All solutions, in the reduced form shared by every engine.
+    space : ~parity.linalg.SolutionSpace or None
+        All solutions, in the reduced form shared by every engine (None when
+        only the count was asked for, ``basis=False``).
     forcing : int
         Size of the forcing set (the unknowns of the residual system).
     residual : tuple of int
@@ -76,18 +77,26 @@ class Chased:
         ``chase`` (building the residual system), ``residual`` (eliminating
         it), ``rebuild`` (chasing the solution and the null vectors with
         numbers and putting the basis in reduced form).
+    nullity : int
+        Dimension of the null space (the residual system's: chasing is one to one).
+    solvable : bool
+        Whether there is a solution at all.
     """
 
-    space: SolutionSpace
+    space: SolutionSpace | None
     forcing: int
     residual: tuple[int, int]
     seconds: dict = dataclass_field(default_factory=dict)
+    nullity: int = 0
+    solvable: bool = True
 
 
 # -- structured boards ---------------------------------------------------------------------------
 
 
 def _size(value, name: str) -> int:
+    if isinstance(value, bool):
+        raise BoardSpecError(f"{name} must be a positive integer, got {value!r}")
     try:
         size = as_index(value)
     except TypeError:
@@ -201,8 +210,8 @@ def _canonical(particular, basis: np.ndarray, p: int) -> tuple[np.ndarray | None
     free = [ncols - 1 - c for c in pivots]
     order = np.argsort(free)
     R, free = R[order], [free[i] for i in order]
-    if particular is not None:
-        particular = (particular - particular[free] @ R) % p
+    if particular is not None:  # exact for every p < 2**31: products are reduced before they add up
+        particular = (np.asarray(particular, dtype=np.int64) - combine(particular[free], R, p)) % p
     return particular, R, free
 
 
@@ -222,6 +231,7 @@ def chase_board(
     rule: str = "closed",
     field: int = 2,
     rhs=None,
+    basis: bool = True,
 ) -> Chased:
     """Every solution of Lights Out on an ``m x n`` grid, cylinder or torus, by light chasing.
 
@@ -240,6 +250,10 @@ def chase_board(
         What the presses must add to each light, an ``m x n`` array (or ``m n``
         entries in row-major order) of ``0..p-1``; default all ones (switch a
         fully lit board off over GF(2)).
+    basis : bool
+        Build the null space basis and the solution space (default); False
+        stops at the rank and solvability (``space`` is None), which is all a
+        count needs and saves ``nullity x cells`` entries of memory.
 
     Returns
     -------
@@ -267,11 +281,18 @@ def chase_board(
     if rule not in ("closed", "open"):
         raise RuleError(f"unknown rule {rule!r}; use closed or open")
     p = check_field(field)
-    check_size(9.0 * m * n, f"a {m} x {n} board")
+    # the answer as int64 entries, its unpacked and packed forms, and the chase's rows (GF(p): int64 temporaries)
+    check_size((24.0 if p == 2 else 100.0) * m * n, f"a {m} x {n} board")
     if rhs is None:
         b = np.ones((m, n), dtype=np.uint8 if p == 2 else np.int64)  # a view would do, but rows are sliced
     else:
-        b = field_array(rhs, p, np.ndim(rhs), "rhs")
+        try:
+            ndim = np.ndim(rhs)
+        except ValueError:  # ragged nesting
+            ndim = -1
+        if isinstance(rhs, (str, bytes)) or ndim not in (1, 2):
+            raise ShapeError(f"rhs must be an m x n array or m n entries of 0..{p - 1}, got {type(rhs).__name__}")
+        b = field_array(rhs, p, ndim, "rhs")
         if b.size != m * n:
             raise ShapeError(f"rhs has {b.size} entries, expected {m * n} for a {m} x {n} board")
         b = b.reshape(m, n)
@@ -279,8 +300,8 @@ def chase_board(
     transpose = kind in ("grid", "torus") and m < n  # chase along the long side: the residual system is smaller
     if transpose:
         m, n, b = n, m, b.T.copy()
-    chased = _chase_structured(kind, m, n, closed, p, b)
-    if transpose:
+    chased = _chase_structured(kind, m, n, closed, p, b, basis)
+    if transpose and chased.space is not None:
         space = chased.space
         flip = np.arange(m * n).reshape(m, n).T.ravel()  # cell (r, c) of the original is (c, r) here
         particular = None if space.particular is None else space.particular[flip]
@@ -289,13 +310,13 @@ def chase_board(
     return chased
 
 
-def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.ndarray) -> Chased:
+def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.ndarray, want_basis: bool) -> Chased:
     wrap_rows, wrap_cols = _wraps(kind, m, n)
     seconds = {}
     if p == 2 and not wrap_rows and not wrap_cols:
         from . import _chase_kernels, _gf2_kernels  # noqa: F401  (loading compiled kernels is not part of the chase)
 
-        return _chase_grid_gf2(m, n, closed, b, time.perf_counter())
+        return _chase_grid_gf2(m, n, closed, b, time.perf_counter(), want_basis)
     started = time.perf_counter()
     b = b.astype(np.int64)
     zero = np.zeros(n, dtype=np.int64)
@@ -321,15 +342,35 @@ def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.nda
         rows = _chase_rows(rhs, before, first, closed, wrap_rows, p)
         return np.moveaxis(rows[:m], 0, -2).reshape(*start.shape[:-1], m * n)
 
+    if not want_basis:
+        return _counted(R.shape[1], R.shape, seconds, started, y, Y)
+    _check_basis(len(Y), m * n, 40.0)
     particular = None if y is None else rebuild(y, b)
     basis = rebuild(Y, np.zeros((m, 1, n), dtype=np.int64)) if len(Y) else np.zeros((0, m * n), dtype=np.int64)
+    return _finished(p, particular, basis, R.shape[1], R.shape, seconds, started)
+
+
+def _check_basis(nullity: int, cells: int, per_entry: float) -> None:
+    """Refuse, before it is built, a null space basis that would not fit in memory."""
+    check_size(per_entry * nullity * cells, f"a null space basis of {nullity} vectors of {cells} cells")
+
+
+def _counted(forcing: int, shape, seconds: dict, started: float, y, Y) -> Chased:
+    """What a count needs: nullity and solvability, no solution space."""
+    seconds["rebuild"] = time.perf_counter() - started
+    return Chased(None, forcing, tuple(shape), seconds, nullity=len(Y), solvable=y is not None)
+
+
+def _finished(p: int, particular, basis: np.ndarray, forcing: int, shape, seconds: dict, started: float) -> Chased:
+    """The rebuilt solution and basis in reduced form, as a solution space."""
+    cells = basis.shape[1]
     particular, basis, free = _canonical(particular, basis, p)
     seconds["rebuild"] = time.perf_counter() - started
-    space = SolutionSpace(p, m * n, m * n - len(free), particular, basis, free)
-    return Chased(space, R.shape[1], R.shape, seconds)
+    space = SolutionSpace(p, cells, cells - len(free), particular, basis, free)
+    return Chased(space, forcing, tuple(shape), seconds, nullity=len(free), solvable=particular is not None)
 
 
-def _chase_grid_gf2(m: int, n: int, closed: bool, b: np.ndarray, started: float) -> Chased:
+def _chase_grid_gf2(m: int, n: int, closed: bool, b: np.ndarray, started: float, want_basis: bool = True) -> Chased:
     """The grid over GF(2) with bit-packed rows: ``O(mn/64)`` chasing and an ``n x n`` residual system."""
     from . import _chase_kernels as K
 
@@ -361,13 +402,13 @@ def _chase_grid_gf2(m: int, n: int, closed: bool, b: np.ndarray, started: float)
             raise AssertionError("light chasing left lights on in the last row")  # the residual system forbids it
         return unpack(rows[:m], n).ravel()
 
+    if not want_basis:
+        return _counted(n, (n, n), seconds, started, y, Y)
+    _check_basis(len(Y), m * n, 24.0)
     particular = None if y is None else rebuild(y, rhs)
     zero = np.zeros_like(rhs)
     basis = np.array([rebuild(v, zero) for v in Y], dtype=np.uint8).reshape(len(Y), m * n)
-    particular, basis, free = _canonical(particular, basis, 2)
-    seconds["rebuild"] = time.perf_counter() - started
-    space = SolutionSpace(2, m * n, m * n - len(free), particular, basis, free)
-    return Chased(space, n, (n, n), seconds)
+    return _finished(2, particular, basis, n, (n, n), seconds, started)
 
 
 # -- any system over GF(2) ----------------------------------------------------------------------
@@ -404,8 +445,10 @@ def forcing_plan(system) -> _Plan:
         return plan
     from . import _chase_kernels as K
 
+    rows_n, ncols = system.shape
+    check_size(8.0 * (6 * ncols + 4 * rows_n + 4 * len(system.rows)), f"a forcing set of {ncols} unknowns")
     ptr, cols = _odd_entries(system)
-    flat = K.greedy_forcing(ptr, cols, system.shape[1])
+    flat = K.greedy_forcing(ptr, cols, ncols)
     f = int(flat[0])
     forcing = flat[1 : 1 + f].copy()
     pairs = flat[1 + f :].reshape(-1, 2)
@@ -457,7 +500,7 @@ def structured_stencil(system) -> tuple[str, int, int, bool] | None:
     return stencil if ok else None
 
 
-def chase_system(system) -> Chased:
+def chase_system(system, basis: bool = True) -> Chased:
     """Every solution of a :class:`~parity.linalg.system.LinearSystem` by chasing.
 
     A system that is exactly a grid, cylinder or torus (see
@@ -482,11 +525,11 @@ def chase_system(system) -> Chased:
     if stencil is not None:
         kind, m, n, closed = stencil
         return chase_board(m, n, kind=kind, rule="closed" if closed else "open", field=system.field,
-                           rhs=np.asarray(system.rhs))
-    return _chase_generic(system)
+                           rhs=np.asarray(system.rhs), basis=basis)
+    return _chase_generic(system, basis)
 
 
-def _chase_generic(system) -> Chased:
+def _chase_generic(system, want_basis: bool = True) -> Chased:
     from . import _chase_kernels as K
 
     started = time.perf_counter()
@@ -513,6 +556,9 @@ def _chase_generic(system) -> Chased:
     y, Y = E.particular(), E.null_basis()
     seconds["residual"] = time.perf_counter() - started
     started = time.perf_counter()
+    if not want_basis:
+        return _counted(f, (len(plan.residual), f), seconds, started, y, Y)
+    _check_basis(len(Y), N, 24.0)
     V = 1 + len(Y)  # bit 0 the particular solution, bit 1 + k null vector k
     values = np.zeros((N, (V + 63) // 64), dtype=np.uint64)
     start = np.zeros((f, V), dtype=np.uint8)
@@ -525,7 +571,4 @@ def _chase_generic(system) -> Chased:
     bits = unpack(values, V)
     particular = None if y is None else bits[:, 0]
     basis = bits[:, 1:].T.copy()
-    particular, basis, free = _canonical(particular, basis, 2)
-    seconds["rebuild"] = time.perf_counter() - started
-    space = SolutionSpace(2, N, N - len(free), particular, basis, free)
-    return Chased(space, f, (len(plan.residual), f), seconds)
+    return _finished(2, particular, basis, f, (len(plan.residual), f), seconds, started)

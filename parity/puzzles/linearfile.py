@@ -94,7 +94,9 @@ def _first_line(path: Path) -> str:
 def _checked_shape(rows: int, cols: int, field: int, what: str) -> None:
     """Refuse a matrix that would not fit in memory (the text, the entries and the linear system's copy)."""
     per_entry = 3 if field < DIGIT_FIELDS else 16
-    check_memory(float(rows) * float(cols) * per_entry, what)
+    # rows and columns cost memory of their own too (the right-hand side, one unknown a column), even when the
+    # other dimension is 0
+    check_memory(float(rows) * float(cols) * per_entry + 64.0 * (float(rows) + float(cols)), what)
 
 
 def _entries(count: int) -> str:

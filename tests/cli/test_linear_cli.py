@@ -171,3 +171,20 @@ def test_export_linear_keeps_an_augmented_file_augmented(tmp_path):
     path.write_text("2 2\n11\n01\n")
     assert run_cli("export", "linear", path, "--format", "matrix", "-o", plain).code == 0
     assert plain.read_text() == path.read_text()
+
+
+def test_counts_beyond_python_s_printing_limit_are_printed_in_full(tmp_path):
+    path = tmp_path / "free.txt"
+    path.write_text("0 15000\n")
+    run = run_cli("count", "linear", path, "--json")
+    assert run.code == 0 and json.loads(run.out)["count"] == 2**15000
+    run = run_cli("count", "linear", path)
+    assert run.code == 0 and str(2**15000) in run.out
+
+
+def test_a_header_with_a_zero_side_is_still_sized(tmp_path):
+    for header in ("1000000000000 0\n", "0 1000000000000\n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(header)
+        run = run_cli("count", "linear", path)
+        assert run.code == 2 and "memory" in run.err, run.err

@@ -185,3 +185,25 @@ def test_kernel_adjacent_on_word_boundaries():
                     elif wrap and n > 2:
                         expected[k % n] ^= 1
                 assert unpack(out[None, :], n)[0].tolist() == expected.tolist(), (n, wrap, j)
+
+
+def test_exact_over_the_largest_prime():
+    p = 2**31 - 1
+    system = LightsOut("torus:5x5", field=p, start="random:4").linear()
+    assert same_space(chase_system(system).space, system.solve("gfp"))
+
+
+def test_rhs_that_is_not_a_board_is_refused():
+    for rhs in ("111111111", 1.5, [[1, 1, 1], [1, 1], [1, 1, 1, 1]]):
+        with pytest.raises(ShapeError):
+            chase_board(3, rhs=rhs)
+    with pytest.raises(BoardSpecError):
+        chase_board(True)
+
+
+def test_a_count_builds_no_basis():
+    counted = chase_board(64, rule="open", basis=False)
+    full = chase_board(64, rule="open")
+    assert counted.space is None
+    assert (counted.nullity, counted.solvable) == (full.space.nullity, full.space.solvable)
+    assert pt.count_result(LightsOut("grid:64x64", rule="open"), engine="chase").stats["nullity"] == counted.nullity
