@@ -15,8 +15,8 @@ import errno
 import os
 from pathlib import Path
 
-from ._limits import check_memory
-from .errors import OutputError
+from ._limits import check_memory, human_bytes, machine_memory
+from .errors import OutputError, TooLargeError
 
 __all__ = ["read_text", "write_text"]
 
@@ -36,6 +36,24 @@ def _reason(exc: OSError, path: Path) -> str:
         return "no space left on the device"
     text = exc.strerror or str(exc) or type(exc).__name__
     return text[:1].lower() + text[1:]
+
+
+def _read_stream(path: Path, what: str, chunk: int = 1 << 24) -> bytes:
+    """A pipe or device read to its end in chunks, refused once it outgrows memory (``/dev/zero`` never ends)."""
+    limit = machine_memory() // 3  # the bytes and the text side by side must fit
+    parts, total = [], 0
+    try:
+        with open(path, "rb") as handle:
+            while block := handle.read(chunk):
+                total += len(block)
+                if total > limit:
+                    check_memory(3.0 * total, what)  # raises: more than the machine holds
+                parts.append(block)
+        return b"".join(parts)
+    except MemoryError:  # a process limit (ulimit -v) lower than the machine's memory
+        parts.clear()
+        raise TooLargeError(f"cannot read {what}: it is larger than the memory this process may use "
+                            f"({human_bytes(total)} read so far)") from None
 
 
 def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
@@ -78,9 +96,13 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str
     try:
         if path.is_file():  # a pipe or a device has no meaningful size
             check_memory(2 * path.stat().st_size, f"{what} {path}")  # the bytes and the text, side by side
-        data = path.read_bytes()
+            data = path.read_bytes()
+        else:
+            data = _read_stream(path, f"{what} {path}")
     except OSError as exc:
         raise error(f"{where}: {_reason(exc, path)}") from None
+    except TooLargeError:
+        raise
     except ValueError as exc:  # an embedded NUL in the name
         raise error(f"{where}: {exc}") from None
     for magic, tool in _COMPRESSED.items():
@@ -146,5 +168,7 @@ def write_text(
             except OSError:
                 pass
         raise error(f"{where}: {reason}") from None
+    except TooLargeError:
+        raise
     except ValueError as exc:  # an embedded NUL in the name
         raise error(f"{where}: {exc}") from None

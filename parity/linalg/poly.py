@@ -477,6 +477,7 @@ def square_nullities(N: int, rule: str = "closed") -> list[int]:
     shift = _shift(rule)
     if shift:
         _check_degree(N // 2, f"square_nullities({N})")
+    check_memory(200.0 * N, f"square_nullities({N}) (a list of {N:,} nullities)")  # the list and its bookkeeping
     # psi_degrees[j] = deg gcd(psi_K(x), psi_K(x + c)) for K = 2j + 1; without a shift it is psi_K itself
     psi_degrees = _self_shift_degrees(N // 2) if shift else list(range(N // 2 + 1))
     nullities = []

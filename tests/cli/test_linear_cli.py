@@ -188,3 +188,17 @@ def test_a_header_with_a_zero_side_is_still_sized(tmp_path):
         path.write_text(header)
         run = run_cli("count", "linear", path)
         assert run.code == 2 and "memory" in run.err, run.err
+
+
+def test_an_endless_device_is_refused_not_read_forever():
+    import resource
+    import subprocess
+    import sys
+
+    def limit_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
+
+    run = subprocess.run([sys.executable, "-m", "parity", "count", "linear", "/dev/zero"], capture_output=True,
+                         text=True, preexec_fn=limit_memory, timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("parity: error: cannot read matrix file /dev/zero: it is larger than the memory")

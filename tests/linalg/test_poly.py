@@ -258,3 +258,12 @@ def test_importing_the_module_does_not_import_flint():
     code = "import sys, parity.linalg.poly; print('flint' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_a_sweep_too_long_to_hold_is_refused_before_it_starts():
+    from parity.errors import TooLargeError
+    from parity.linalg.poly import square_nullities
+
+    for rule in ("open", "closed"):
+        with pytest.raises(TooLargeError):
+            square_nullities(10**9, rule)
