@@ -270,6 +270,8 @@ class LinearFile(Puzzle):
         from ..linalg import check_field
 
         self.field = check_field(field)
+        if not isinstance(augmented, (bool, np.bool_)):  # "no" would be truthy
+            raise MatrixFileError(f"augmented must be True or False, got {augmented!r}")
         self.augmented = bool(augmented)
         if isinstance(source, (str, os.PathLike)):
             self.file: str | None = str(source)

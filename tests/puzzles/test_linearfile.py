@@ -316,3 +316,10 @@ def test_rank_agrees_with_m4ri_on_a_random_rectangle(tmp_path):
     reference = _m4ri(path)
     result = pt.count_result(LinearFile(path), engine="gf2")
     assert (result.stats["rank"], result.stats["nullity"]) == (reference["rank"], reference["nullity"])
+
+
+def test_augmented_must_be_a_boolean():
+    from parity.errors import MatrixFileError
+
+    with pytest.raises(MatrixFileError, match="True or False"):
+        LinearFile([[1, 1]], augmented="no")
