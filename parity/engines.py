@@ -194,17 +194,21 @@ class ChaseEngine(LinearEngine):
 
         chased = chase_system(system, basis=False)
         total = system.field**chased.nullity if chased.solvable else 0
-        seconds = {f"{part}_seconds": round(value, 6) for part, value in chased.seconds.items()}
         stats = {"count": total, "nullity": chased.nullity, "rank": system.shape[1] - chased.nullity,
-                 "forcing_set": chased.forcing, "residual": list(chased.residual), **seconds}
+                 **self._chase_stats(chased)}
         return Answer(SAT if chased.solvable else UNSAT, None, total, stats)
+
+    @staticmethod
+    def _chase_stats(chased) -> dict:
+        """The forcing set, the residual system's shape and the time split, for the JSON."""
+        seconds = {f"{part}_seconds": round(value, 6) for part, value in chased.seconds.items()}
+        return {"forcing_set": chased.forcing, "residual": list(chased.residual), **seconds}
 
     def space_and_stats(self, system) -> tuple[Any, dict]:
         from .linalg.chase import chase_system
 
         chased = chase_system(system)
-        seconds = {f"{part}_seconds": round(value, 6) for part, value in chased.seconds.items()}
-        return chased.space, {"forcing_set": chased.forcing, "residual": list(chased.residual), **seconds}
+        return chased.space, self._chase_stats(chased)
 
 
 class PolyEngine(Engine):
