@@ -62,3 +62,17 @@ def test_the_json_names_the_engine_that_ran():
     payload = result.to_json()
     assert payload["engine"] == "poly" and payload["count"] == 2 ** payload["nullity"]
     assert payload["count"] == pt.count(LightsOut("grid:100x100"), engine="chase")
+
+
+@pytest.mark.parametrize("args,message", [
+    (("solve", "lightsout", "--board", "grid:6x6", "--engine", "poly"), "counts solutions but finds none"),
+    (("count", "lightsout", "--board", "hex:3", "--engine", "poly"), "grids, cylinders and tori"),
+    (("count", "lightsout", "--board", "hex:3", "--field", "3", "--engine", "chase"), "GF(3)"),
+    (("count", "lightsout", "--board", "grid:6x6", "--start", "random:2", "--engine", "poly"), "cannot tell"),
+])
+def test_engines_that_do_not_apply_are_one_line_errors(args, message):
+    from parity.testing import run_cli
+
+    run = run_cli(*args)
+    assert run.code == 2 and run.out == ""
+    assert run.err.startswith("parity: error: ") and message in run.err and run.err.count("\n") == 1
