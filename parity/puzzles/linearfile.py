@@ -282,6 +282,8 @@ class LinearFile(Puzzle):
             self._columns = _matrix_from_values(source, self.field)
             self._header = self._columns.shape
         self.name = name or (Path(self.file).name if self.file is not None else "matrix")
+        if self.file is not None and Path(self.file).exists() and not Path(self.file).is_file():
+            self.columns()  # a pipe or device can be read once: read it whole now, not the header now, the rest later
         if self._header is not None:
             self._check_augmented(self._header[1])
 

@@ -202,3 +202,17 @@ def test_an_endless_device_is_refused_not_read_forever():
                          text=True, preexec_fn=limit_memory, timeout=120)
     assert run.returncode == 2, run.stderr
     assert run.stderr.startswith("parity: error: cannot read matrix file /dev/zero: it is larger than the memory")
+
+
+def test_a_pipe_is_read_once_even_under_a_time_limit(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "matrix.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_text("2 3\n110\n011\n"))
+    writer.start()
+    run = run_cli("count", "linear", fifo, "--time-limit", "20", "--json")
+    writer.join(timeout=5)
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["count"] == 2
