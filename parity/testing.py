@@ -1,4 +1,4 @@
-"""Helpers for tests and notebooks: the ``parity`` command run in this process.
+"""Helpers for tests and notebooks: the ``parity`` command run in this process, and eliminations compared.
 
 >>> from parity.testing import run_cli
 >>> code, out, err = run_cli("count", "lightsout", "--board", "grid:4x4")
@@ -16,7 +16,7 @@ import contextlib
 import io
 from typing import NamedTuple
 
-__all__ = ["CliRun", "run_cli"]
+__all__ = ["CliRun", "run_cli", "echelon_answers"]
 
 
 class CliRun(NamedTuple):
@@ -39,3 +39,25 @@ def run_cli(*args) -> CliRun:
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     return CliRun(code, out.getvalue(), err.getvalue())
+
+
+def echelon_answers(E) -> dict:
+    """Everything a :class:`~parity.linalg.Echelon` answers, as plain lists (to compare two eliminations).
+
+    Examples
+    --------
+    >>> from parity.linalg import Echelon
+    >>> echelon_answers(Echelon([[1, 1]], [1]))["particular"]
+    [1, 0]
+    """
+    particular = E.particular()
+    return {
+        "rank": E.rank,
+        "pivots": E.pivots,
+        "free": E.free,
+        "consistent": E.consistent,
+        "particular": None if particular is None else particular.tolist(),
+        "null_basis": E.null_basis().tolist(),
+        "null_basis_packed": E.null_basis_packed().tolist(),
+        "rref": E.rref().tolist(),
+    }

@@ -18,6 +18,7 @@ from parity.linalg import (
     unpack,
 )
 from parity.linalg._gf2_reference import null_space_reference, rref_reference
+from parity.testing import echelon_answers
 
 GF2 = galois.GF(2)
 
@@ -139,21 +140,6 @@ def test_shape_errors():
 # -- the two elimination methods: Python integers and the numba kernels ------------------------------
 
 
-def _echelon_summary(E):
-    """Everything an elimination answers, as plain lists."""
-    particular = E.particular()
-    return {
-        "rank": E.rank,
-        "pivots": E.pivots,
-        "free": E.free,
-        "consistent": E.consistent,
-        "particular": None if particular is None else particular.tolist(),
-        "null_basis": E.null_basis().tolist(),
-        "null_basis_packed": E.null_basis_packed().tolist(),
-        "rref": E.rref().tolist(),
-    }
-
-
 @given(binary_matrices(), st.integers(0, 2**32 - 1), st.booleans())
 def test_python_method_agrees_with_kernels_and_galois(A, seed, planted):
     rng = np.random.default_rng(seed)
@@ -161,7 +147,7 @@ def test_python_method_agrees_with_kernels_and_galois(A, seed, planted):
     small = Echelon(A, b, method="python")
     kernel = Echelon(A, b, method="packed")
     assert (small.method, kernel.method) == ("python", "packed")
-    assert _echelon_summary(small) == _echelon_summary(kernel)
+    assert echelon_answers(small) == echelon_answers(kernel)
     # galois, independently: the reduced form of [A | b] gives rank, pivots and consistency
     R = np.asarray(GF2(np.hstack([A, b[:, None].astype(np.uint8)])).row_reduce(ncols=A.shape[1])).astype(np.uint8)
     lead = [int(np.flatnonzero(row[:-1])[0]) for row in R if row[:-1].any()]
@@ -193,7 +179,7 @@ def test_packed_input_through_both_methods():
     rows, cols = np.nonzero(A)
     small = Echelon(pack_entries(90, 130, rows, cols), b, ncols=130, method="python")
     kernel = Echelon(pack_entries(90, 130, rows, cols), b, ncols=130, method="packed")
-    assert _echelon_summary(small) == _echelon_summary(kernel) == _echelon_summary(Echelon(A, b, method="python"))
+    assert echelon_answers(small) == echelon_answers(kernel) == echelon_answers(Echelon(A, b, method="python"))
 
 
 @pytest.mark.parametrize("method", ["python", "packed"])

@@ -22,23 +22,9 @@ from parity.linalg._gf2_reference import (
     reverse_cuthill_mckee_reference,
     rref_reference,
 )
+from parity.testing import echelon_answers
 
 ROUTES = [("m4r", "given"), ("bucket", "given"), ("packed", None), ("bucket", "rcm"), ("m4r", "rcm"), ("packed", "rcm")]
-
-
-def _answers(E):
-    """Everything an elimination answers, as plain lists."""
-    particular = E.particular()
-    return {
-        "rank": E.rank,
-        "pivots": E.pivots,
-        "free": E.free,
-        "consistent": E.consistent,
-        "particular": None if particular is None else particular.tolist(),
-        "null_basis": E.null_basis().tolist(),
-        "null_basis_packed": E.null_basis_packed().tolist(),
-        "rref": E.rref().tolist(),
-    }
 
 
 def _shuffled_band(rng, rows, cols):
@@ -81,11 +67,11 @@ def _rhs(A, seed, planted):
 @given(matrices(), st.integers(0, 2**32 - 1), st.booleans())
 def test_every_route_gives_the_answers_of_the_python_method(A, seed, planted):
     b = _rhs(A, seed, planted)
-    expected = _answers(Echelon(A, b, method="python"))
+    expected = echelon_answers(Echelon(A, b, method="python"))
     for method, order in ROUTES:
         E = Echelon(A, b, method=method, order=order)
         assert E.method == method
-        assert _answers(E) == expected, (method, order)
+        assert echelon_answers(E) == expected, (method, order)
     if planted:
         assert expected["consistent"]
 
@@ -156,12 +142,12 @@ def test_bits_past_the_last_column_are_ignored():
     for ncols in (1, 63, 65, 130, 700):
         A = rng.integers(0, 2, (90, ncols)).astype(np.uint8)
         b = rng.integers(0, 2, 90)
-        expected = _answers(Echelon(A, b, method="python"))
+        expected = echelon_answers(Echelon(A, b, method="python"))
         dirty = pack(A)
         if ncols % 64:
             dirty[:, -1] |= np.uint64(~((1 << (ncols % 64)) - 1) & (2**64 - 1))
         for method, order in ROUTES:
-            assert _answers(Echelon(dirty.copy(), b, ncols=ncols, method=method, order=order)) == expected
+            assert echelon_answers(Echelon(dirty.copy(), b, ncols=ncols, method=method, order=order)) == expected
 
 
 def test_the_bucketed_kernel_hands_over_where_the_matrix_turns_dense():
@@ -178,7 +164,7 @@ def test_the_bucketed_kernel_hands_over_where_the_matrix_turns_dense():
     assert E.dense_from is not None and 0 < E.dense_from < cols and E.dense_from % 64 == 0
     assert E.dense_from <= 768  # the dense half starts at column 700
     assert Echelon(A, b, method="bucket").dense_from is None and Echelon(A, b, method="m4r").dense_from == 0
-    assert _answers(E) == _answers(Echelon(A, b, method="python"))
+    assert echelon_answers(E) == echelon_answers(Echelon(A, b, method="python"))
 
 
 @pytest.mark.parametrize("n", [1000, 1500])
@@ -287,11 +273,11 @@ def test_reordered_lights_out_boards_give_the_canonical_answers(graph):
     A = _lights_out_matrix(graph, 7)
     for seed in range(3):
         b = _rhs(A, seed, planted=seed == 0)
-        expected = _answers(Echelon(A, b, method="python"))
+        expected = echelon_answers(Echelon(A, b, method="python"))
         for method in ("packed", "bucket"):
             E = Echelon(A, b, method=method, order="rcm")
             assert E.column_order is not None and sorted(E.column_order.tolist()) == list(range(A.shape[1]))
-            assert _answers(E) == expected
+            assert echelon_answers(E) == expected
 
 
 def test_the_order_is_chosen_from_the_matrix():
@@ -308,7 +294,7 @@ def test_the_order_is_chosen_from_the_matrix():
     assert Echelon(shuffled, method="m4r").column_order is None  # the dense kernel ignores the band
     dense = np.random.default_rng(0).integers(0, 2, (900, 900))
     assert Echelon(dense, method="packed").column_order is None
-    assert _answers(E) == _answers(Echelon(shuffled, method="python"))
+    assert echelon_answers(E) == echelon_answers(Echelon(shuffled, method="python"))
 
 
 def test_an_expander_is_left_in_its_order_after_one_search():
