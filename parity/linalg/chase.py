@@ -39,7 +39,8 @@ Examples
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field as dataclass_field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from operator import index as as_index
 
 import numpy as np

@@ -7,7 +7,8 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import parity as pt
 from parity.errors import BoardSpecError, EngineNotApplicableError, RuleError, ShapeError
