@@ -145,8 +145,6 @@ def _polynomial_columns(m_steps: tuple[int, ...], n: int, closed: bool, wrap: bo
     prev = np.zeros(n, dtype=np.int64)
     cur = np.zeros(n, dtype=np.int64)
     cur[0] = 1
-    if -1 in wanted:
-        wanted[-1] = prev.copy()
     for r in range(max(m_steps) + 1):
         if r in wanted:
             wanted[r] = cur.copy()
