@@ -136,24 +136,50 @@ def _decode_verified(puzzle, encoding, raw):
     return solution
 
 
-def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int) -> tuple[str, Answer, Any, float]:
+def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
+                unique: bool = False) -> tuple[str, Answer, Any, float]:
     """Choose the engine, build the encoding, solve, decode and verify: the whole job a time limit bounds.
 
     Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution,
-    and the seconds of ``engine.solve`` alone (timed here, so that it travels back from a child process too).
+    and the seconds of the engine's work alone (timed here, so that it travels back from a child process too).
+    With ``unique`` the engine's work includes deciding whether a second solution exists.
     """
     engine, encoding = choose(puzzle, name, "solve")
     started = time.perf_counter()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
-    engine_seconds = time.perf_counter() - started
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
-    return engine.name, answer, solution, engine_seconds
+    if unique and solution is not None:
+        answer.stats["unique"] = _is_unique(puzzle, engine, encoding, answer, solution)
+    return engine.name, answer, solution, time.perf_counter() - started
 
 
-def _count_work(puzzle, name: str | None) -> tuple[str, bool, Answer, float]:
+def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
+    """Is ``solution`` the only one?  The engine's count when it has one, else a search for a second solution."""
+    from .puzzles.base import canonical
+
+    if answer.count is not None:
+        return answer.count == 1
+    if engine.can_enumerate:
+        found = _verified_solutions(puzzle, engine, encoding, 2)
+    else:  # an engine that finds one solution but lists none: the default lister of the same encoding decides
+        lister, listed = choose(puzzle, None, "solutions")
+        found = _verified_solutions(puzzle, lister, listed, 2)
+    mine = canonical(puzzle.to_json(solution))
+    others = [s for s in found if canonical(puzzle.to_json(s)) != mine]
+    return not others
+
+
+def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
+                recolour: bool = False) -> tuple[str, bool, Answer, float]:
+    if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
+        raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
     engine, encoding = choose(puzzle, name, "count")
     started = time.perf_counter()
     answer = engine.count(encoding)
+    if up_to_symmetry:
+        from .symmetry import count_up_to_symmetry
+
+        answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour))
     return engine.name, engine.exact, answer, time.perf_counter() - started
 
 
@@ -164,8 +190,8 @@ def _named(engine: str | None) -> str | None:
     return None if engine is None else get_engine(engine).name
 
 
-def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool = False,
-          max_nullity: int = 30) -> Result:
+def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool | None = None,
+          max_nullity: int = 30, unique: bool | None = None) -> Result:
     """One solution of ``puzzle`` (verified by ``puzzle.verify``), or ``satisfiable=False``.
 
     Parameters
@@ -175,11 +201,17 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         An engine name (see :data:`parity.engines.ENGINES`); default: the fastest that applies.
     time_limit : float, optional
         Seconds; when spent the result is ``UNKNOWN``.
-    minimize : bool
+    minimize : bool, optional
         Return a solution of least ``puzzle.weight`` (for Lights Out: fewest
-        presses), by an exact search over all solutions (linear engines).
+        presses, by an exact search over all solutions; for a chromatic
+        colouring: fewest colours, by SAT calls that end in a proof).
+        Default: ``puzzle.solve_defaults.get("minimize", False)``.
     max_nullity : int
         With ``minimize``: refuse a search over more than ``2 ** max_nullity`` solutions.
+    unique : bool, optional
+        Also decide whether the solution is the only one (``stats["unique"]``):
+        from the engine's count when it knows it, else by looking for a
+        second solution.  Default: ``puzzle.solve_defaults.get("unique", False)``.
 
     Examples
     --------
@@ -189,8 +221,13 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
     ('SAT', 5, 'gf2')
     >>> pt.solve(pt.LightsOut("grid:5x5"), minimize=True).stats["minimum_weight"]
     15
+    >>> pt.solve(pt.LightsOut("grid:5x5"), unique=True).stats["unique"]
+    False
     """
     time_limit = check_time_limit(time_limit)
+    defaults = getattr(puzzle, "solve_defaults", None) or {}
+    minimize = bool(defaults.get("minimize", False) if minimize is None else minimize)
+    unique = bool(defaults.get("unique", False) if unique is None else unique)
     if minimize:
         max_nullity = check_max_nullity(max_nullity)
     if minimize and getattr(puzzle, "weight", None) is None:
@@ -198,7 +235,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
     started = time.perf_counter()
     try:  # the time limit covers building the encoding too
         chosen, answer, solution, seconds = _run(_solve_work, time_limit, "solving", puzzle, engine, minimize,
-                                                 max_nullity)
+                                                 max_nullity, unique)
     except TimeLimitReached:
         return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
     if solution is not None:
@@ -210,8 +247,15 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
                   answer.stats, total_seconds=time.perf_counter() - started)
 
 
-def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> Result:
+def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None, up_to_symmetry: bool = False,
+                 recolour: bool = False) -> Result:
     """The exact number of solutions as a :class:`~parity.api.Result` (``count``, engine numbers; UNKNOWN when time ran out).
+
+    With ``up_to_symmetry`` the stats also hold ``count_up_to_symmetry``, the
+    number of solutions up to the puzzle's symmetries
+    (:meth:`~parity.puzzles.Puzzle.symmetries`; see
+    :func:`parity.symmetry.count_up_to_symmetry`), and the group's order;
+    ``recolour`` lets permutations of the values (colours) act too.
 
     Examples
     --------
@@ -223,9 +267,12 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     True
     """
     time_limit = check_time_limit(time_limit)
+    if recolour and not up_to_symmetry:
+        raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
     started = time.perf_counter()
     try:  # the time limit covers building the encoding too
-        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", puzzle, engine)
+        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", puzzle, engine, up_to_symmetry,
+                                              recolour)
     except TimeLimitReached:
         return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
     stats = {**answer.stats, "exact": exact}

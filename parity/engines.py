@@ -18,6 +18,7 @@ first runs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -292,11 +293,53 @@ class CnfEngine(Engine):
         stats = formula.stats()
         return {"variables": stats["variables"], "clauses": stats["clauses"]}
 
+    @property
+    def can_minimize(self) -> bool:
+        return self.name != "ganak"
+
     def solve(self, formula, minimize=False, max_nullity=30) -> Answer:
         if minimize:
-            raise EngineNotApplicableError(f"engine {self.name!r} does not minimise; use a linear engine (gf2, galois)")
+            return self._minimize(formula)
         result = self.backend.solve(formula)
         return Answer(result.status, result.model, result.count, self._stats(formula))
+
+    def _minimize(self, formula) -> Answer:
+        """A model of least ``formula.weight``: solve, then ask for weight at most one less until UNSAT.
+
+        The formula states its objective: ``weight(model)``, ``weight_bound(j)``
+        (assumptions that allow weight at most ``j``) and optionally
+        ``lower_bound = (value, evidence)``.  The answer's ``proof`` says why
+        no lighter model exists: the lower bound's evidence when the weight
+        meets it, else the solver's UNSAT answer for one less.
+        """
+        if getattr(formula, "weight_bound", None) is None or not self.can_minimize:
+            raise EngineNotApplicableError(f"engine {self.name!r} cannot minimise this encoding (it states no "
+                                           "objective); for Lights Out use a linear engine (gf2, galois)")
+        floor, evidence = getattr(formula, "lower_bound", (0, {"method": "none"}))
+        result = self.backend.solve(formula)
+        steps = [{"at_most": None, "status": result.status}]
+        if result.status != SAT:
+            return Answer(result.status, None, None, {**self._stats(formula), "steps": steps})
+        best = result.model
+        weight = formula.weight(best)
+        steps[0]["weight"] = weight
+        proof = {**evidence, "lower_bound": floor} if weight <= floor else None
+        while proof is None:
+            started = time.perf_counter()
+            result = self.backend.solve(formula, assumptions=formula.weight_bound(weight - 1))
+            seconds = round(time.perf_counter() - started, 6)
+            steps.append({"at_most": weight - 1, "status": result.status, "seconds": seconds})
+            if result.status == SAT:
+                best, weight = result.model, formula.weight(result.model)
+                steps[-1]["weight"] = weight
+                if weight <= floor:
+                    proof = {**evidence, "lower_bound": floor}
+            elif result.status == UNSAT:
+                proof = {"method": "unsat", "at_most": weight - 1, "engine": self.name, "seconds": seconds}
+            else:
+                return Answer(UNKNOWN, None, None, {**self._stats(formula), "steps": steps})
+        return Answer(SAT, best, None, {**self._stats(formula), "minimum_weight": weight, "proof": proof,
+                                        "steps": steps})
 
     def solutions(self, formula) -> Iterator[Any]:
         if not self.can_enumerate:

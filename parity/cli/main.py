@@ -74,13 +74,28 @@ def _common(verb: str) -> list[click.Parameter]:
             click.Option(["-o", "--output"], required=True, help="File to write."),
             as_json,
         ]
+    if verb == "solve":
+        return [engine, limit,
+                click.Option(["--unique"], is_flag=True, default=None,
+                             help="Also decide whether the solution is the only one (JSON 'unique')."), as_json]
+    if verb == "count":
+        return [engine, limit,
+                click.Option(["--up-to-symmetry", "up_to_symmetry"], is_flag=True,
+                             help="Also count solutions up to the puzzle's symmetries (JSON 'count_up_to_symmetry')."),
+                click.Option(["--recolour", "--recolor", "recolour"], is_flag=True,
+                             help="With --up-to-symmetry: permutations of the colours act too."),
+                as_json]
+    if verb == "draw":
+        return [engine,
+                click.Option(["-o", "--output"], required=True, help="Picture file to write: .svg or .png."),
+                as_json]
     return [engine, limit, as_json]
 
 
 class _FamilyCommand(click.Command):
     def __init__(self, verb: str, entry) -> None:
         params = [] if verb == "check" else [_click_param(o) for o in entry.options]
-        if verb == "solve":
+        if verb in ("solve", "draw"):
             params += [_click_param(o) for o in entry.solve_options]
         # a verb option with a flag the family declares too (export's --augmented and the linear family's) is
         # one option: the family's, whose value the verb also receives
@@ -125,8 +140,10 @@ class _FamilyGroup(click.Group):
         self.verb = verb
 
     def list_commands(self, ctx) -> list[str]:
-        from ..puzzles.registry import names
+        from ..puzzles.registry import family, names
 
+        if self.verb == "draw":  # families with a picture only (this imports them)
+            return [name for name in names() if _draws(family(name).puzzle)]
         return names()
 
     def get_command(self, ctx, name: str):
@@ -142,6 +159,8 @@ class _FamilyGroup(click.Group):
 
             if not formats_for(entry.puzzle):
                 return None
+        if self.verb == "draw" and not _draws(entry.puzzle):
+            return None
         return _FamilyCommand(self.verb, entry)
 
     def resolve_command(self, ctx, args):
@@ -150,13 +169,24 @@ class _FamilyGroup(click.Group):
         if name and command is None and not name.startswith("-"):
             from ..puzzles.registry import names
 
+            if self.verb == "draw" and name in names():
+                raise click.UsageError(f"{name} puzzles have no picture; families that draw: "
+                                       f"{', '.join(self.list_commands(ctx))}", ctx)
             raise click.UsageError(f"unknown puzzle family {name!r}; known: {', '.join(names())}", ctx)
         return super().resolve_command(ctx, args)
+
+
+def _draws(puzzle_class) -> bool:
+    """Does the family draw its solutions (does its class override ``Puzzle.draw``)?"""
+    from ..puzzles.base import Puzzle
+
+    return getattr(puzzle_class, "draw", Puzzle.draw) is not Puzzle.draw
 
 
 _VERB_HELP = {
     "solve": "Find one solution of a puzzle (verified), or show that there is none.",
     "count": "Count the solutions of a puzzle (exact integers).",
+    "draw": "Solve a puzzle and draw the solution as a picture (SVG or PNG, by the file's suffix).",
     "check": "Cross-check every applicable engine on random instances of a family.",
     "export": "Write a puzzle's encoding for external tools (DIMACS CNF, M4RI matrix).",
 }
@@ -189,10 +219,12 @@ def _solve(family_name: str, build: dict, options: dict):
     if not result.satisfiable:
         rank = f"rank {result.stats['rank']}; " if "rank" in result.stats else ""
         return payload, f"{describe}: no solution ({rank}engine {result.engine})", 0
-    if options.get("minimize"):
-        qualifier = f"the minimum over all {result.count} solutions"
+    if options.get("minimize") or puzzle.solve_defaults.get("minimize") and options.get("minimize") is None:
+        qualifier = f"the minimum over all {result.count} solutions" if result.count is not None else "a minimum"
     elif result.count is not None:
-        qualifier = f"one of {_plural(result.count)}"
+        qualifier = "the only solution" if result.count == 1 else f"one of {_plural(result.count)}"
+    elif "unique" in result.stats:
+        qualifier = "the only solution" if result.stats["unique"] else "not the only solution"
     else:
         qualifier = f"engine {result.engine}"
     headline = f"{describe}: {puzzle.summary(result.solution)} ({qualifier})"
@@ -203,7 +235,8 @@ def _count(family_name: str, build: dict, options: dict):
     from ..api import count_result
 
     puzzle = _build(family_name, build)
-    result = count_result(puzzle, options["engine"], time_limit=options["time_limit"])
+    result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
+                          up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
     payload = result.to_json()
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
@@ -211,7 +244,12 @@ def _count(family_name: str, build: dict, options: dict):
     stats = result.stats
     details = f"rank {stats['rank']}, nullity {stats['nullity']}; " if "rank" in stats else ""
     exact = "" if stats.get("exact", True) else ", probabilistic exact"
-    return payload, f"{describe}: {_plural(result.count)} ({details}engine {result.engine}{exact}, {result.seconds:.3f} s)", 0
+    text = f"{describe}: {_plural(result.count)} ({details}engine {result.engine}{exact}, {result.seconds:.3f} s)"
+    if "count_up_to_symmetry" in stats:
+        text += f"\n  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} symmetries"
+        if "count_up_to_rotation" in stats:
+            text += f"; {stats['count_up_to_rotation']} up to rotations"
+    return payload, text, 0
 
 
 def _check(family_name: str, build: dict, options: dict):
@@ -264,7 +302,21 @@ def _export(family_name: str, build: dict, options: dict):
     return payload, f"wrote {written['output']} ({details})", 0
 
 
-_VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export}
+def _draw(family_name: str, build: dict, options: dict):
+    from ..api import solve
+    from ..draw import save
+
+    puzzle = _build(family_name, build)
+    output = options.pop("output")
+    result = solve(puzzle, options.pop("engine"), **options)
+    payload = result.to_json()
+    if not result.satisfiable:
+        return payload, f"{puzzle.describe()}: no solution, nothing drawn (engine {result.engine})", 0
+    payload["output"] = save(puzzle, result.solution, output)
+    return payload, f"{puzzle.describe()}: {puzzle.summary(result.solution)}; drew {payload['output']}", 0
+
+
+_VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export, "draw": _draw}
 
 
 def _positive(seconds: float) -> float:

@@ -21,7 +21,11 @@ member                                 what it is
 ``summary(solution)``                  a few words about a solution ("15 presses")
 ``picture(solution)``                  the solution for people, as text
 ``weight(solution)``, ``weight_name``  optional: what ``solve(..., minimize=True)`` minimises, and its name
-``symmetries()``                       optional: the group acting on solutions (None when not given)
+``symmetries(recolour=False)``         optional: the group acting on solutions, a :class:`parity.symmetry.Symmetries`
+                                       (None when not given); ``parity count --up-to-symmetry`` uses it
+``solve_defaults``                     optional: keyword defaults of :func:`parity.solve` for this puzzle, e.g.
+                                       ``{"unique": True}`` (always decide uniqueness) or ``{"minimize": True}``
+``draw(solution, ax)``                 optional: draws a solution on a matplotlib Axes (``parity draw``)
 =====================================  =================================================================
 
 Encodings are cached per puzzle, so a cross-check that runs five engines
@@ -154,9 +158,20 @@ class Puzzle:
         """JSON keys that identify the instance besides ``family`` and ``board`` (e.g. ``rule``, ``field``)."""
         return {}
 
-    def symmetries(self):
-        """The symmetry group acting on solutions, or None when the family gives none."""
+    def symmetries(self, recolour: bool = False):
+        """The symmetry group acting on solutions (a :class:`parity.symmetry.Symmetries`), or None.
+
+        With ``recolour`` the group includes permutations of the values
+        (colours), for families whose values are interchangeable.
+        """
         return None
+
+    #: keyword defaults of :func:`parity.solve` for this puzzle (``minimize``, ``unique``) when the caller gives none
+    solve_defaults: ClassVar[dict] = {}
+
+    def draw(self, solution, ax) -> None:
+        """Draw ``solution`` on the matplotlib Axes ``ax`` (optional; ``parity draw`` and :func:`parity.draw.save` use it)."""
+        raise FamilyError(f"{self.family} puzzles have no picture to draw")
 
     weight = None  #: optional ``weight(solution) -> int``, minimised by ``solve(..., minimize=True)``
     #: the name of what the weight counts, in the puzzle's words; JSON reports the minimum as ``min_<weight_name>``
