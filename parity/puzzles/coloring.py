@@ -10,6 +10,14 @@ and colour); with two colours also the linear system ``x_u + x_v = 1`` over
 GF(2) per conflict (plus ``x_v = c`` per clue), so the GF(2) and CNF routes
 check each other on this family too.
 
+The chromatic number is ``solve(puzzle, minimize=True)``: the weight of a
+colouring is the number of colours it uses, and the SAT engines minimise it
+by solving again with fewer colours allowed until the solver proves that one
+colour fewer fails (or a clique shows it).  ``symmetry_breaking=True`` makes
+the CNF keep one colouring per renaming of the colours (colours appear in
+order of first use along a fixed element order), which speeds up both proofs
+and counts; counts then are colourings up to renaming.
+
 Examples
 --------
 >>> import parity as pt
@@ -19,6 +27,11 @@ Examples
 (2, 2)
 >>> pt.count(Coloring("cube", colors=3, element="faces"))
 6
+>>> result = pt.solve(Coloring("petersen", colors=None), minimize=True)
+>>> result.stats["minimum_weight"], result.stats["proof"]["method"]
+(3, 'unsat')
+>>> pt.count(Coloring("petersen", colors=3, symmetry_breaking=True))  # 120 / 3!
+20
 """
 
 from __future__ import annotations
@@ -40,7 +53,7 @@ from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
 from .registry import Family, Option
 
-__all__ = ["Coloring", "conflict_graph", "ELEMENTS", "FAMILY"]
+__all__ = ["Coloring", "conflict_graph", "greedy_bound", "clique_bound", "ELEMENTS", "FAMILY"]
 
 ELEMENTS = ("vertices", "faces", "edges")
 
@@ -77,38 +90,94 @@ def conflict_graph(G: nx.Graph, element: str = "vertices", adjacency: str = "edg
     return H
 
 
+def greedy_bound(H: nx.Graph) -> tuple[int, dict]:
+    """An upper bound on the chromatic number: the colours of a DSatur greedy colouring, and that colouring.
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> greedy_bound(pt.board("petersen"))[0]
+    3
+    """
+    if H.number_of_nodes() == 0:
+        return 0, {}
+    colouring = nx.greedy_color(H, strategy="DSATUR")
+    return max(colouring.values()) + 1, colouring
+
+
+def clique_bound(H: nx.Graph) -> list:
+    """A clique of ``H`` found greedily (largest degree first): a lower bound on the chromatic number.
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> len(clique_bound(pt.board("octahedron")))
+    3
+    """
+    best: list = []
+    for start in sorted(H, key=H.degree, reverse=True)[:64]:
+        clique = [start]
+        candidates = set(H[start])
+        while candidates:
+            v = max(candidates, key=lambda u: (len(candidates & set(H[u])), H.degree(u)))
+            clique.append(v)
+            candidates &= set(H[v])
+        if len(clique) > len(best):
+            best = clique
+    return best
+
+
 class Coloring(Puzzle):
     """Proper ``colors``-colourings of a board's vertices, faces or edges.
 
     Parameters
     ----------
     board : str or networkx.Graph
-    colors : int
-        Number of colours ``k`` (colours are ``0 .. k-1``).
+    colors : int or None
+        Number of colours ``k`` (colours are ``0 .. k-1``).  None: as many
+        as a greedy (DSatur) colouring needs, an upper bound on the
+        chromatic number (for ``solve(..., minimize=True)``).
     element : {"vertices", "faces", "edges"}
     adjacency : {"edge", "vertex"}
         For faces: do faces sharing only a corner conflict too?
     clues : mapping, optional
         Element -> colour fixed in advance (faces are numbered as in
         ``board.graph["faces"]``, edges are node pairs).
+    symmetry_breaking : bool
+        Keep one colouring per renaming of the colours in the CNF (colour
+        ``c > 0`` only after colour ``c - 1`` was used earlier in a fixed
+        order of the elements).  Counts become counts up to renaming.  Not
+        with clues, which tell colours apart.
+    chromatic : bool
+        Ask for the chromatic number: ``solve`` minimises the colours used by
+        default (``solve_defaults``); ``colors`` is then an upper bound.
     """
 
     family = "coloring"
     encodings = ("linear", "cnf")
+    weight_name = "colours"
 
-    def __init__(self, board, colors: int = 3, element: str = "vertices", adjacency: str = "edge",
-                 clues: Mapping | None = None) -> None:
+    def __init__(self, board, colors: int | None = 3, element: str = "vertices", adjacency: str = "edge",
+                 clues: Mapping | None = None, symmetry_breaking: bool = False, chromatic: bool = False) -> None:
         self.board = make_board(board)
-        if isinstance(colors, bool) or not isinstance(colors, Integral) or not 1 <= colors <= 1000:
-            raise LimitError(f"the number of colours must be a whole number from 1 to 1000, got {colors!r}")
-        self.colors = int(colors)
         self.element = element
         self.adjacency = adjacency
         self.conflicts = conflict_graph(self.board, element, adjacency)
         self.items = list(self.conflicts)
+        if colors is None:
+            colors = max(1, greedy_bound(self.conflicts)[0])
+        if isinstance(colors, bool) or not isinstance(colors, Integral) or not 1 <= colors <= 1000:
+            raise LimitError(f"the number of colours must be a whole number from 1 to 1000, got {colors!r}")
+        self.colors = int(colors)
         self.clues = self._check_clues(clues or {})
-        # two colours are linear over GF(2); more are CNF only
-        self.encodings = ("linear", "cnf") if self.colors == 2 else ("cnf",)
+        if symmetry_breaking and self.clues:
+            raise LimitError("colour symmetry breaking assumes interchangeable colours; clues tell them apart")
+        self.symmetry_breaking = bool(symmetry_breaking)
+        self.chromatic = bool(chromatic)
+        if self.chromatic:
+            self.solve_defaults = {"minimize": True}
+        # two colours are linear over GF(2) (without symmetry breaking, which the linear form does not state)
+        self.encodings = ("linear", "cnf") if self.colors == 2 and not self.symmetry_breaking else ("cnf",)
 
     def _check_clues(self, clues: Mapping) -> dict[Hashable, int]:
         checked = {}
@@ -123,8 +192,20 @@ class Coloring(Puzzle):
         return checked
 
     # -- encodings ----------------------------------------------------------
+    def element_order(self) -> list:
+        """The order symmetry breaking uses: a greedy clique first, then the rest by DSatur's greedy order."""
+        clique = clique_bound(self.conflicts)
+        rest = [v for v in greedy_bound(self.conflicts)[1] if v not in set(clique)]
+        return clique + rest
+
     def build_cnf(self):
-        """One-hot colours, one clause per conflict and colour, one unit clause per clue."""
+        """One-hot colours, one clause per conflict and colour, one unit clause per clue.
+
+        The formula also carries what :meth:`~parity.engines.SatEngine.solve`
+        needs to minimise the colours used: ``weight(model)``,
+        ``weight_bound(j)`` (assumptions allowing colours ``0..j-1`` only) and
+        ``lower_bound`` (a clique, with its size).
+        """
         from ..cnf import CNF
 
         formula = CNF()
@@ -135,13 +216,39 @@ class Coloring(Puzzle):
         for item, c in self.clues.items():
             formula.add([colour[item][c]])
         formula.primary = [var for item in self.items for var in colour[item].values()]
+        if self.symmetry_breaking:
+            self._break_colour_symmetry(formula, colour)
         meaning = {var: (item, c) for item in self.items for c, var in colour[item].items()}
 
         def decode(model) -> dict[Hashable, int]:
             return {meaning[lit][0]: meaning[lit][1] for lit in model if lit > 0 and lit in meaning}
 
         formula.decode = decode
+        formula.weight = lambda model: len({meaning[lit][1] for lit in model if lit > 0 and lit in meaning})
+        formula.weight_bound = lambda j: [-colour[item][c] for item in self.items for c in range(max(j, 0), self.colors)]
+        clique = clique_bound(self.conflicts)
+        labels = node_labels(self.items)
+        formula.lower_bound = (len(clique), {"method": "clique", "clique": [labels[v] for v in clique]})
         return formula
+
+    def _break_colour_symmetry(self, formula, colour) -> None:
+        """Colours in order of first use: ``seen[i][c]`` = colour c is used by one of the first i+1 elements."""
+        seen_before: dict[int, int] = {}
+        for i, item in enumerate(self.element_order()):
+            seen_now = {}
+            for c in range(self.colors):
+                if c > 0:  # colour c here only if colour c-1 was used before
+                    formula.add([-colour[item][c]] + ([seen_before[c - 1]] if c - 1 in seen_before else []))
+                var = formula.fresh()
+                # var <-> seen_before[c] or colour[item][c]
+                formula.add([-colour[item][c], var])
+                if c in seen_before:
+                    formula.add([-seen_before[c], var])
+                    formula.add([-var, seen_before[c], colour[item][c]])
+                else:
+                    formula.add([-var, colour[item][c]])
+                seen_now[c] = var
+            seen_before = seen_now
 
     def build_linear(self) -> LinearSystem:
         """For two colours: ``x_u + x_v = 1`` over GF(2) for every conflict, ``x_v = c`` for every clue."""
@@ -193,6 +300,48 @@ class Coloring(Puzzle):
         used = len(set(colouring.values()))
         return f"a colouring with {used} colour{'s' if used != 1 else ''}"
 
+    def weight(self, colouring: Mapping[Hashable, int]) -> int:
+        """The number of colours a colouring uses (what ``minimize`` makes least: the chromatic number)."""
+        return len(set(colouring.values()))
+
+    def draw(self, colouring: Mapping[Hashable, int], ax) -> None:
+        """The board with its vertices, faces or edges in their colours (node ``pos``, else a fixed layout)."""
+        from matplotlib.patches import Polygon
+
+        G = self.board
+        pos = nx.get_node_attributes(G, "pos")
+        if len(pos) != G.number_of_nodes() or any(len(p) != 2 for p in pos.values()):
+            pos = nx.kamada_kawai_layout(G) if 0 < G.number_of_nodes() <= 400 else nx.circular_layout(G)
+        palette = _palette(self.colors)
+        if self.element == "faces":
+            polygons = [([pos[v] for v in face], colouring[f]) for f, face in enumerate(G.graph["faces"])
+                        if f in colouring and len(face) >= 3]
+            # the outer face of a Schlegel diagram covers the others: the largest goes underneath
+            polygons.sort(key=lambda item: -abs(_area(item[0])))
+            outer = G.graph.get("kind") == "polyhedron" and len(polygons) > 3
+            for depth, (points, c) in enumerate(polygons):
+                if outer and depth == 0:  # the outer face of a Schlegel diagram: a band in its colour around the rim
+                    ax.add_patch(Polygon(points, closed=True, facecolor="none", edgecolor=palette[c], linewidth=14,
+                                         joinstyle="round", zorder=-len(polygons) - 1))
+                    continue
+                ax.add_patch(Polygon(points, closed=True, facecolor=palette[c], edgecolor="black", linewidth=0.8,
+                                     zorder=-len(polygons) + depth))
+        for u, v in G.edges():
+            (x0, y0), (x1, y1) = pos[u], pos[v]
+            if self.element == "edges":
+                c = colouring.get((u, v), colouring.get((v, u)))
+                ax.plot([x0, x1], [y0, y1], color=palette[c], linewidth=3.0, solid_capstyle="round")
+            else:
+                ax.plot([x0, x1], [y0, y1], color="0.3", linewidth=0.8, zorder=1)
+        if self.element == "vertices":
+            xs = [pos[v][0] for v in self.items]
+            ys = [pos[v][1] for v in self.items]
+            ax.scatter(xs, ys, s=max(20.0, 3000.0 / max(1, len(xs))), c=[palette[colouring[v]] for v in self.items],
+                       edgecolors="black", linewidths=0.8, zorder=2)
+        ax.set_title(f"{self.board_name}: {self.weight(colouring)} colours on its {self.element}")
+        ax.set_aspect("equal")
+        ax.axis("off")
+
     def picture(self, colouring: Mapping[Hashable, int]) -> str:
         shape = self.board.graph.get("shape")
         if self.element == "vertices" and shape is not None and len(shape) == 2 and \
@@ -202,13 +351,29 @@ class Coloring(Puzzle):
         return "\n".join(f"{labels[item]}: {colouring[item]}" for item in self.items)
 
     def parameters(self) -> dict:
-        return {"colors": self.colors, "element": self.element}
+        extra = {"symmetry_breaking": True} if self.symmetry_breaking else {}
+        return {"colors": self.colors, "element": self.element, **extra}
 
     def describe(self) -> str:
         return f"{self.board_name}, {self.colors} colours on its {self.element}"
 
     def __repr__(self) -> str:
         return f"Coloring({self.board_name!r}, colors={self.colors}, element={self.element!r})"
+
+
+def _palette(k: int) -> list:
+    """``k`` distinguishable colours (matplotlib's tab10/tab20, then an HSV wheel)."""
+    from matplotlib import colormaps
+
+    if k <= 10:
+        return [colormaps["tab10"](i) for i in range(k)]
+    if k <= 20:
+        return [colormaps["tab20"](i) for i in range(k)]
+    return [colormaps["hsv"](i / k) for i in range(k)]
+
+
+def _area(points) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]]))
 
 
 def read_clues(path: str | os.PathLike) -> dict:
@@ -223,11 +388,13 @@ def read_clues(path: str | os.PathLike) -> dict:
     return data
 
 
-def _build(board_spec: str, colors: int = 3, faces: bool = False, edges: bool = False, clues: str | None = None):
+def _build(board_spec: str, colors: int | None = None, faces: bool = False, edges: bool = False,
+           clues: str | None = None, break_symmetry: bool = False, chromatic: bool = False):
     if faces and edges:
         raise LimitError("colour faces or edges, not both")
     element = "faces" if faces else "edges" if edges else "vertices"
-    puzzle = Coloring(board_spec, colors=colors, element=element)
+    puzzle = Coloring(board_spec, colors=colors, element=element, symmetry_breaking=break_symmetry,
+                      chromatic=chromatic)
     if clues is None:
         return puzzle
     if not Path(clues).exists():
@@ -239,7 +406,7 @@ def _build(board_spec: str, colors: int = 3, faces: bool = False, edges: bool = 
             singular = {"vertices": "vertex", "faces": "face", "edges": "edge"}[element]
             raise StateError(f"clue file {clues}: no {singular} {label!r} on this board")
         given[labels[label]] = colour
-    return Coloring(puzzle.board, colors=colors, element=element, clues=given)
+    return Coloring(puzzle.board, colors=puzzle.colors, element=element, clues=given, chromatic=chromatic)
 
 
 def random_coloring(rng: random.Random) -> Coloring:
@@ -261,10 +428,15 @@ FAMILY = Family(
     options=(
         Option("board_spec", ("--board",), "Board spec: petersen, grid:4x4, dodecahedron, a DIMACS .col FILE ...",
                required=True),
-        Option("colors", ("--colors",), "Number of colours k.", default=3, type=int),
+        Option("colors", ("--colors",), "Number of colours k (default: as many as a greedy DSatur colouring "
+               "uses; with --chromatic an upper bound).", type=int),
         Option("faces", ("--faces",), "Colour the faces (faces sharing an edge differ).", default=False, type=bool),
         Option("edges", ("--edges",), "Colour the edges (edges sharing an end differ).", default=False, type=bool),
         Option("clues", ("--clues",), "JSON FILE: element label -> fixed colour."),
+        Option("break_symmetry", ("--break-symmetry",), "Keep one colouring per renaming of the colours "
+               "(counts become counts up to renaming).", default=False, type=bool),
+        Option("chromatic", ("--chromatic",), "Find the chromatic number: solve with as few colours as possible "
+               "and prove that one fewer fails.", default=False, type=bool),
     ),
     build=_build,
     random_instance=random_coloring,
