@@ -144,7 +144,7 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
     and the seconds of the engine's work alone (timed here, so that it travels back from a child process too).
     With ``unique`` the engine's work includes deciding whether a second solution exists.
     """
-    engine, encoding = choose(puzzle, name, "solve")
+    engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve")
     started = time.perf_counter()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)

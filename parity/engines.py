@@ -92,6 +92,10 @@ class Engine:
         """Why this engine cannot work on ``encoding``, or None when it can."""
         return None
 
+    def minimize_refusal(self, encoding) -> str | None:
+        """Why this engine cannot find a least-weight solution of ``encoding``, or None when it can."""
+        return None if self.can_minimize else f"engine {self.name!r} does not minimise"
+
     def suits(self, encoding, question: str) -> bool:
         """Whether the default choice should take this engine for ``question`` (it must not refuse too).
 
@@ -128,6 +132,12 @@ class LinearEngine(Engine):
     def __init__(self, name: str, binary_only: bool) -> None:
         self.name = name
         self.binary_only = binary_only
+
+    def minimize_refusal(self, system) -> str | None:
+        if not getattr(system, "weight_is_hamming", True):
+            return (f"engine {self.name!r} minimises the number of non-zero unknowns, which is not this puzzle's "
+                    "weight; use sat or cms")
+        return super().minimize_refusal(system)
 
     def refuses(self, system) -> str | None:
         if self.binary_only and system.field != 2:
@@ -303,6 +313,14 @@ class CnfEngine(Engine):
         result = self.backend.solve(formula)
         return Answer(result.status, result.model, result.count, self._stats(formula))
 
+    def minimize_refusal(self, formula) -> str | None:
+        if not self.can_minimize:
+            return f"engine {self.name!r} counts solutions but finds none; use sat or cms"
+        if getattr(formula, "weight_bound", None) is None:
+            return (f"engine {self.name!r} cannot minimise this encoding (it states no objective); for Lights Out "
+                    "use a linear engine (gf2, galois)")
+        return None
+
     def _minimize(self, formula) -> Answer:
         """A model of least ``formula.weight``: solve, then ask for weight at most one less until UNSAT.
 
@@ -312,9 +330,9 @@ class CnfEngine(Engine):
         no lighter model exists: the lower bound's evidence when the weight
         meets it, else the solver's UNSAT answer for one less.
         """
-        if getattr(formula, "weight_bound", None) is None or not self.can_minimize:
-            raise EngineNotApplicableError(f"engine {self.name!r} cannot minimise this encoding (it states no "
-                                           "objective); for Lights Out use a linear engine (gf2, galois)")
+        reason = self.minimize_refusal(formula)
+        if reason:
+            raise EngineNotApplicableError(reason)
         floor, evidence = getattr(formula, "lower_bound", (0, {"method": "none"}))
         result = self.backend.solve(formula)
         steps = [{"at_most": None, "status": result.status}]
@@ -429,12 +447,14 @@ def get_engine(name: str) -> Engine:
 
 
 def _ordered(kind: str, question: str) -> list[Engine]:
-    first = DEFAULT_ORDER.get((kind, question), ())
+    first = DEFAULT_ORDER.get((kind, "solve" if question == "minimize" else question), ())
     names = [*first, *(n for n in ENGINES if n not in first)]
     return [ENGINES[n] for n in names if ENGINES[n].accepts == kind]
 
 
-def _fits(engine: Engine, question: str) -> str | None:
+def _fits(engine: Engine, question: str, encoding=None) -> str | None:
+    if question == "minimize":
+        return _fits(engine, "solve") or engine.minimize_refusal(encoding)
     if question == "solve" and not engine.can_solve:
         return f"engine {engine.name!r} counts solutions but finds none; use chase or gf2"
     if question == "solutions" and not engine.can_enumerate:
@@ -462,7 +482,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
                 f"encodings and they offer {offered}"
             )
         encoding = puzzle.encoding(engine.accepts)
-        reason = engine.refuses(encoding) or _fits(engine, question)
+        reason = engine.refuses(encoding) or _fits(engine, question, encoding)
         if reason:
             raise EngineNotApplicableError(reason)
         return engine, encoding
@@ -472,7 +492,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
         for engine in _ordered(kind, question):
             if not engine.suits(encoding, question):
                 continue
-            reason = engine.refuses(encoding) or _fits(engine, question)
+            reason = engine.refuses(encoding) or _fits(engine, question, encoding)
             if reason is None:
                 return engine, encoding
             reasons.append(reason)

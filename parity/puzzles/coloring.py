@@ -266,6 +266,7 @@ class Coloring(Puzzle):
         system = LinearSystem((len(rhs), len(self.items)), np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
                               np.ones(len(rows), dtype=np.int64), np.array(rhs, dtype=np.int64), 2, self.items)
         system.decode = lambda x: {item: int(x[i]) for i, item in enumerate(self.items)}
+        system.weight_is_hamming = False  # a colouring's weight is its number of colours, not its count of 1s
         return system
 
     # -- puzzle terms -------------------------------------------------------
