@@ -6,7 +6,7 @@ chosen by the file's suffix.  ``parity draw FAMILY ... -o FILE`` solves the
 puzzle (the solution verified as always) and calls :func:`save`.
 
 matplotlib is imported here, on first use, with its non-interactive ``Agg``
-backend, so that drawing works without a display and importing :mod:`parity`
+backend, so that drawing works without a display and importing parity
 stays cheap.
 
 Examples

@@ -201,8 +201,8 @@ class Coloring(Puzzle):
     def build_cnf(self):
         """One-hot colours, one clause per conflict and colour, one unit clause per clue.
 
-        The formula also carries what :meth:`~parity.engines.SatEngine.solve`
-        needs to minimise the colours used: ``weight(model)``,
+        The formula also carries what the SAT engines (``CnfEngine``)
+        need to minimise the colours used: ``weight(model)``,
         ``weight_bound(j)`` (assumptions allowing colours ``0..j-1`` only) and
         ``lower_bound`` (a clique, with its size).
         """
