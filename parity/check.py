@@ -10,6 +10,9 @@ and families only through the registry (each family's ``random_instance``).
 * every raw answer satisfies its own encoding (``A x = b``, every clause of
   the CNF), every decoded solution passes ``puzzle.verify``, and enumerations
   have no duplicates;
+* a family's independent count (:meth:`~parity.puzzles.Puzzle.reference_count`:
+  a formula or brute force, such as the chromatic polynomial for colourings)
+  joins the answers as ``ref:METHOD`` and must agree too;
 * an instance on which fewer than two engines answered is reported as
   *unchecked*, never as agreeing.
 
@@ -166,8 +169,24 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
             report.problems.append(f"{engine.name}: {exc}")
         answer.seconds = time.perf_counter() - started
         report.answers.append(answer)
+    _reference(puzzle, report)
     _compare(report)
     return report
+
+
+def _reference(puzzle, report: CrossCheck) -> None:
+    """The family's independent count (a formula, brute force) joins the answers as one more voice."""
+    started = time.perf_counter()
+    try:
+        known = puzzle.reference_count()
+    except ParityError as exc:
+        report.problems.append(f"reference count: {exc}")
+        return
+    if known is None:
+        return
+    method, total = known
+    report.answers.append(EngineAnswer(f"ref:{method}", satisfiable=total > 0, count=int(total),
+                                       seconds=time.perf_counter() - started))
 
 
 def _compare(report: CrossCheck) -> None:

@@ -26,6 +26,8 @@ member                                 what it is
 ``solve_defaults``                     optional: keyword defaults of :func:`parity.solve` for this puzzle, e.g.
                                        ``{"unique": True}`` (always decide uniqueness) or ``{"minimize": True}``
 ``draw(solution, ax)``                 optional: draws a solution on a matplotlib Axes (``parity draw``)
+``reference_count()``                  optional: ``(method, count)`` from an independent method (a formula, brute
+                                       force) that the cross-check harness compares with every engine, or None
 =====================================  =================================================================
 
 Encodings are cached per puzzle, so a cross-check that runs five engines
@@ -168,6 +170,10 @@ class Puzzle:
 
     #: keyword defaults of :func:`parity.solve` for this puzzle (``minimize``, ``unique``) when the caller gives none
     solve_defaults: ClassVar[dict] = {}
+
+    def reference_count(self) -> tuple[str, int] | None:
+        """An independent count, ``(method, count)``, for the cross-check harness; None when there is none."""
+        return None
 
     def draw(self, solution, ax) -> None:
         """Draw ``solution`` on the matplotlib Axes ``ax`` (optional; ``parity draw`` and :func:`parity.draw.save` use it)."""

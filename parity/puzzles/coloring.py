@@ -90,6 +90,48 @@ def conflict_graph(G: nx.Graph, element: str = "vertices", adjacency: str = "edg
     return H
 
 
+def independent_partitions(H: nx.Graph) -> list[int]:
+    """``a[j]``: the number of partitions of ``H``'s nodes into ``j`` independent sets (dynamic programming over subsets).
+
+    Examples
+    --------
+    >>> independent_partitions(nx.path_graph(3))  # {0,2},{1}; and {0},{1},{2}
+    [0, 0, 1, 1]
+    """
+    nodes = list(H)
+    n = len(nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    neighbours = [0] * n
+    for u, v in H.edges():
+        if u != v:
+            neighbours[index[u]] |= 1 << index[v]
+            neighbours[index[v]] |= 1 << index[u]
+    independent = [True] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        rest = mask & (mask - 1)
+        independent[mask] = independent[rest] and not neighbours[low] & rest
+    # ways[mask] = polynomial in j as a list: partitions of mask into j independent sets
+    ways: list[list[int]] = [[1]] + [[] for _ in range(1, 1 << n)]
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        rest = mask ^ low
+        total = [0] * (n + 1)
+        sub = rest
+        while True:  # every independent set that holds the lowest node of mask
+            block = sub | low
+            if independent[block]:
+                for j, a in enumerate(ways[mask ^ block]):
+                    if a:
+                        total[j + 1] += a
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        ways[mask] = total
+    full = ways[(1 << n) - 1]
+    return full + [0] * (n + 1 - len(full))
+
+
 def greedy_bound(H: nx.Graph) -> tuple[int, dict]:
     """An upper bound on the chromatic number: the colours of a DSatur greedy colouring, and that colouring.
 
@@ -301,6 +343,33 @@ class Coloring(Puzzle):
         used = len(set(colouring.values()))
         return f"a colouring with {used} colour{'s' if used != 1 else ''}"
 
+    def reference_count(self) -> tuple[str, int] | None:
+        """The count from partitions into independent sets, without any encoding (up to 12 elements, no clues).
+
+        With ``a_j`` partitions of the elements into ``j`` independent sets,
+        the chromatic polynomial is ``P(k) = sum_j a_j k (k-1) ... (k-j+1)``
+        and the colourings up to renaming number ``sum_{j <= k} a_j``.
+
+        Examples
+        --------
+        >>> Coloring("petersen", colors=3).reference_count()
+        ('chromatic-polynomial', 120)
+        >>> Coloring("grid:2x3", colors=3).reference_count()  # the ladder: k (k-1) (k^2 - 3k + 3)^2
+        ('chromatic-polynomial', 54)
+        """
+        if self.clues or len(self.items) > 12:
+            return None
+        partitions = independent_partitions(self.conflicts)
+        if self.symmetry_breaking:
+            return "independent-partitions", sum(a for j, a in enumerate(partitions) if j <= self.colors)
+        total = 0
+        for j, a in enumerate(partitions):
+            falling = 1
+            for i in range(j):
+                falling *= self.colors - i
+            total += a * falling
+        return "chromatic-polynomial", total
+
     def weight(self, colouring: Mapping[Hashable, int]) -> int:
         """The number of colours a colouring uses (what ``minimize`` makes least: the chromatic number)."""
         return len(set(colouring.values()))
@@ -419,7 +488,8 @@ def random_coloring(rng: random.Random) -> Coloring:
     clues = {}
     if rng.random() < 0.3:
         clues[rng.choice(list(G))] = rng.randrange(colors)
-    return Coloring(G, colors=colors, clues=clues)
+    breaking = not clues and rng.random() < 0.25
+    return Coloring(G, colors=colors, clues=clues, symmetry_breaking=breaking)
 
 
 FAMILY = Family(

@@ -127,3 +127,16 @@ def test_cli(capsys, tmp_path):
     bad.write_text('{"9,9": 0}')
     code, out, err = run(capsys, "count", "coloring", "--board", "grid:2x2", "--clues", bad)
     assert code == 2 and "no vertex '9,9'" in err and len(err.splitlines()) == 1
+
+
+@given(small_colourings())
+def test_the_reference_count_is_the_chromatic_polynomial(puzzle):
+    reference = Coloring(puzzle.conflicts, colors=puzzle.colors).reference_count()
+    assert reference == ("chromatic-polynomial", chromatic_polynomial(puzzle.conflicts, puzzle.colors))
+
+
+def test_the_harness_compares_engines_with_the_reference():
+    report = crosscheck(Coloring("grid:3x3", colors=3))
+    names = [a.engine for a in report.answers]
+    assert "ref:chromatic-polynomial" in names and report.agree
+    assert {a.count for a in report.answers} == {chromatic_polynomial(nx.grid_2d_graph(3, 3), 3)}
