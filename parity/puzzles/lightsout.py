@@ -561,6 +561,43 @@ class LightsOut(Puzzle):
         labels = node_labels(self.nodes)
         return "\n".join(f"{labels[v]}: {t}" for v, t in presses.items() if t and v in labels) or "(no presses)"
 
+    def draw(self, presses: Mapping[Hashable, int], ax) -> None:
+        """The board with its start lights (filled: on; over GF(p) the shade is the state) and the presses (dots).
+
+        Nodes sit at their ``pos`` (grids, polyhedra); other boards get a fixed
+        layout.  A press count above 1 (over GF(p)) is written beside its dot.
+        """
+        import networkx as nx
+        from matplotlib.patches import RegularPolygon
+
+        G = self.board
+        pos = nx.get_node_attributes(G, "pos")
+        if len(pos) != G.number_of_nodes() or any(len(p) != 2 for p in pos.values()):
+            pos = nx.kamada_kawai_layout(G) if 0 < G.number_of_nodes() <= 400 else nx.circular_layout(G)
+        lengths = [((pos[u][0] - pos[v][0]) ** 2 + (pos[u][1] - pos[v][1]) ** 2) ** 0.5 for u, v in G.edges()]
+        size = 0.42 * (min(lengths) if lengths else 1.0)
+        square = self._grid_shape() is not None
+        for u, v in G.edges():
+            ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="0.75", linewidth=0.6, zorder=0)
+        for i, v in enumerate(self.nodes):
+            state = int(self.start[i])
+            shade = (1.0, 0.83, 0.2) if state else (0.25, 0.25, 0.3)
+            if self.field > 2 and state:
+                shade = (1.0, 0.83 * state / (self.field - 1) + 0.1, 0.2)
+            ax.add_patch(RegularPolygon(pos[v], 4 if square else 6, radius=size * (1.35 if square else 1.1),
+                                        orientation=0.785398 if square else 0.0, facecolor=shade,
+                                        edgecolor="black", linewidth=0.5, zorder=1))
+            times = int(presses.get(v, 0))
+            if times:
+                ax.plot(*pos[v], marker="o", markersize=max(2.0, 140.0 / max(1, len(self.nodes)) ** 0.5),
+                        color="crimson", zorder=2)
+                if times > 1:
+                    ax.annotate(str(times), pos[v], xytext=(4, 4), textcoords="offset points", fontsize=7, zorder=3)
+        ax.set_title(f"{self.board_name}: {self.weight(presses)} presses (dots) from the lights shown")
+        ax.set_aspect("equal")
+        ax.autoscale_view()
+        ax.axis("off")
+
     def to_json(self, presses: Mapping[Hashable, int]) -> dict:
         """``presses`` (label -> times, every node), ``press_count``, and ``press_grid`` rows for rectangles."""
         labels = node_labels(self.nodes)

@@ -1,0 +1,31 @@
+"""parity draw: every family that draws writes a real SVG/PNG that matplotlib and a browser read."""
+
+import json
+
+import pytest
+
+from parity.testing import run_cli
+
+
+@pytest.mark.parametrize("board", ["grid:5x5", "hex:2", "dodecahedron", "torus:3x4"])
+def test_lightsout_draws_lights_and_presses(tmp_path, board):
+    target = tmp_path / "lights.svg"
+    run = run_cli("draw", "lightsout", "--board", board, "-o", target, "--json")
+    assert run.code == 0, run.err
+    payload = json.loads(run.out)
+    svg = target.read_text()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    # one dot per press: the SVG holds the press count in its title
+    assert f"{payload['press_count']} presses" in svg
+
+
+def test_lightsout_png(tmp_path):
+    target = tmp_path / "lights.png"
+    run = run_cli("draw", "lightsout", "--board", "grid:3x3", "--field", "3", "-o", target)
+    assert run.code == 0, run.err
+    assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def test_draw_lists_only_families_that_draw():
+    run = run_cli("draw", "--help")
+    assert run.code == 0 and "lightsout" in run.out and "coloring" in run.out and "linear" not in run.out
