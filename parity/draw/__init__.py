@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import ParityError, StateError
+from ..errors import ParityError, StateError
 
 __all__ = ["FORMATS", "figure", "save"]
 
