@@ -31,6 +31,8 @@ __all__ = [
     "TimeLimitReached",
     "OutputError",
     "NodeError",
+    "StoreError",
+    "SweepError",
 ]
 
 
@@ -133,3 +135,11 @@ class NodeError(ParityError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class StoreError(ParityError, ValueError):
+    """A sweep store cannot be opened or read (not an SQLite file, another sweep's file, a locked file)."""
+
+
+class SweepError(ParityError, ValueError):
+    """A sweep cannot run: an unknown sweep, an unreachable Dask scheduler, bad sweep parameters."""

@@ -1,0 +1,176 @@
+"""The sweep store: one SQLite file, one row per finished task, committed as each task finishes.
+
+SQLite in write-ahead-log mode: a transaction that committed survives the
+process being killed at any moment (SIGKILL included), and one that did not
+leaves nothing behind.  A task's row is keyed by the sweep's name and the
+task's parameters written as canonical JSON, so a rerun finds what is done
+and a task can never have two rows.
+
+Examples
+--------
+>>> import os, tempfile
+>>> store = Store(os.path.join(tempfile.mkdtemp(), "runs.sqlite"))
+>>> store.record("demo", {"n": 3}, {"status": "done", "result": {"square": 9}, "seconds": 0.001})
+>>> store.done_keys("demo") == {task_key({"n": 3})}
+True
+>>> [(row["params"], row["result"]) for row in store.rows("demo")]
+[({'n': 3}, {'square': 9})]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from ..errors import StoreError
+
+__all__ = ["Store", "task_key", "SCHEMA_VERSION"]
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tasks (
+    sweep    TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    params   TEXT NOT NULL,
+    status   TEXT NOT NULL CHECK (status IN ('done', 'failed')),
+    result   TEXT,
+    engine   TEXT,
+    seconds  REAL,
+    version  TEXT,
+    host     TEXT,
+    error    TEXT,
+    finished REAL NOT NULL,
+    PRIMARY KEY (sweep, key)
+);
+"""
+
+
+def task_key(params: Mapping) -> str:
+    """A task's identity: its parameters as canonical JSON (sorted keys, no spaces).
+
+    Examples
+    --------
+    >>> task_key({"m": 2, "board": "grid"})
+    '{"board":"grid","m":2}'
+    """
+    return json.dumps(params, sort_keys=True, separators=(",", ":"))
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("parity")
+    except Exception:  # pragma: no cover - running from a source tree without metadata
+        return "unknown"
+
+
+class Store:
+    """A sweep store on disk (created when missing).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The SQLite file.
+
+    Raises
+    ------
+    StoreError
+        If the file exists and is not a parity sweep store, or cannot be opened.
+    """
+
+    def __init__(self, path: str | os.PathLike, create: bool = True) -> None:
+        self.path = Path(path)
+        if not create and not self.path.exists():
+            raise StoreError(f"sweep store {str(path)!r} does not exist")
+        if self.path.is_dir():
+            raise StoreError(f"sweep store {str(path)!r} is a folder, not a file")
+        if not self.path.parent.exists():
+            raise StoreError(f"cannot create sweep store {str(path)!r}: folder {str(self.path.parent)!r} does not exist")
+        try:
+            self._db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if found is None:
+                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif found[0] != str(SCHEMA_VERSION):
+                raise StoreError(f"sweep store {str(path)!r} has schema {found[0]}, this parity writes {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"sweep store {str(path)!r} is not a usable SQLite file ({exc})") from None
+        self._host = platform.node()
+        self._version = _version()
+
+    # -- writing ----------------------------------------------------------------------------------------------
+    def record(self, sweep: str, params: Mapping, outcome: Mapping) -> None:
+        """Commit one finished task (``outcome``: status, result or error, engine, seconds): one transaction."""
+        self.record_many(sweep, [(params, outcome)])
+
+    def record_many(self, sweep: str, finished) -> None:
+        """Commit several finished tasks in one transaction (all or none survive a kill)."""
+        rows = []
+        now = time.time()
+        for params, outcome in finished:
+            rows.append((sweep, task_key(params), json.dumps(params, sort_keys=True), outcome["status"],
+                         None if outcome.get("result") is None else json.dumps(outcome["result"], sort_keys=True),
+                         outcome.get("engine"), outcome.get("seconds"), self._version,
+                         outcome.get("host", self._host), outcome.get("error"), now))
+        try:
+            with self._db:  # one transaction
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(
+                    "INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (sweep, key) DO UPDATE SET params = excluded.params, status = excluded.status, "
+                    "result = excluded.result, engine = excluded.engine, seconds = excluded.seconds, "
+                    "version = excluded.version, host = excluded.host, error = excluded.error, "
+                    "finished = excluded.finished", rows)
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"cannot write sweep store {str(self.path)!r}: {exc}") from None
+
+    # -- reading ----------------------------------------------------------------------------------------------
+    def done_keys(self, sweep: str, include_failed: bool = False) -> set[str]:
+        """The keys of the tasks already finished (``done``; with ``include_failed`` the failed ones too)."""
+        statuses = ("done", "failed") if include_failed else ("done",)
+        marks = ",".join("?" * len(statuses))
+        query = f"SELECT key FROM tasks WHERE sweep = ? AND status IN ({marks})"
+        return {key for (key,) in self._db.execute(query, (sweep, *statuses))}
+
+    def sweeps(self) -> list[str]:
+        """The names of the sweeps this store holds."""
+        return [name for (name,) in self._db.execute("SELECT DISTINCT sweep FROM tasks ORDER BY sweep")]
+
+    def rows(self, sweep: str | None = None) -> Iterator[dict]:
+        """Every row (of one sweep, or all), in the order the tasks finished."""
+        query = "SELECT sweep, params, status, result, engine, seconds, version, host, error, finished FROM tasks"
+        args: tuple = ()
+        if sweep is not None:
+            query += " WHERE sweep = ?"
+            args = (sweep,)
+        for name, params, status, result, engine, seconds, version, host, error, finished in \
+                self._db.execute(query + " ORDER BY finished, rowid", args):
+            yield {"sweep": name, "params": json.loads(params), "status": status,
+                   "result": None if result is None else json.loads(result), "engine": engine, "seconds": seconds,
+                   "version": version, "host": host, "error": error, "finished": finished}
+
+    def counts(self, sweep: str) -> dict[str, int]:
+        """How many tasks are done and failed."""
+        found = dict(self._db.execute("SELECT status, COUNT(*) FROM tasks WHERE sweep = ? GROUP BY status", (sweep,)))
+        return {"done": found.get("done", 0), "failed": found.get("failed", 0)}
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
