@@ -471,6 +471,56 @@ def sweep_export(store: str, output: str, name: str | None, as_json: bool) -> No
                f"{len(written['columns'])} columns)")
 
 
+@cli.group("table")
+def table_group() -> None:
+    """Tables by board size (text, CSV, JSON, OEIS b-file), computed through a resumable sweep."""
+
+
+@table_group.command("lightsout")
+@click.option("--sizes", required=True, help="Board sides: N, A..B, or a comma list (1..130).")
+@click.option("--rectangles", is_flag=True, help="Every m x n with m <= n, not only squares.")
+@click.option("--kind", default="grid", show_default=True, help="grid, torus or cylinder.")
+@click.option("--rule", default="closed", show_default=True, help="closed or open.")
+@click.option("--field", default=2, show_default=True, type=int, help="Number of light states, a prime p.")
+@click.option("--min-presses", "min_presses", is_flag=True,
+              help="Add the fewest presses that clear the all-on start (exact search, where the nullity is at most 20).")
+@click.option("--value", default="nullity", show_default=True, help="The column a b-file lists: nullity, count or "
+              "min_presses.")
+@click.option("--format", "fmt", default="text", show_default=True, help="text, csv, json or bfile (OEIS 'n a(n)').")
+@click.option("--store", default=None, help="Sweep store to keep and resume the table's work (default: none kept).")
+@click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Local worker processes (0: this process).")
+@click.option("--scheduler", default=None, help="Dask scheduler address (tcp://HOST:PORT).")
+@click.option("-o", "--output", default=None, help="Write the table to this file instead of stdout.")
+def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fmt, store, workers, scheduler,
+                    output) -> None:
+    """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule)."""
+    from ..sweep.table import FORMATS, format_table, lightsout_table
+
+    if fmt not in FORMATS:
+        raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if value == "min_presses" and not min_presses:
+        min_presses = True
+    progress, finish = _progress_bar("sweep lightsout table", None)
+    try:
+        rows = lightsout_table(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
+                               progress=progress)
+    finally:
+        finish()
+    text = format_table(rows, fmt, value)
+    if output is None:
+        click.echo(text)
+        return
+    from ..errors import OutputError
+
+    try:
+        with open(output, "w") as handle:
+            handle.write(text + "\n")
+    except OSError as exc:
+        raise OutputError(f"cannot write {output!r}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
+
+
 @cli.command("engines")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 def engines_command(as_json: bool) -> None:

@@ -25,6 +25,8 @@ __all__ = ["SWEEPS", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_ta
 
 #: the largest board side a built-in sweep accepts (a table beyond it is a job for ``poly`` directly)
 MAX_SIDE = 100_000
+#: the minimum number of presses is searched exactly over at most 2^this many solutions
+MIN_PRESSES_NULLITY = 20
 
 
 def square(params: Mapping) -> dict:
@@ -65,20 +67,29 @@ def lightsout_task(params: Mapping) -> dict:
     from ..puzzles.lightsout import LightsOut
 
     spec = f"{params['kind']}:{params['m']}x{params['n']}"
-    result = count_result(LightsOut(spec, rule=params.get("rule", "closed"), field=params.get("field", 2)))
+    puzzle = LightsOut(spec, rule=params.get("rule", "closed"), field=params.get("field", 2))
+    result = count_result(puzzle)
     stats = result.stats
-    return {"board": spec, "nullity": stats.get("nullity"), "count": result.count,
-            "solvable": bool(result.count), "engine": result.engine}
+    out = {"board": spec, "nullity": stats.get("nullity"), "count": result.count,
+           "solvable": bool(result.count), "engine": result.engine}
+    if params.get("min_presses"):  # an exact search over every solution: only where it is feasible
+        from ..api import solve
+
+        feasible = result.count and stats.get("nullity") is not None and stats["nullity"] <= MIN_PRESSES_NULLITY
+        out["min_presses"] = solve(puzzle, minimize=True, max_nullity=MIN_PRESSES_NULLITY).stats["minimum_weight"] \
+            if feasible else None
+    return out
 
 
 def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
-                    field: int = 2) -> list[dict]:
+                    field: int = 2, min_presses: bool = False) -> list[dict]:
     """The tasks of ``parity sweep lightsout``: n x n boards, or every m x n with m <= n (``rectangles``)."""
     if kind not in ("grid", "torus", "cylinder"):
         raise SweepError(f"kind must be grid, torus or cylinder, got {kind!r}")
     side = parse_sizes(sizes)
     pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
-    return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field} for m, n in pairs]
+    extra = {"min_presses": True} if min_presses else {}
+    return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]
 
 
 class SweepSpec:

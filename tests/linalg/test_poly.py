@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.data.oeis import A159257, A165738
 from parity.errors import BoardSpecError, ParityError, RuleError, TooLargeError
 from parity.linalg.poly import (
     cycle_invariant_factors,
@@ -35,19 +36,6 @@ from parity.puzzles import LightsOut
 
 FUNCTIONS = {"grid": grid_nullity, "cylinder": cylinder_nullity, "torus": torus_nullity}
 
-#: closed rule, n x n grid, n = 1..130: OEIS A159257 ("rank deficiency of the Lights Out problem of size n")
-A159257 = [
-    0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0, 0, 0, 14, 4, 0, 0, 0, 0, 10, 20, 0, 20, 16, 4, 6,
-    0, 0, 0, 32, 0, 2, 0, 0, 4, 0, 0, 30, 0, 8, 8, 0, 0, 2, 4, 0, 0, 0, 0, 22, 0, 40, 24, 0, 28, 42, 0, 32, 0, 8, 0,
-    14, 0, 0, 4, 0, 0, 2, 0, 64, 0, 0, 0, 6, 12, 0, 0, 0, 0, 10, 0, 0, 20, 0, 4, 62, 0, 0, 20, 16, 0, 18, 0, 0, 4, 0,
-    0, 6, 0, 8, 0, 0, 0, 2, 4, 0, 0, 0, 8, 46, 0, 0, 0, 80, 4, 50, 56, 0, 56, 56, 0,
-]  # fmt: skip
-#: closed rule, n x n torus, n = 1..90: OEIS A165738
-A165738 = [
-    0, 0, 4, 0, 8, 8, 0, 0, 4, 16, 0, 16, 0, 0, 12, 0, 16, 8, 0, 32, 4, 0, 0, 32, 8, 0, 4, 0, 0, 24, 40, 0, 44, 32, 8,
-    16, 0, 0, 4, 64, 0, 8, 0, 0, 12, 0, 0, 64, 0, 16, 20, 0, 0, 8, 8, 0, 4, 0, 0, 48, 0, 80, 52, 0, 56, 88, 0, 64, 4,
-    16, 0, 32, 0, 0, 12, 0, 0, 8, 0, 128, 4, 0, 0, 16, 24, 0, 4, 0, 0, 24,
-]  # fmt: skip
 
 
 def matrix_nullity(kind: str, m: int, n: int, rule: str) -> int:
