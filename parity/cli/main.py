@@ -437,11 +437,13 @@ cli.add_command(sweep_group)
 @click.option("--sweep", "name", default=None, help="Only this sweep's rows (a store may hold several).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 def sweep_show(store: str, name: str | None, as_json: bool) -> None:
-    """Print the rows of a sweep store: parameters and results (JSON: {"rows": [...]})."""
+    """Print the rows of a sweep store in parameter order: parameters and results (JSON: {"rows": [...]})."""
     from ..sweep import Store
 
+    from ..sweep.store import natural_order
+
     with Store(store, create=False) as opened:
-        rows = list(opened.rows(name))
+        rows = sorted(opened.rows(name), key=natural_order)
     if as_json:
         click.echo(json.dumps({"rows": [{key: row[key] for key in ("sweep", "params", "status", "result", "engine",
                                                                      "seconds", "error")} for row in rows]}))

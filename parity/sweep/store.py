@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..errors import StoreError
 
-__all__ = ["Store", "task_key", "SCHEMA_VERSION"]
+__all__ = ["Store", "task_key", "natural_order", "SCHEMA_VERSION"]
 
 SCHEMA_VERSION = 1
 
@@ -62,6 +62,23 @@ def task_key(params: Mapping) -> str:
     '{"board":"grid","m":2}'
     """
     return json.dumps(params, sort_keys=True, separators=(",", ":"))
+
+
+def natural_order(row: Mapping) -> tuple:
+    """A sort key for rows: the sweep, then each parameter by name, numbers by value (2 before 10).
+
+    Examples
+    --------
+    >>> rows = [{"sweep": "s", "params": {"n": 10}}, {"sweep": "s", "params": {"n": 2}}]
+    >>> [r["params"]["n"] for r in sorted(rows, key=natural_order)]
+    [2, 10]
+    """
+    def value(v):
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return (0, v, "")
+        return (1, 0, json.dumps(v, sort_keys=True))
+
+    return (row["sweep"], tuple((k, value(v)) for k, v in sorted(row["params"].items())))
 
 
 def _version() -> str:
