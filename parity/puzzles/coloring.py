@@ -343,6 +343,45 @@ class Coloring(Puzzle):
         used = len(set(colouring.values()))
         return f"a colouring with {used} colour{'s' if used != 1 else ''}"
 
+    def symmetries(self, recolour: bool = False):
+        """The board's automorphisms acting on the coloured elements, keeping the clues; with ``recolour`` also
+        every permutation of the colours (refused with clues, which tell colours apart).
+
+        Examples
+        --------
+        >>> Coloring("petersen", colors=3).symmetries().order, Coloring("cube", 3, element="faces").symmetries(True).order
+        (120, 288)
+        """
+        from ..symmetry import Symmetries, all_value_permutations, automorphisms, edge_action, face_action, orientation
+
+        if recolour and (self.clues or self.symmetry_breaking):
+            raise LimitError("recolouring needs interchangeable colours: no clues and no colour symmetry breaking")
+        nodes, perms = automorphisms(self.board)
+        rotations = orientation(self.board, nodes, perms)
+        if self.element == "vertices":
+            items, acting = nodes, perms
+        elif self.element == "edges":
+            items, acting = edge_action(self.board, nodes, perms)
+        else:
+            items, acting = face_action(self.board, nodes, perms)
+        # in the puzzle's item order
+        position = {item: k for k, item in enumerate(items)}
+        if self.element == "edges":
+            position.update({(v, u): k for (u, v), k in list(position.items())})
+        order = np.array([position[item] for item in self.items])
+        place = np.empty(len(order), dtype=np.int64)
+        place[order] = np.arange(len(order))
+        mine = place[acting[:, order]]
+        keep = np.ones(len(mine), dtype=bool)
+        for item, colour in self.clues.items():  # a clue must go to a clue of the same colour
+            i = self.items.index(item)
+            keep &= np.array([self.clues.get(self.items[int(g[i])]) == colour for g in mine])
+        values = tuple(range(self.colors))
+        return Symmetries(tuple(self.items), mine[keep], values=values if recolour else None,
+                          value_perms=all_value_permutations(values) if recolour else None,
+                          rotations=None if rotations is None else rotations[keep],
+                          name=f"the symmetries of {self.board_name} acting on its {self.element}")
+
     def reference_count(self) -> tuple[str, int] | None:
         """The count from partitions into independent sets, without any encoding (up to 12 elements, no clues).
 

@@ -39,6 +39,7 @@ from ..errors import (
     BoardSpecError,
     EngineNotApplicableError,
     InvalidSolution,
+    LimitError,
     NodeError,
     RuleError,
     StateError,
@@ -560,6 +561,33 @@ class LightsOut(Puzzle):
             return "\n".join(" ".join(mark(presses.get((r, c), 0)) for c in range(shape[1])) for r in range(shape[0]))
         labels = node_labels(self.nodes)
         return "\n".join(f"{labels[v]}: {t}" for v, t in presses.items() if t and v in labels) or "(no presses)"
+
+    def symmetries(self, recolour: bool = False):
+        """The board's automorphisms that keep this puzzle: start, target and rule are mapped onto themselves.
+
+        Presses are not colours: ``recolour`` is refused.
+
+        Examples
+        --------
+        >>> LightsOut("grid:4x4").symmetries().order, LightsOut("grid:4x4", start={(0, 0): 1}).symmetries().order
+        (8, 2)
+        """
+        from ..symmetry import Symmetries, automorphisms, orientation
+
+        if recolour:
+            raise LimitError("presses are not interchangeable colours; --recolour does not apply to Lights Out")
+        nodes, perms = automorphisms(self.board)
+        order = np.array([self.index[v] for v in nodes])  # automorphism positions -> puzzle node order
+        place = np.empty(len(nodes), dtype=np.int64)
+        place[order] = np.arange(len(nodes))
+        mine = order[perms[:, place]]  # element g sends self.nodes[i] to self.nodes[mine[g, i]]
+        keep = (self.start[mine] == self.start).all(axis=1) & (self.target[mine] == self.target).all(axis=1)
+        if self.toggle_matrix is not None:
+            T = self.toggle_matrix
+            keep &= np.array([(T[np.ix_(g, g)] == T).all() for g in mine])
+        rotations = orientation(self.board, nodes, perms)
+        return Symmetries(tuple(self.nodes), mine[keep], rotations=None if rotations is None else rotations[keep],
+                          name=f"the {int(keep.sum())} symmetries of {self.board_name} that keep the puzzle")
 
     def draw(self, presses: Mapping[Hashable, int], ax) -> None:
         """The board with its start lights (filled: on; over GF(p) the shade is the state) and the presses (dots).
