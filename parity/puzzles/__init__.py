@@ -13,7 +13,7 @@ from .base import Puzzle, canonical, node_labels
 from .registry import Family, Option, family, names, register, unregister
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "Coloring", "node_label", "read_state"]
+           "LightsOut", "CnfFile", "Coloring", "Quintomino", "node_label", "read_state"]
 
 _LAZY = {
     "LightsOut": "parity.puzzles.lightsout",
@@ -21,6 +21,7 @@ _LAZY = {
     "read_state": "parity.puzzles.lightsout",
     "CnfFile": "parity.puzzles.cnffile",
     "Coloring": "parity.puzzles.coloring",
+    "Quintomino": "parity.puzzles.quintomino",
 }
 
 

@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ BUILTIN: dict[str, str] = {
     "cnf": "parity.puzzles.cnffile",
     "coloring": "parity.puzzles.coloring",
     "linear": "parity.puzzles.linearfile",
+    "quintomino": "parity.puzzles.quintomino",
 }
 
 _REGISTERED: dict[str, Family] = {}
