@@ -13,7 +13,7 @@ from .base import Puzzle, canonical, node_labels
 from .registry import Family, Option, family, names, register, unregister
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "Coloring", "Quintomino", "node_label", "read_state"]
+           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "node_label", "read_state"]
 
 _LAZY = {
     "LightsOut": "parity.puzzles.lightsout",
@@ -22,6 +22,7 @@ _LAZY = {
     "CnfFile": "parity.puzzles.cnffile",
     "Coloring": "parity.puzzles.coloring",
     "Quintomino": "parity.puzzles.quintomino",
+    "Enigma1780": "parity.puzzles.enigma",
 }
 
 

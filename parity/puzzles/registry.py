@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780
 """
 
 from __future__ import annotations
@@ -102,6 +102,7 @@ BUILTIN: dict[str, str] = {
     "coloring": "parity.puzzles.coloring",
     "linear": "parity.puzzles.linearfile",
     "quintomino": "parity.puzzles.quintomino",
+    "enigma1780": "parity.puzzles.enigma",
 }
 
 _REGISTERED: dict[str, Family] = {}
