@@ -101,6 +101,15 @@ class Quintomino(Puzzle):
         self.items = sorted(index.values())
         self.rotations_only = bool(rotations_only)
         self.pieces = quintominoes()
+        # every reading of five different colours -> the letter it shows (or None): one look-up per face
+        self._letters: dict[tuple, str | None] = {}
+        for reading in permutations(range(1, 6)):
+            if self.rotations_only:
+                turns = {reading[i:] + reading[:i] for i in range(5)}
+                found = [LETTERS[k] for k, q in enumerate(self.pieces) if q in turns]
+                self._letters[reading] = found[0] if found else None
+            else:
+                self._letters[reading] = LETTERS[self.pieces.index(canonical_cycle(reading))]
 
     # -- reading a colouring ------------------------------------------------------------------------------
     def reading(self, colouring: Mapping[int, int], face: int) -> tuple:
@@ -109,13 +118,7 @@ class Quintomino(Puzzle):
 
     def letter_of(self, colours: tuple) -> str | None:
         """The quintomino a face reading shows (its letter), or None."""
-        if sorted(colours) != [1, 2, 3, 4, 5]:
-            return None
-        if self.rotations_only:
-            turns = {colours[i:] + colours[:i] for i in range(5)}
-            found = [LETTERS[k] for k, q in enumerate(self.pieces) if q in turns]
-            return found[0] if found else None
-        return LETTERS[self.pieces.index(canonical_cycle(colours))]
+        return self._letters.get(tuple(colours))
 
     def letters(self, colouring: Mapping[int, int]) -> dict[int, str | None]:
         """Face number -> the letter of the quintomino it shows."""

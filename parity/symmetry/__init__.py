@@ -247,17 +247,6 @@ def canonical(sym: Symmetries, solution: Mapping) -> tuple:
     return best
 
 
-def _first_use(X: np.ndarray, k: int) -> np.ndarray:
-    """Each row's values renamed in order of first appearance: equal rows are equal up to renaming the values."""
-    n = X.shape[1]
-    first = np.full((X.shape[0], k), n, dtype=np.int64)
-    for v in range(k):
-        hit = X == v
-        first[:, v] = np.where(hit.any(axis=1), hit.argmax(axis=1), n)
-    rank = np.argsort(np.argsort(first, axis=1, kind="stable"), axis=1, kind="stable")
-    return np.take_along_axis(rank, X, axis=1)
-
-
 def _fixed_by_enumeration(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
     """Sum over group elements of the solutions each fixes (the rows of ``S``)."""
     total = 0
@@ -265,11 +254,20 @@ def _fixed_by_enumeration(sym: Symmetries, S: np.ndarray, mask: np.ndarray | Non
     if sym.value_perms is not None and len(sym.value_perms) == factorial(k) and len(S):
         # every permutation of the values acts: g.s equals some h(s) exactly when both read the same after
         # renaming values by first use, and then (k - used)! recolourings do it
-        base = _first_use(S, k)
-        weight = np.array([factorial(k - len(set(row))) for row in S.tolist()], dtype=object)
+        # the only recolouring h that could map s to g.s is read off the first place each value appears:
+        # h(v) = s[perm[first(v)]]; it works when h(s) == s[perm] everywhere (then h is one-to-one on the
+        # values s uses, since s[perm] uses as many), and (k - used)! permutations agree with it
+        first = np.zeros((len(S), k), dtype=np.int64)
+        for v in range(k):
+            hit = S == v
+            first[:, v] = np.where(hit.any(axis=1), hit.argmax(axis=1), 0)
+        used = np.array([len(set(row)) for row in S.tolist()])
+        weight = np.array([factorial(k - u) for u in range(k + 1)], dtype=object)[used]
         for g, perm in enumerate(sym.perms):
             if mask is None or mask[g]:
-                same = (_first_use(S[:, perm], k) == base).all(axis=1)
+                moved = S[:, perm]
+                h = np.take_along_axis(moved, first, axis=1)
+                same = (np.take_along_axis(h, S, axis=1) == moved).all(axis=1)
                 total += int(weight[same].sum())
         return total
     hs = [None] if sym.value_perms is None else list(sym.value_perms)
