@@ -524,6 +524,38 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
     click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
 
 
+@cli.command("reproduce")
+@click.option("--quick", is_flag=True, help="Skip the slow checks (well under two minutes on two cores).")
+@click.option("--out", "out", default="reproduce-report", show_default=True,
+              help="Folder for report.md and its pictures.")
+@click.option("--seed", "seeds", multiple=True, help="Only this seed (000..004); repeat for several.")
+@click.option("--no-pictures", "no_pictures", is_flag=True, help="Write the report without drawing the pictures.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as_json: bool) -> None:
+    """Recompute every seed's headline results, compare them with the expected values, write a report.
+
+    Exit status 1 if any result disagrees.
+    """
+    from ..reproduce import run_checks, write_report
+
+    def progress(result) -> None:
+        mark = {"ok": "ok", "MISMATCH": "MISMATCH", "error": "ERROR", "skipped": "skipped"}[result.status]
+        click.echo(f"  seed {result.seed} {result.name}: {mark} ({result.seconds:.2f} s)", err=True)
+
+    results = run_checks(quick=quick, only=list(seeds) or None, progress=None if as_json else progress)
+    report = write_report(results, out, pictures=not no_pictures)
+    bad = [r for r in results if r.status in ("MISMATCH", "error")]
+    payload = {"report": str(report), "agree": not bad,
+               "results": [{"seed": r.seed, "name": r.name, "status": r.status, "expected": r.expected,
+                            "got": r.got, "seconds": round(r.seconds, 3), "note": r.note} for r in results]}
+    counts = {k: sum(r.status == k for r in results) for k in ("ok", "skipped", "missing")}
+    text = (f"{counts['ok']} of {len(results)} results reproduced, {len(bad)} disagree, {counts['skipped']} skipped, "
+            f"{counts['missing']} not yet reproduced; report: {report}")
+    click.echo(json.dumps(payload, default=str) if as_json else text)
+    if bad:
+        sys.exit(1)
+
+
 @cli.command("engines")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 def engines_command(as_json: bool) -> None:

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.data.oeis import A159257, A165738
+from parity.data.oeis import A159257, A165738
 from parity.errors import BoardSpecError, ParityError, RuleError, TooLargeError
 from parity.linalg.poly import (
     cycle_invariant_factors,

@@ -6,7 +6,7 @@ import json
 import networkx as nx
 
 from parity.testing import run_cli
-from tests.data.oeis import A159257
+from parity.data.oeis import A159257
 
 
 def test_bfile_matches_the_published_a159257():

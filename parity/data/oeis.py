@@ -1,4 +1,4 @@
-"""Published OEIS sequences the tests compare with (typed from the OEIS b-files)."""
+"""Published OEIS sequences that tables are compared with (typed from the OEIS b-files)."""
 
 #: closed rule, n x n grid, n = 1..130: OEIS A159257 ("rank deficiency of the Lights Out problem of size n")
 A159257 = [

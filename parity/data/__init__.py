@@ -1,0 +1,1 @@
+"""Published reference data: OEIS sequences and seed tables that results are compared with."""
