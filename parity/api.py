@@ -80,6 +80,24 @@ class Result:
     def board(self) -> str:
         return self.puzzle.board_name
 
+    def _repr_svg_(self) -> str | None:
+        """The solution drawn, for Jupyter (None when there is none, or the family does not draw)."""
+        from .puzzles.base import Puzzle
+
+        if self.solution is None or type(self.puzzle).draw is Puzzle.draw:
+            return None
+        import io
+
+        from .draw import _pyplot, figure
+
+        fig = figure(self.puzzle, self.solution)
+        buffer = io.StringIO()
+        try:
+            fig.savefig(buffer, format="svg", bbox_inches="tight")
+        finally:
+            _pyplot().close(fig)
+        return buffer.getvalue()
+
     def to_json(self) -> dict:
         """The answer as the command line prints it with ``--json``: common keys, engine numbers, the solution."""
         payload = {**self.puzzle.header(), "engine": self.engine, "status": self.status, "satisfiable": self.satisfiable}

@@ -29,3 +29,13 @@ def test_lightsout_png(tmp_path):
 def test_draw_lists_only_families_that_draw():
     run = run_cli("draw", "--help")
     assert run.code == 0 and "lightsout" in run.out and "coloring" in run.out and "linear" not in run.out
+
+
+def test_results_show_themselves_in_notebooks():
+    import parity as pt
+    from parity.puzzles import Coloring, LightsOut
+
+    svg = pt.solve(LightsOut("grid:3x3"))._repr_svg_()
+    assert svg is not None and "<svg" in svg
+    assert pt.solve(Coloring("petersen", colors=2))._repr_svg_() is None  # no solution: nothing to draw
+    assert pt.count_result(LightsOut("grid:3x3"))._repr_svg_() is None
