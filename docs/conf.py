@@ -26,3 +26,47 @@ nitpick_ignore_regex = [
 import parity.errors as _errors  # noqa: E402  the short names in Raises sections are parity.errors' classes
 
 nitpick_ignore = [(role, name) for name in _errors.__all__ for role in ("py:exc", "py:class")]
+
+
+# -- the command-line reference, generated from the click commands ---------------------------------------
+def _write_cli_reference(app) -> None:
+    """Write docs/cli_reference.rst from the ``--help`` of every verb and every family command."""
+    from pathlib import Path
+
+    import click
+
+    from parity.cli.main import cli
+
+    def section(title: str, char: str) -> list[str]:
+        return [title, char * len(title), ""]
+
+    def help_text(command, path: list[str]) -> str:
+        with click.Context(command, info_name=" ".join(path)) as ctx:
+            return command.get_help(ctx)
+
+    lines = [".. This page is generated from the click commands when the docs are built (docs/conf.py).", ""]
+    lines += section("Command-line reference", "=")
+    lines += ["Every command and every family's options, exactly as ``--help`` prints them.", ""]
+    root = click.Context(cli, info_name="parity")
+    for name in cli.list_commands(root):
+        command = cli.get_command(root, name)
+        lines += section(f"parity {name}", "-")
+        lines += [".. code-block:: text", ""]
+        lines += ["   " + line for line in help_text(command, ["parity", name]).splitlines()] + [""]
+        if isinstance(command, click.Group):
+            sub_root = click.Context(command, info_name=f"parity {name}", parent=root)
+            for sub in command.list_commands(sub_root):
+                subcommand = command.get_command(sub_root, sub)
+                if subcommand is None:
+                    continue
+                lines += section(f"parity {name} {sub}", "~")
+                lines += [".. code-block:: text", ""]
+                lines += ["   " + line for line in help_text(subcommand, ["parity", name, sub]).splitlines()] + [""]
+    target = Path(app.srcdir) / "cli_reference.rst"
+    text = "\n".join(lines) + "\n"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+
+
+def setup(app) -> None:
+    app.connect("builder-inited", _write_cli_reference)
