@@ -369,6 +369,28 @@ class CnfEngine(Engine):
         return Answer(SAT if total else UNSAT, None, total, {**self._stats(formula), "exact": self.exact})
 
 
+class DlxEngine(Engine):
+    """Exact cover by dancing cells (``dlx``, Knuth's Algorithm C through the xcover package)."""
+
+    name = "dlx"
+    accepts = "cover"
+
+    def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
+        if minimize:
+            raise EngineNotApplicableError("engine 'dlx' does not minimise")
+        first = next(iter(problem.covers()), None)
+        return Answer(UNSAT if first is None else SAT, first, None, {"options": len(problem.options),
+                                                                     "items": len(problem.primary)})
+
+    def solutions(self, problem) -> Iterator[Any]:
+        yield from problem.covers()
+
+    def count(self, problem) -> Answer:
+        total = problem.count()
+        return Answer(SAT if total else UNSAT, None, total, {"options": len(problem.options),
+                                                             "items": len(problem.primary)})
+
+
 class SearchEngine(Engine):
     """A family's own exact search (``search``): the encoding is an object whose ``solutions()`` lists raw answers.
 
@@ -425,6 +447,7 @@ ENGINES: dict[str, Engine] = {
     "cms": CnfEngine("cms", _backend("cms")),
     "ganak": CnfEngine("ganak", _backend("ganak")),
     "search": SearchEngine(),
+    "dlx": DlxEngine(),
 }
 
 _SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first request
@@ -440,6 +463,9 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "solve"): ("search",),
     ("search", "count"): ("search",),
     ("search", "solutions"): ("search",),
+    ("cover", "solve"): ("dlx",),
+    ("cover", "count"): ("dlx",),
+    ("cover", "solutions"): ("dlx",),
 }
 
 
@@ -459,7 +485,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, search, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, search, dlx, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")

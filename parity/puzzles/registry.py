@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover
 """
 
 from __future__ import annotations
@@ -103,6 +103,8 @@ BUILTIN: dict[str, str] = {
     "linear": "parity.puzzles.linearfile",
     "quintomino": "parity.puzzles.quintomino",
     "enigma1780": "parity.puzzles.enigma",
+    "polyomino": "parity.puzzles.polyomino",
+    "cover": "parity.puzzles.coverfile",
 }
 
 _REGISTERED: dict[str, Family] = {}

@@ -56,6 +56,8 @@ class Symmetries:
     value_perms: np.ndarray | None = None
     rotations: np.ndarray | None = None
     name: str = ""
+    #: when solutions are not item -> value mappings (a polyomino solution is piece -> cells): turns one into one
+    view: object = None
 
     @property
     def order(self) -> int:
@@ -223,6 +225,8 @@ def orbits(sym: Symmetries) -> list[list]:
 
 def _matrix(sym: Symmetries, solutions) -> np.ndarray:
     """Solutions as rows of value indices (values listed in ``sym.values`` order, or by first appearance)."""
+    if sym.view is not None:
+        solutions = [sym.view(solution) for solution in solutions]
     rows = [[solution[item] for item in sym.items] for solution in solutions]
     if sym.values is not None:
         code = {v: j for j, v in enumerate(sym.values)}

@@ -1,0 +1,79 @@
+"""Exact cover: all 9356 solutions of the 6 x 10 pentomino rectangle through parity's dlx engine and xcover directly.
+
+Usage (from the repository root)::
+
+    python experiments/benchmarks/bench_cover.py [--repeat 2] [--cnf-limit 60]
+
+One matrix, built once from the generated pentominoes: ``xcover``: the
+package called directly on it (the anchor); ``dlx``: ``parity.count`` with the
+``dlx`` engine (the same solver, plus parity's check of every cover);
+``up to symmetry``: the count up to the rectangle's 4 symmetries (Burnside
+over the listed solutions, so it lists them again); ``sat``: the CNF route
+enumerating with CaDiCaL, stopped after ``--cnf-limit`` seconds.  Results go
+to ``experiments/benchmarks/results/cover.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import time
+import warnings
+from pathlib import Path
+
+import parity as pt
+from parity.puzzles import Polyomino
+from parity.symmetry import count_up_to_symmetry
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def best(function, repeat):
+    times, value = [], None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        value = function()
+        times.append(time.perf_counter() - started)
+    return min(times), value
+
+
+def _sat_child(send):
+    started = time.perf_counter()
+    send.send((pt.count(Polyomino("pentominoes", "rect:10x6"), engine="sat"), time.perf_counter() - started))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--cnf-limit", type=float, default=60.0)
+    args = parser.parse_args()
+    import xcover
+
+    problem = Polyomino("pentominoes", "rect:10x6").encoding("cover")
+    options, primary, secondary = problem._xcover_input()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        direct_s, direct = best(lambda: sum(1 for _ in xcover.covers(options, primary=primary)), args.repeat)
+    dlx_s, count = best(lambda: pt.count(Polyomino("pentominoes", "rect:10x6"), engine="dlx"), args.repeat)
+    assert direct == count == 9356
+    sym_s, sym = best(lambda: count_up_to_symmetry(Polyomino("pentominoes", "rect:10x6")), 1)
+    assert sym["count_up_to_symmetry"] == 2339
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_sat_child, args=(send,))
+    child.start()
+    sat = receive.recv() if receive.poll(args.cnf_limit) else (None, None)
+    child.kill()
+    child.join()
+    out = {"options": len(options), "xcover_s": direct_s, "dlx_s": dlx_s, "ratio": dlx_s / direct_s,
+           "up_to_symmetry_s": sym_s, "sat_s": sat[1], "sat_count": sat[0]}
+    print(f"{len(options)} options; all 9356: xcover {direct_s:.2f} s, parity dlx {dlx_s:.2f} s "
+          f"({dlx_s / direct_s:.2f}x); 2339 up to symmetry {sym_s:.2f} s (lists again; no pruning yet); "
+          f"CNF with CaDiCaL: {'no answer in %.0f s' % args.cnf_limit if sat[0] is None else '%.1f s' % sat[1]}")
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "cover.json").write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

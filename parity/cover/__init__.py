@@ -1,0 +1,309 @@
+"""Exact cover: options over primary items (covered exactly once) and secondary items (at most once, or by colour).
+
+A :class:`CoverProblem` is the encoding of kind ``"cover"``: the ``dlx``
+engine solves, lists and counts it with dancing links/cells (the ``xcover``
+package); :meth:`CoverProblem.to_cnf` turns it into CNF (each primary item in
+exactly one chosen option, each secondary item in at most one, or in options
+that agree on its colour), so the SAT engines and Ganak apply too; and
+:func:`gf2_certificate` proves there is no cover when ``A x = 1`` (items by
+options, over GF(2)) has no solution.  Knuth's text format is read and
+written (:func:`read_cover`, :func:`write_cover`).
+
+Examples
+--------
+>>> problem = CoverProblem([["a", "b"], ["c"], ["a"], ["b", "c"]])
+>>> sorted(sorted(map(tuple, (problem.options[i] for i in cover))) for cover in problem.covers())
+[[('a',), ('b', 'c')], [('a', 'b'), ('c',)]]
+>>> problem.count()
+2
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+
+from .._files import read_text
+from ..errors import EncodingError, InvalidSolution
+
+__all__ = ["CoverProblem", "read_cover", "write_cover", "parse_cover", "format_cover", "gf2_certificate"]
+
+
+def _split(entry) -> tuple[Hashable, str | None]:
+    """An option's entry: an item, or ``(item, colour)`` for a coloured secondary item."""
+    if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], str) and entry[1] != "":
+        return entry[0], entry[1]
+    return entry, None
+
+
+class CoverProblem:
+    """An exact cover problem (with Knuth's colours for secondary items).
+
+    Parameters
+    ----------
+    options : sequence of sequences
+        Each option lists its items; a secondary item may be given as
+        ``(item, colour)``: options that agree on its colour may share it.
+    primary : sequence, optional
+        The primary items (default: every item of the options not listed as secondary).
+    secondary : sequence
+        The secondary items.
+
+    Raises
+    ------
+    EncodingError
+        An empty option, an item named twice in one option, an item both
+        primary and secondary, an option naming an item not declared, or a
+        colour on a primary item.
+    """
+
+    kind = "cover"
+
+    def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = ()) -> None:
+        self.options = [list(option) for option in options]
+        self.secondary = list(dict.fromkeys(secondary))
+        seen_items = list(dict.fromkeys(_split(e)[0] for option in self.options for e in option))
+        self.primary = list(dict.fromkeys(primary)) if primary is not None else \
+            [item for item in seen_items if item not in set(self.secondary)]
+        both = set(self.primary) & set(self.secondary)
+        if both:
+            raise EncodingError(f"item {next(iter(both))!r} is both primary and secondary")
+        known = set(self.primary) | set(self.secondary)
+        for number, option in enumerate(self.options):
+            if not option:
+                raise EncodingError(f"option {number} is empty")
+            names = [_split(e)[0] for e in option]
+            if len(set(names)) != len(names):
+                raise EncodingError(f"option {number} names an item twice: {option!r}")
+            for entry in option:
+                item, colour = _split(entry)
+                if item not in known:
+                    raise EncodingError(f"option {number} names {item!r}, which is not a declared item")
+                if colour is not None and item not in set(self.secondary):
+                    raise EncodingError(f"option {number} colours the primary item {item!r}; only secondary items "
+                                        "take colours")
+        self.decode = lambda chosen: [self.options[i] for i in chosen]
+
+    @property
+    def colored(self) -> bool:
+        return any(_split(e)[1] is not None for option in self.options for e in option)
+
+    # -- the DLX engine -----------------------------------------------------------------------------------
+    def _xcover_input(self):
+        names = {item: f"i{k}" for k, item in enumerate([*self.primary, *self.secondary])}
+        options = []
+        for option in self.options:
+            row = []
+            for entry in option:
+                item, colour = _split(entry)
+                row.append(names[item] if colour is None else f"{names[item]}:{colour}")
+            options.append(row)
+        return options, [names[i] for i in self.primary], [names[i] for i in self.secondary]
+
+    def covers(self) -> Iterator[list[int]]:
+        """Every exact cover, as a sorted list of option indices (dancing cells, xcover)."""
+        import warnings
+
+        if not self.primary:
+            yield []  # nothing to cover: the empty choice (a problem with only secondary items)
+            return
+        import xcover
+
+        options, primary, secondary = self._xcover_input()
+        # xcover mishandles the smallest problems (one option: an IndexError; one item: a spurious empty cover),
+        # so a sentinel item with an option of its own is added, and removed from every cover found
+        sentinel = len(options)
+        options.append(["sentinel"])
+        primary.append("sentinel")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
+            for chosen in xcover.covers(options, primary=primary, secondary=secondary or None,
+                                        colored=self.colored):
+                cover = sorted(int(i) for i in chosen if int(i) != sentinel)
+                self.check(cover)  # never pass on a wrong cover
+                yield cover
+
+    def count(self) -> int:
+        """The number of exact covers."""
+        return sum(1 for _ in self.covers())
+
+    # -- checks -------------------------------------------------------------------------------------------
+    def satisfied_by(self, chosen: Iterable[int]) -> bool:
+        """Do the options ``chosen`` cover every primary item exactly once and respect the secondary items?"""
+        try:
+            self.check(chosen)
+        except InvalidSolution:
+            return False
+        return True
+
+    def check(self, chosen: Iterable[int]) -> None:
+        """Raise :class:`~parity.errors.InvalidSolution` unless ``chosen`` is an exact cover."""
+        count: dict = {}
+        colours: dict = {}
+        for i in chosen:
+            if not 0 <= i < len(self.options):
+                raise InvalidSolution(f"there is no option {i}")
+            for entry in self.options[i]:
+                item, colour = _split(entry)
+                if colour is None:
+                    count[item] = count.get(item, 0) + 1
+                else:
+                    colours.setdefault(item, set()).add(colour)
+        for item in self.primary:
+            if count.get(item, 0) != 1:
+                raise InvalidSolution(f"primary item {item!r} is covered {count.get(item, 0)} times")
+        for item in self.secondary:
+            if count.get(item, 0) > 1 or (count.get(item, 0) and item in colours) or len(colours.get(item, ())) > 1:
+                raise InvalidSolution(f"secondary item {item!r} is used by options that do not agree on it")
+
+    # -- other encodings ----------------------------------------------------------------------------------
+    def to_cnf(self, at_most_one: str | None = None):
+        """The CNF: one variable per option; each primary item in exactly one chosen option, each secondary
+        item in at most one (options agreeing on its colour may share it).  ``decode`` gives option indices.
+        """
+        from ..cnf import CNF
+
+        formula = CNF()
+        chosen = [formula.var(("option", i)) for i in range(len(self.options))]
+        holders: dict = {}
+        for i, option in enumerate(self.options):
+            for entry in option:
+                item, colour = _split(entry)
+                holders.setdefault(item, []).append((chosen[i], colour))
+        for item in self.primary:
+            formula.exactly(1, [v for v, _ in holders.get(item, [])], encoding=at_most_one)
+        for item in self.secondary:
+            users = holders.get(item, [])
+            plain = [v for v, c in users if c is None]
+            if plain:
+                formula.at_most(1, [v for v, _ in users] if len(plain) == len(users) else plain,
+                                encoding=at_most_one)
+            for a in range(len(users)):  # an uncoloured use excludes every other; colours must agree
+                for b in range(a + 1, len(users)):
+                    (va, ca), (vb, cb) = users[a], users[b]
+                    if (ca is None or cb is None or ca != cb) and not (ca is None and cb is None):
+                        formula.add([-va, -vb])
+        formula.primary = list(chosen)
+        formula.decode = lambda model: [i for i, v in enumerate(chosen) if v in set(model)]
+        return formula
+
+
+def gf2_certificate(problem: CoverProblem):
+    """A proof that ``problem`` has no exact cover, or None when the GF(2) test cannot tell.
+
+    Every exact cover solves ``A x = 1`` over GF(2) (``A``: primary items by
+    options).  When that system has no solution, the returned dict holds a
+    set of primary items (``items``) whose rows add up to ``0 = 1``: every
+    option meets an even number of them, so no choice of options covers each
+    of them exactly once, since that would need an odd total.
+
+    Examples
+    --------
+    >>> pairs = CoverProblem([["a", "b"], ["b", "c"], ["a", "c"]])  # three items, options of two
+    >>> sorted(gf2_certificate(pairs)["items"])
+    ['a', 'b', 'c']
+    >>> gf2_certificate(CoverProblem([["a"], ["b"]])) is None
+    True
+    """
+    import numpy as np
+
+    from ..linalg import Echelon
+
+    m, n = len(problem.primary), len(problem.options)
+    if m == 0:
+        return None
+    row = {item: r for r, item in enumerate(problem.primary)}
+    A = np.zeros((m, n), dtype=np.int64)
+    for j, option in enumerate(problem.options):
+        for entry in option:
+            item = _split(entry)[0]
+            if item in row:
+                A[row[item], j] = 1
+    if Echelon(A[:, :n].tolist(), [1] * m).consistent:
+        return None
+    # A x = 1 has no solution: some y with y A = 0 has y . 1 = 1 (a basis vector of the left null space does)
+    left = Echelon(A[:, :n].T.tolist(), [0] * n)
+    for y in _basis(left):
+        if sum(y) % 2:
+            items = [problem.primary[r] for r in range(m) if y[r]]
+            return {"items": items, "reason": "every option meets an even number of these items, and there is an "
+                                              "odd number of them"}
+    raise AssertionError("an inconsistent system always has an odd vector in its left null space")
+
+
+def _basis(echelon):
+    """The null-space basis vectors of an echelon form, as 0/1 lists."""
+    basis = echelon.null_basis() if callable(echelon.null_basis) else echelon.null_basis
+    for vector in basis:
+        yield [int(v) % 2 for v in vector]
+
+
+def parse_cover(text: str, name: str = "cover") -> CoverProblem:
+    """A problem from Knuth's text format: the items line (``|`` before the secondary items), then one option per line.
+
+    Lines that begin with ``|`` are comments; ``item:colour`` colours a secondary item.
+
+    Examples
+    --------
+    >>> problem = parse_cover("| a comment\\na b | x\\na x:red\\nb x:red\\nb\\n")
+    >>> problem.primary, problem.secondary, problem.count()
+    (['a', 'b'], ['x'], 2)
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line and not line.startswith("|")]
+    if not lines:
+        raise EncodingError(f"{name}: no items line (Knuth's format: the items, '|' before secondary items, "
+                            "then one option per line)")
+    words = lines[0].split()
+    if words.count("|") > 1:
+        raise EncodingError(f"{name}: the items line has more than one '|'")
+    cut = words.index("|") if "|" in words else len(words)
+    primary, secondary = words[:cut], words[cut + 1:]
+    options = []
+    for number, line in enumerate(lines[1:], start=2):
+        option = []
+        for word in line.split():
+            item, colon, colour = word.partition(":")
+            option.append((item, colour) if colon else item)
+        options.append(option)
+    try:
+        return CoverProblem(options, primary=primary, secondary=secondary)
+    except EncodingError as exc:
+        raise EncodingError(f"{name}: {exc}") from None
+
+
+def read_cover(path: str | os.PathLike) -> CoverProblem:
+    """Read a problem in Knuth's format from a file."""
+    return parse_cover(read_text(path, EncodingError, "cover file"), str(path))
+
+
+def format_cover(problem: CoverProblem) -> str:
+    """Knuth's text format: items as text without blanks, colons or bars (others are refused)."""
+    def word(item) -> str:
+        text = str(item)
+        if not text or any(c.isspace() for c in text) or ":" in text or text.startswith("|"):
+            raise EncodingError(f"item {item!r} cannot be written in Knuth's format (blank, ':' or a leading '|')")
+        return text
+
+    head = " ".join(word(i) for i in problem.primary)
+    if problem.secondary:
+        head += " | " + " ".join(word(i) for i in problem.secondary)
+    rows = []
+    for option in problem.options:
+        parts = []
+        for entry in option:
+            item, colour = _split(entry)
+            parts.append(word(item) if colour is None else f"{word(item)}:{colour}")
+        rows.append(" ".join(parts))
+    return "\n".join([head, *rows]) + "\n"
+
+
+def write_cover(problem: CoverProblem, path: str | os.PathLike) -> None:
+    """Write ``problem`` in Knuth's format."""
+    from ..errors import OutputError
+
+    try:
+        with open(path, "w") as handle:
+            handle.write(format_cover(problem))
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None

@@ -1,0 +1,94 @@
+"""Exact cover: every engine against brute force, Knuth's format both ways, the GF(2) certificate."""
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.check import crosscheck
+from parity.cover import CoverProblem, format_cover, gf2_certificate, parse_cover, read_cover, write_cover
+from parity.errors import EncodingError
+from parity.puzzles.coverfile import CoverFile
+from parity.strategies import instances
+
+
+def brute_force(problem: CoverProblem) -> int:
+    """Every subset of options tried against the definition (no DLX, no CNF)."""
+    total = 0
+    for k in range(len(problem.options) + 1):
+        for chosen in itertools.combinations(range(len(problem.options)), k):
+            total += problem.satisfied_by(list(chosen))
+    return total
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(1, 5))
+    secondary = draw(st.integers(0, 2))
+    items = [f"p{i}" for i in range(n)]
+    extra = [f"s{i}" for i in range(secondary)]
+    options = []
+    for _ in range(draw(st.integers(1, 7))):
+        option = draw(st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True))
+        for s in extra:
+            choice = draw(st.sampled_from([None, "plain", "red", "blue"]))
+            if choice == "plain":
+                option.append(s)
+            elif choice:
+                option.append((s, choice))
+        options.append(option)
+    return CoverProblem(options, primary=items, secondary=extra)
+
+
+@given(problems())
+def test_every_engine_counts_like_brute_force(problem):
+    expected = brute_force(problem)
+    puzzle = CoverFile(problem)
+    for engine in ("dlx", "sat", "cms", "ganak"):
+        assert pt.count(puzzle, engine=engine) == expected, engine
+    if expected:
+        assert gf2_certificate(problem) is None  # a cover exists, so A x = 1 is solvable
+
+
+@given(instances("cover"))
+def test_the_harness_cross_checks_covers(puzzle):
+    report = crosscheck(puzzle)
+    assert report.agree and report.checked, report.problems
+
+
+def test_knuths_format_round_trip(tmp_path):
+    text = "| comment\na b c | x y\na x:red\nb x:red y\nc\nb c\na b c y:1\n"
+    problem = parse_cover(text)
+    path = tmp_path / "p.dlx"
+    write_cover(problem, path)
+    again = read_cover(path)
+    assert (again.primary, again.secondary, again.options) == (problem.primary, problem.secondary, problem.options)
+    assert format_cover(again) == format_cover(problem)
+    assert problem.count() == brute_force(problem)
+
+
+def test_gf2_certificate_proves_no_cover():
+    # covering five items with options of two: every option meets the item set evenly, and five is odd
+    problem = CoverProblem([[f"i{a}", f"i{b}"] for a, b in itertools.combinations(range(5), 2)])
+    certificate = gf2_certificate(problem)
+    assert certificate is not None and len(certificate["items"]) % 2 == 1
+    assert all(sum(1 for e in option if e in certificate["items"]) % 2 == 0 for option in problem.options)
+    assert problem.count() == 0 == brute_force(problem)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "no items line"), ("a b\na c\n", "not a declared item"), ("a | x\na:red\n", "only secondary items"),
+    ("a b\na a\n", "names an item twice"), ("a | a\na\n", "both primary and secondary"), ("a | | b\na\n", "more than one"),
+])
+def test_bad_files_are_one_line_errors(text, message, tmp_path):
+    with pytest.raises(EncodingError, match=message):
+        parse_cover(text)
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    run = pt.testing.run_cli("count", "cover", path)
+    assert run.code == 2 and message in run.err
+
+
+import parity.testing  # noqa: E402  (run_cli, for the CLI checks above)

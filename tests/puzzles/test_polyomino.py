@@ -1,0 +1,68 @@
+"""Polyominoes: generated pieces against the published tables, counts against the seed, engines against each other."""
+
+import pytest
+
+import parity as pt
+from parity.errors import InvalidSolution, LimitError
+from parity.puzzles import Polyomino
+from parity.puzzles.polyomino import polyominoes
+
+
+def test_piece_counts_from_the_seed():
+    # free polyominoes 1, 1, 2, 5, 12, 35, 108; one-sided tetrominoes 7, pentominoes 18 (OEIS A000105, A000988)
+    assert [len(polyominoes(n)) for n in range(1, 8)] == [1, 1, 2, 5, 12, 35, 108]
+    assert [len(polyominoes(n, one_sided=True)) for n in range(1, 7)] == [1, 1, 2, 7, 18, 60]
+    assert sorted(Polyomino("pentominoes").pieces) == sorted("FILNPTUVWXYZ")
+
+
+def test_3x20_pentominoes_two_up_to_symmetry():
+    puzzle = Polyomino("pentominoes", "rect:20x3")
+    result = pt.count_result(puzzle, up_to_symmetry=True)
+    assert (result.count, result.stats["count_up_to_symmetry"]) == (8, 2)
+    assert pt.count(puzzle, engine="sat") == 8
+
+
+L3 = [(0, 0), (1, 0), (1, 1)]
+
+
+@pytest.mark.parametrize("pieces, board, expected", [
+    ("trominoes", "rect:3x2", 0),  # the straight tromino fills a row, the L cannot fill the other
+    ("dominoes", "rect:2x1", 1),
+    ("tetrominoes", "rect:5x4", 0),  # the classic parity argument: the T covers 3 of one colour
+    ({"a": L3, "b": L3}, "rect:3x2", 4),  # two L-trominoes tile 2 x 3 in two ways, and the pieces swap
+])
+def test_small_packings_every_engine(pieces, board, expected):
+    puzzle = Polyomino(pieces, board)
+    for engine in ("dlx", "sat", "cms", "ganak"):
+        assert pt.count(puzzle, engine=engine) == expected, engine
+
+
+@pytest.mark.slow
+def test_6x10_pentominoes_the_seeds_count():
+    result = pt.count_result(Polyomino("pentominoes", "rect:10x6"), up_to_symmetry=True)
+    assert (result.count, result.stats["count_up_to_symmetry"]) == (9356, 2339)
+
+
+def test_ascii_boards_and_verification(tmp_path):
+    board = tmp_path / "ring.txt"
+    board.write_text("###\n#.#\n###\n")  # 8 cells: no pair of tetrominoes? dominoes fill it
+    puzzle = Polyomino({"a": [(0, 0), (0, 1)], "b": [(0, 0), (0, 1)], "c": [(0, 0), (0, 1)], "d": [(0, 0), (0, 1)]},
+                       str(board))
+    assert pt.count(puzzle) == pt.count(puzzle, engine="sat") == 2 * 24  # two domino tilings of the ring, 4! labellings
+    solution = pt.solve(puzzle).solution
+    broken = dict(solution)
+    broken["a"] = ((5, 5), (5, 6))
+    with pytest.raises(InvalidSolution):
+        puzzle.verify(broken)
+
+
+def test_errors():
+    with pytest.raises(LimitError, match="cover 60 cells and the board has 50"):
+        Polyomino("pentominoes", "rect:10x5")
+    with pytest.raises(LimitError, match="unknown piece set"):
+        Polyomino("heptaminoes")
+    run = pt.testing.run_cli("count", "polyomino", "--board", "rect:0x3")
+    assert run.code == 2 and "rect:WxH" in run.err
+
+
+import parity.testing  # noqa: E402
