@@ -13,7 +13,7 @@ from .base import Puzzle, canonical, node_labels
 from .registry import Family, Option, family, names, register, unregister
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "Polyomino", "node_label", "read_state"]
+           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "Polyomino", "Sudoku", "node_label", "read_state"]
 
 _LAZY = {
     "LightsOut": "parity.puzzles.lightsout",
@@ -24,6 +24,7 @@ _LAZY = {
     "Quintomino": "parity.puzzles.quintomino",
     "Enigma1780": "parity.puzzles.enigma",
     "Polyomino": "parity.puzzles.polyomino",
+    "Sudoku": "parity.puzzles.sudoku",
 }
 
 

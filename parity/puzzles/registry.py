@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku
 """
 
 from __future__ import annotations
@@ -105,6 +105,7 @@ BUILTIN: dict[str, str] = {
     "enigma1780": "parity.puzzles.enigma",
     "polyomino": "parity.puzzles.polyomino",
     "cover": "parity.puzzles.coverfile",
+    "sudoku": "parity.puzzles.sudoku",
 }
 
 _REGISTERED: dict[str, Family] = {}

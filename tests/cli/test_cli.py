@@ -61,7 +61,7 @@ def test_unsolvable_is_not_an_error(capsys, tmp_path):
         (["count", "lightsout", "--board", "grid:3x3", "--field", "3", "--engine", "gf2"], "does not apply"),
         (["count", "lightsout", "--board", "grid:3x3", "--rule", "knight"], "neither closed, open"),
         (["count", "lightsout"], "Missing option '--board'"),
-        (["count", "sudoku"], "unknown puzzle family 'sudoku'"),
+        (["count", "kakuro"], "unknown puzzle family 'kakuro'"),
     ],
 )
 def test_user_errors_exit_2_with_one_line(capsys, args, words):

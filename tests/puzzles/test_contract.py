@@ -186,5 +186,5 @@ def test_contract_is_checked_at_registration():
 def test_an_encoding_the_family_lacks_is_a_clear_error():
     with pytest.raises(EngineNotApplicableError, match="no cover encoding"):
         TwoColouring("grid:2x2").cover()
-    with pytest.raises(FamilyError, match="unknown puzzle family 'sudoku'"):
-        family("sudoku")
+    with pytest.raises(FamilyError, match="unknown puzzle family 'kakuro'"):
+        family("kakuro")
