@@ -59,38 +59,83 @@ PENTOMINO_NAMES = {
 }
 
 
+def _cube_symmetries() -> tuple[list, list]:
+    """The 48 symmetries of the cube as signed permutations of (x, y, z); the 24 rotations first."""
+    from itertools import permutations, product
+
+    rotations, reflections = [], []
+    for perm in permutations(range(3)):
+        parity_of_perm = sum(1 for i in range(3) for j in range(i + 1, 3) if perm[i] > perm[j]) % 2
+        for signs in product((1, -1), repeat=3):
+            det = (-1) ** parity_of_perm * signs[0] * signs[1] * signs[2]
+            f = (lambda p, s: lambda *v: tuple(s[i] * v[p[i]] for i in range(3)))(perm, signs)
+            (rotations if det > 0 else reflections).append(f)
+    return rotations, reflections
+
+
+_CUBE_ROTATIONS, _CUBE_REFLECTIONS = _cube_symmetries()
+#: the 48 symmetries of the cubic lattice; the first 24 are rotations
+CUBE_SYMMETRIES = tuple(_CUBE_ROTATIONS + _CUBE_REFLECTIONS)
+
+
+def lattice_symmetries(dimension: int) -> tuple:
+    """The point symmetries of the square (8) or cubic (48) lattice, rotations first."""
+    return SQUARE_SYMMETRIES if dimension == 2 else CUBE_SYMMETRIES
+
+
+def _rotations(dimension: int) -> int:
+    return 4 if dimension == 2 else 24
+
+
 def normalize(cells) -> tuple[Cell, ...]:
-    """The cells shifted to touch row 0 and column 0, sorted."""
-    cells = list(cells)
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+    """The cells shifted to touch 0 in every coordinate, sorted."""
+    cells = [tuple(cell) for cell in cells]
+    low = [min(cell[i] for cell in cells) for i in range(len(cells[0]))]
+    return tuple(sorted(tuple(v - m for v, m in zip(cell, low)) for cell in cells))
 
 
 def orientations(cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
-    """The distinct orientations of a shape (rotations, and reflections unless ``one_sided``)."""
-    maps = SQUARE_SYMMETRIES[:4] if one_sided else SQUARE_SYMMETRIES
-    return sorted({normalize(f(r, c) for r, c in cells) for f in maps})
+    """The distinct orientations of a shape: rotations, and reflections unless ``one_sided``.
+
+    Solid (3-D) pieces are one-sided by nature: a rigid motion never reflects them.
+    """
+    cells = [tuple(cell) for cell in cells]
+    dimension = len(cells[0])
+    maps = lattice_symmetries(dimension)
+    if one_sided or dimension == 3:
+        maps = maps[:_rotations(dimension)]
+    return sorted({normalize(f(*cell) for cell in cells) for f in maps})
 
 
-def polyominoes(order: int, one_sided: bool = False) -> list[tuple[Cell, ...]]:
-    """Every polyomino of ``order`` cells, one per class (free: rotations and reflections; one-sided: rotations).
+def polyominoes(order: int, one_sided: bool = False, dimension: int = 2) -> list[tuple[Cell, ...]]:
+    """Every polyomino (``dimension=3``: polycube) of ``order`` cells, one per class.
 
+    Free polyominoes up to rotations and reflections, one-sided ones up to
+    rotations; polycubes up to rotations (a chiral pair is two pieces).
     Grown cell by cell from the smaller ones; each kept in its least orientation.
+
+    Examples
+    --------
+    >>> [len(polyominoes(n, dimension=3)) for n in range(1, 6)]
+    [1, 1, 2, 8, 29]
     """
     if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= 10:
         raise LimitError(f"polyomino order must be 1..10, got {order!r}")
-    shapes = {((0, 0),)}
+    if dimension not in (2, 3):
+        raise LimitError(f"dimension must be 2 or 3, got {dimension!r}")
+    shapes = {(tuple([0] * dimension),)}
+    steps = [tuple(d if i == k else 0 for i in range(dimension)) for k in range(dimension) for d in (1, -1)]
     for _ in range(order - 1):
         grown = set()
         for shape in shapes:
             cells = set(shape)
-            for r, c in shape:
-                for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if cell not in cells:
-                        grown.add(min(orientations(cells | {cell})))
+            for cell in shape:
+                for step in steps:
+                    new = tuple(a + b for a, b in zip(cell, step))
+                    if new not in cells:
+                        grown.add(min(orientations(cells | {new})))
         shapes = grown
-    if one_sided:
+    if one_sided and dimension == 2:
         return sorted({min(orientations(o, one_sided=True)) for s in shapes for o in orientations(s)})
     return sorted(shapes)
 
@@ -109,12 +154,27 @@ def _named(shapes: list, one_sided: bool) -> dict[str, tuple]:
     return names
 
 
-#: named piece sets: name -> (order, one_sided)
+#: named piece sets: name -> (order, one_sided) for polyominoes; the solid sets are built by :func:`_solid_set`
 PIECE_SETS = {
     "monominoes": (1, False), "dominoes": (2, False), "trominoes": (3, False), "tetrominoes": (4, False),
     "pentominoes": (5, False), "hexominoes": (6, False),
     "one-sided-tetrominoes": (4, True), "one-sided-pentominoes": (5, True),
+    "tetracubes": (4, "solid"), "pentacubes": (5, "solid"), "soma": (4, "solid"), "solid-pentominoes": (5, "solid"),
 }
+
+
+def _solid_set(name: str) -> dict[str, tuple]:
+    """The solid piece sets: every tetracube or pentacube; Soma (the L tricube and the six tetracubes that are
+    neither straight nor square); the twelve pentominoes as flat solids."""
+    if name == "solid-pentominoes":
+        return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
+    order = 4 if name in ("tetracubes", "soma") else 5
+    pieces = polyominoes(order, dimension=3)
+    if name == "soma":
+        flat_bad = {normalize((0, 0, i) for i in range(4)), normalize([(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)])}
+        pieces = [p for p in pieces if min(orientations(p)) not in {min(orientations(b)) for b in flat_bad}]
+        pieces = [normalize([(0, 0, 0), (0, 0, 1), (0, 1, 0)])] + pieces
+    return {f"{'SC'[order == 5] if name != 'soma' else 'S'}{k + 1}": p for k, p in enumerate(pieces)}
 
 
 def read_shape(text: str, name: str = "board") -> list[Cell]:
@@ -126,6 +186,12 @@ def read_shape(text: str, name: str = "board") -> list[Cell]:
 
 
 def _board_cells(spec: str) -> tuple[str, list[Cell]]:
+    if isinstance(spec, str) and spec.startswith("box:"):
+        size = spec[4:].lower().split("x")
+        if len(size) != 3 or not all(s.isdigit() and 0 < int(s) <= 100 for s in size):
+            raise BoardSpecError(f"board {spec}: expected box:AxBxC with whole numbers 1..100")
+        a, b, c = map(int, size)
+        return spec, [(x, y, z) for x in range(a) for y in range(b) for z in range(c)]
     if isinstance(spec, str) and spec.startswith("rect:"):
         size = spec[5:].lower().split("x")
         if len(size) != 2 or not all(s.isdigit() and 0 < int(s) <= 1000 for s in size):
@@ -159,8 +225,12 @@ class Polyomino(Puzzle):
                 raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(PIECE_SETS)}")
             order, sided = PIECE_SETS[pieces]
             self.set_name = pieces
-            self.one_sided = sided if one_sided is None else bool(one_sided)
-            self.pieces = _named(polyominoes(order, one_sided=self.one_sided), self.one_sided)
+            if sided == "solid":
+                self.one_sided = True  # solids turn but never reflect
+                self.pieces = _solid_set(pieces)
+            else:
+                self.one_sided = sided if one_sided is None else bool(one_sided)
+                self.pieces = _named(polyominoes(order, one_sided=self.one_sided), self.one_sided)
         else:
             self.set_name = "custom"
             self.one_sided = bool(one_sided)
@@ -188,9 +258,9 @@ class Polyomino(Puzzle):
         out = []
         for name, shape in self.pieces.items():
             for orient in orientations(shape, self.one_sided):
-                for (r0, c0) in self.cells:  # anchor the orientation's first cell on each board cell
-                    ar, ac = orient[0]
-                    placed = tuple((r - ar + r0, c - ac + c0) for r, c in orient)
+                anchor = orient[0]
+                for base in self.cells:  # the orientation's first cell on each board cell
+                    placed = tuple(tuple(v - a + b for v, a, b in zip(cell, anchor, base)) for cell in orient)
                     if all(cell in board for cell in placed):
                         out.append((name, tuple(sorted(placed))))
         return out
@@ -230,10 +300,19 @@ class Polyomino(Puzzle):
             raise InvalidSolution("the pieces do not cover the board exactly")
 
     def grid(self, solution: Mapping[str, tuple]) -> list[str]:
-        where = {cell: name[0] for name, cells in solution.items() for cell in cells}
-        rows = max(r for r, _ in self.cells) + 1
-        cols = max(c for _, c in self.cells) + 1
-        return ["".join(where.get((r, c), ".") for c in range(cols)) for r in range(rows)]
+        """The solution as letter rows (for boxes: one block of rows per layer, separated by blank lines)."""
+        where = {tuple(cell): name[0] for name, cells in solution.items() for cell in cells}
+        if len(self.cells[0]) == 3:
+            sizes = [max(cell[i] for cell in self.cells) + 1 for i in range(3)]
+            rows = []
+            for x in range(sizes[0]):
+                if x:
+                    rows.append("")
+                rows += ["".join(where.get((x, y, z), ".") for z in range(sizes[2])) for y in range(sizes[1])]
+            return rows
+        height = max(r for r, _ in self.cells) + 1
+        width = max(c for _, c in self.cells) + 1
+        return ["".join(where.get((r, c), ".") for c in range(width)) for r in range(height)]
 
     def to_json(self, solution: Mapping[str, tuple]) -> dict:
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
@@ -252,8 +331,13 @@ class Polyomino(Puzzle):
         return f"{self.set_name} on {self.board_label}"
 
     def symmetries(self, recolour: bool = False):
-        """The square's symmetries that map the board onto itself (rotations only for one-sided pieces), acting on
-        the solutions' cells; pieces keep their names, so ``recolour`` does not apply.
+        """The lattice symmetries that map the board onto itself, acting on the cells of a solution.
+
+        A rotation keeps every piece; a reflection turns each piece into its
+        mirror image, so it is a symmetry of the puzzle only when the set holds
+        every piece's mirror image (free pieces are their own; a one-sided or
+        solid set holds chiral pairs), and it renames the pieces accordingly.
+        Pieces are not colours: ``recolour`` does not apply.
         """
         import numpy as np
 
@@ -261,20 +345,38 @@ class Polyomino(Puzzle):
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
+        dimension = len(self.cells[0])
+        maps = lattice_symmetries(dimension)
+        turns = _rotations(dimension)
+        names = list(self.pieces)
+        classes = {name: min(orientations(shape, one_sided=True)) for name, shape in self.pieces.items()}
+        by_class = {c: name for name, c in classes.items()}
         board = set(self.cells)
         index = {cell: i for i, cell in enumerate(self.cells)}
-        perms, rotations = [], []
-        for k, f in enumerate(SQUARE_SYMMETRIES):
-            moved = [f(r, c) for r, c in self.cells]
-            r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
-            b0, d0 = min(r for r, _ in board), min(c for _, c in board)
-            image = [(r - r0 + b0, c - c0 + d0) for r, c in moved]
-            if set(image) == board and (k < 4 or not self.one_sided):
-                perms.append([index[cell] for cell in image])
-                rotations.append(k < 4)
-        return Symmetries(tuple(self.cells), np.array(perms, dtype=np.int64), rotations=np.array(rotations, dtype=bool),
+        low = [min(cell[i] for cell in self.cells) for i in range(dimension)]
+        perms, rotations, renames = [], [], []
+        for k, f in enumerate(maps):
+            moved = [f(*cell) for cell in self.cells]
+            shift = [min(cell[i] for cell in moved) for i in range(dimension)]
+            image = [tuple(v - s + m for v, s, m in zip(cell, shift, low)) for cell in moved]
+            if set(image) != board:
+                continue
+            if k < turns or not self.one_sided:
+                rename = list(range(len(names)))
+            else:  # a reflection: each piece becomes its mirror, which must be in the set
+                mirrored = [by_class.get(min(orientations([f(*c) for c in self.pieces[n]], one_sided=True)))
+                            for n in names]
+                if any(m is None for m in mirrored):
+                    continue
+                rename = [names.index(m) for m in mirrored]
+            perms.append([index[cell] for cell in image])
+            rotations.append(k < turns)
+            renames.append(rename)
+        return Symmetries(tuple(self.cells), np.array(perms, dtype=np.int64), values=tuple(names),
+                          rotations=np.array(rotations, dtype=bool), coupled=np.array(renames, dtype=np.int64),
                           name=f"the symmetries of {self.board_label}",
-                          view=lambda solution: {cell: name for name, cells in solution.items() for cell in cells})
+                          view=lambda solution: {tuple(cell): name for name, cells in solution.items()
+                                                 for cell in cells})
 
 
 def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes") -> Polyomino:
@@ -286,7 +388,8 @@ FAMILY = Family(
     puzzle=Polyomino,
     summary="Polyomino packing as exact cover: each piece of a set once, the board covered exactly.",
     options=(
-        Option("board_spec", ("--board",), "rect:WxH or a FILE of ASCII art ('#' cell, '.' hole).",
+        Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces) or a FILE of ASCII art ('#' cell, "
+               "'.' hole).",
                default="rect:10x6"),
         Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, tetrominoes, hexominoes, ...",
                default="pentominoes"),

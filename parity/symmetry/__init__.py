@@ -58,6 +58,9 @@ class Symmetries:
     name: str = ""
     #: when solutions are not item -> value mappings (a polyomino solution is piece -> cells): turns one into one
     view: object = None
+    #: a value permutation that goes with each element (shape (|G|, len(values))): a reflection that turns every
+    #: piece into its mirror image renames the pieces; None when elements move items only
+    coupled: np.ndarray | None = None
 
     @property
     def order(self) -> int:
@@ -68,8 +71,12 @@ class Symmetries:
         """The image of ``solution`` under element ``g`` (and value permutation ``h``)."""
         perm = self.perms[g]
         image = {}
+        if self.view is not None:
+            solution = self.view(solution)
         for i, item in enumerate(self.items):
             value = solution[item]
+            if self.coupled is not None:
+                value = self.values[self.coupled[g, self.values.index(value)]]
             if h is not None:
                 value = self.values[self.value_perms[h, self.values.index(value)]]
             image[self.items[perm[i]]] = value
@@ -254,6 +261,11 @@ def canonical(sym: Symmetries, solution: Mapping) -> tuple:
 def _fixed_by_enumeration(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
     """Sum over group elements of the solutions each fixes (the rows of ``S``)."""
     total = 0
+    if sym.coupled is not None:  # each element renames the values its own way: g fixes s when s[perm] == r_g(s)
+        for g, perm in enumerate(sym.perms):
+            if mask is None or mask[g]:
+                total += int((sym.coupled[g][S] == S[:, perm]).all(axis=1).sum())
+        return total
     k = 0 if sym.values is None else len(sym.values)
     if sym.value_perms is not None and len(sym.value_perms) == factorial(k) and len(S):
         # every permutation of the values acts: g.s equals some h(s) exactly when both read the same after

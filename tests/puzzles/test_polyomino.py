@@ -66,3 +66,40 @@ def test_errors():
 
 
 import parity.testing  # noqa: E402
+
+
+def test_polycube_counts_and_sets():
+    from parity.puzzles.polyomino import _solid_set
+
+    # polycubes up to rotation: 1, 1, 2, 8, 29 (OEIS A000162); Soma: 7 pieces, 27 cells
+    assert [len(polyominoes(n, dimension=3)) for n in range(1, 6)] == [1, 1, 2, 8, 29]
+    soma = _solid_set("soma")
+    assert len(soma) == 7 and sum(len(p) for p in soma.values()) == 27
+    assert len(_solid_set("solid-pentominoes")) == 12
+
+
+def test_a_small_box_every_engine():
+    # two L-tricubes (a chiral-free piece) fill a 1 x 2 x 3 box; the count by brute force of placements below
+    L3 = [(0, 0, 0), (0, 1, 0), (0, 1, 1)]
+    puzzle = Polyomino({"a": L3, "b": L3}, "box:1x2x3")
+    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("dlx", "sat", "cms")}
+    cells = {(0, y, z) for y in range(2) for z in range(3)}
+    from parity.puzzles.polyomino import orientations
+
+    fits = set()
+    for o in orientations(L3):
+        for dy in range(2):
+            for dz in range(3):
+                placed = frozenset((x, y + dy, z + dz) for x, y, z in o)
+                if placed <= cells:
+                    fits.add(placed)
+    brute = sum(1 for a in fits for b in fits if not a & b)  # ordered pairs: piece a, then piece b
+    assert set(counts.values()) == {brute} and brute > 0
+
+
+@pytest.mark.slow
+def test_soma_and_tetracubes_the_seeds_counts():
+    soma = pt.count_result(Polyomino("soma", "box:3x3x3"), up_to_symmetry=True)
+    assert (soma.count, soma.stats["count_up_to_symmetry"]) == (11520, 240)  # mirror images identified
+    tetra = pt.count_result(Polyomino("tetracubes", "box:2x2x8"), up_to_symmetry=True)
+    assert tetra.stats["count_up_to_rotation"] == 224  # the seed counts this one up to rotations of the box
