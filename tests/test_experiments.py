@@ -12,7 +12,7 @@ SMALL = {"quinto_counts.py": ["--sizes", "1..6"], "nullity_plot.py": ["--max", "
          "crossvalidation.py": ["--examples", "3"]}
 WRITES = {"quinto_counts.py": ["quinto_counts.csv", "quinto_nullity.png"], "nullity_plot.py": ["nullity.bfile", "nullity.png"],
           "quintomino.py": ["quintomino.json", "quintomino.png"], "enigma1780.py": ["enigma1780.json", "enigma1780.png"],
-          "crossvalidation.py": ["crossvalidation.json"]}
+          "crossvalidation.py": ["crossvalidation.json"], "polyforms.py": ["polyforms.csv"]}
 
 
 def test_every_script_is_listed():
