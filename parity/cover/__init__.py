@@ -100,8 +100,12 @@ class CoverProblem:
             options.append(row)
         return options, [names[i] for i in self.primary], [names[i] for i in self.secondary]
 
-    def covers(self) -> Iterator[list[int]]:
-        """Every exact cover, as a sorted list of option indices (dancing cells, xcover)."""
+    def covers(self, checked: bool = True) -> Iterator[list[int]]:
+        """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
+
+        Each cover is checked against the problem before it is passed on
+        (``checked=False`` skips that, for counting).
+        """
         import warnings
 
         if not self.primary:
@@ -120,12 +124,13 @@ class CoverProblem:
             for chosen in xcover.covers(options, primary=primary, secondary=secondary or None,
                                         colored=self.colored):
                 cover = sorted(int(i) for i in chosen if int(i) != sentinel)
-                self.check(cover)  # never pass on a wrong cover
+                if checked:
+                    self.check(cover)  # never pass on a wrong cover
                 yield cover
 
     def count(self) -> int:
-        """The number of exact covers."""
-        return sum(1 for _ in self.covers())
+        """The number of exact covers (the harness and the tests compare it with listed, checked covers)."""
+        return sum(1 for _ in self.covers(checked=False))
 
     # -- checks -------------------------------------------------------------------------------------------
     def satisfied_by(self, chosen: Iterable[int]) -> bool:

@@ -289,8 +289,11 @@ class Polyomino(Puzzle):
         if not isinstance(solution, Mapping) or set(solution) != set(self.pieces):
             raise InvalidSolution(f"a solution places each of the {len(self.pieces)} pieces once")
         covered: dict = {}
+        shapes = self.__dict__.get("_shapes")
+        if shapes is None:  # each piece's orientations, worked out once from the piece itself
+            shapes = self.__dict__["_shapes"] = {n: set(orientations(s, self.one_sided)) for n, s in self.pieces.items()}
         for name, cells in solution.items():
-            if normalize(cells) not in orientations(self.pieces[name], self.one_sided):
+            if normalize(cells) not in shapes[name]:
                 raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
             for cell in cells:
                 if cell in covered:
@@ -329,6 +332,10 @@ class Polyomino(Puzzle):
 
     def describe(self) -> str:
         return f"{self.set_name} on {self.board_label}"
+
+    def orbit_count(self, engine: str | None = None) -> dict | None:
+        """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`)."""
+        return _orbit_count(self, engine)
 
     def symmetries(self, recolour: bool = False):
         """The lattice symmetries that map the board onto itself, acting on the cells of a solution.
@@ -377,6 +384,79 @@ class Polyomino(Puzzle):
                           name=f"the symmetries of {self.board_label}",
                           view=lambda solution: {tuple(cell): name for name, cells in solution.items()
                                                  for cell in cells})
+
+
+def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
+    """Orbits of solutions counted from the solutions in which one piece sits at a representative placement.
+
+    Pick a piece ``P`` that every symmetry maps to itself, and one placement
+    ``r`` from each orbit of its placements.  A solution orbit ``O`` holds
+    ``|Stab(r)| / |Stab(s)|`` solutions whose ``P`` sits at ``r`` (``s`` any of
+    them), so the orbits number the sum over those solutions of
+    ``|Stab(s)| / |Stab(r)|``: exact also when a solution is its own mirror
+    image.  The orbits of the rotation subgroup ``H`` (index 1 or 2, normal)
+    follow from the same solutions: each contributes
+    ``|G| |Stab_H(s)| / (|H| |Stab_G(r)|)``.  Returns None when no piece is
+    fixed by every symmetry (then Burnside over every solution decides).
+    """
+    from fractions import Fraction
+
+    import numpy as np
+
+    from ..cover import CoverProblem
+
+    if engine not in (None, "dlx"):
+        return None
+    sym = puzzle.symmetries()
+    names = list(puzzle.pieces)
+    index = {cell: i for i, cell in enumerate(puzzle.cells)}
+    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all()]
+    if not fixed or len(sym.perms) == 1:
+        return None
+    placements = puzzle.placements()
+    by_piece: dict[int, list[int]] = {}
+    for i, (name, cells) in enumerate(placements):
+        by_piece.setdefault(names.index(name), []).append(i)
+    keys = [frozenset(index[c] for c in cells) for _, cells in placements]
+
+    def image(g: int, key: frozenset) -> frozenset:
+        return frozenset(int(sym.perms[g, i]) for i in key)
+
+    best = None
+    for k in fixed:  # the fixed piece with the fewest representative placements
+        seen, reps = set(), []
+        for i in by_piece.get(k, []):
+            if keys[i] in seen:
+                continue
+            reps.append(i)
+            seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
+        if best is None or len(reps) < len(best[1]):
+            best = (k, reps)
+    k, reps = best
+    allowed = set(reps)
+    kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
+    problem = CoverProblem([[placements[i][0], *placements[i][1]] for i in kept],
+                           primary=[*names, *puzzle.cells])
+    G = len(sym.perms)
+    rotations = sym.rotations
+    H = int(rotations.sum())
+    total, turned = Fraction(0), Fraction(0)
+    for chosen in problem.covers():
+        solution = {placements[kept[i]][0]: placements[kept[i]][1] for i in chosen}
+        puzzle.verify(solution)
+        where = np.empty(len(puzzle.cells), dtype=np.int64)
+        for name, cells in solution.items():
+            for c in cells:
+                where[index[c]] = names.index(name)
+        r = frozenset(index[c] for c in solution[names[k]])
+        stab_r = [g for g in range(G) if image(g, r) == r]
+        stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
+        total += Fraction(len(stab_s), len(stab_r))
+        turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
+    if total.denominator != 1 or turned.denominator != 1:
+        raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
+    return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
+            "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements"}
 
 
 def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes") -> Polyomino:

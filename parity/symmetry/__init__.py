@@ -327,12 +327,16 @@ def _fixed_linear(puzzle, sym: Symmetries, mask: np.ndarray | None = None) -> in
     return total
 
 
-def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False) -> dict:
+def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False,
+                         method: str | None = None) -> dict:
     """The number of solutions up to the puzzle's symmetries, by Burnside's lemma.
 
     Linear puzzles count the solutions each element fixes by rank (no
     enumeration, exact for any count); other puzzles list their solutions
     (at most ``MAX_SOLUTIONS``, two million) and count the elements that fix each.
+    A family that can count orbits faster (``puzzle.orbit_count(engine)``,
+    e.g. by pruning one piece's placements) is asked first, unless
+    ``method="burnside"``.
 
     Returns
     -------
@@ -343,6 +347,13 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
     """
     from ..api import solutions
 
+    if method not in (None, "burnside"):
+        raise LimitError(f"method must be None or 'burnside', got {method!r}")
+    own = getattr(puzzle, "orbit_count", None)
+    if own is not None and not recolour and method is None:
+        counted = own(engine)
+        if counted is not None:
+            return counted
     sym = puzzle.symmetries(recolour=recolour)
     if sym is None:
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")

@@ -103,3 +103,17 @@ def test_soma_and_tetracubes_the_seeds_counts():
     assert (soma.count, soma.stats["count_up_to_symmetry"]) == (11520, 240)  # mirror images identified
     tetra = pt.count_result(Polyomino("tetracubes", "box:2x2x8"), up_to_symmetry=True)
     assert tetra.stats["count_up_to_rotation"] == 224  # the seed counts this one up to rotations of the box
+
+
+@pytest.mark.parametrize("pieces, board", [("pentominoes", "rect:20x3"), ("pentominoes", "rect:15x4"),
+                                           ("one-sided-tetrominoes", "rect:7x4"), ("tetrominoes", "rect:10x2"),
+                                           ({"a": [(0, 0), (0, 1)], "b": [(0, 0), (0, 1)]}, "rect:2x2")])
+def test_pruned_orbit_counts_equal_burnside_over_every_solution(pieces, board):
+    from parity.symmetry import count_up_to_symmetry
+
+    puzzle = Polyomino(pieces, board) if not isinstance(pieces, dict) else Polyomino(pieces, board)
+    pruned = count_up_to_symmetry(puzzle)
+    full = count_up_to_symmetry(puzzle, method="burnside")
+    assert full["symmetry_method"] == "burnside-enumeration"
+    assert (pruned["count_up_to_symmetry"], pruned["count_up_to_rotation"]) == \
+        (full["count_up_to_symmetry"], full["count_up_to_rotation"])
