@@ -77,10 +77,20 @@ def _write_matrix(puzzle, system, path, xor_lines: bool = False, augmented: bool
     return {"rows": rows, "cols": width, "field": system.field, "augmented": augmented}
 
 
+def _write_cover(puzzle, problem, path, xor_lines: bool = False, augmented: bool = False) -> dict:
+    from .cover import format_cover
+
+    if xor_lines or augmented:
+        raise LimitError("--xor-lines and --augmented do not apply to the cover format")
+    write_text(path, format_cover(problem))
+    return {"items": len(problem.primary), "secondary_items": len(problem.secondary), "options": len(problem.options)}
+
+
 #: format name -> (encoding kind, writer(puzzle, encoding, path, xor_lines, augmented) -> stats)
 FORMATS: dict[str, tuple[str, Callable]] = {
     "cnf": ("cnf", _write_cnf),
     "matrix": ("linear", _write_matrix),
+    "cover": ("cover", _write_cover),
 }
 
 

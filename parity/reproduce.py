@@ -132,12 +132,11 @@ def _enigma_free():
     return pt.count(Enigma1780(clues=False))
 
 
-def _pentominoes(width: int, height: int):
-    import parity as pt
+def _pentominoes(width: int, height: int, pieces: str = "pentominoes"):
     from parity.puzzles import Polyomino
+    from parity.symmetry import count_up_to_symmetry
 
-    result = pt.count_result(Polyomino("pentominoes", f"rect:{width}x{height}"), up_to_symmetry=True)
-    return result.stats["count_up_to_symmetry"]
+    return count_up_to_symmetry(Polyomino(pieces, f"rect:{width}x{height}"))["count_up_to_symmetry"]
 
 
 def _solids(pieces: str, box: str, rotations: bool = False):
@@ -171,7 +170,9 @@ CHECKS: list[Check] = [
     Check("002", "no clues", "numberings without clues", _enigma_free, 240, source="parity"),
     Check("003", "pieces", "pentominoes, one-sided pentominoes, hexominoes", _piece_counts, (12, 18, 35)),
     Check("003", "3x20", "pentominoes in 3 x 20, up to symmetry", lambda: _pentominoes(20, 3), 2),
-    Check("003", "6x10", "pentominoes in 6 x 10, up to symmetry", lambda: _pentominoes(10, 6), 2339, slow=True),
+    Check("003", "6x10", "pentominoes in 6 x 10, up to symmetry", lambda: _pentominoes(10, 6), 2339),
+    Check("003", "3x30 one-sided", "one-sided pentominoes in 3 x 30, up to symmetry",
+          lambda: _pentominoes(30, 3, "one-sided-pentominoes"), 46),
     Check("003", "soma", "Soma cubes in 3 x 3 x 3, up to the cube's 48 symmetries", lambda: _solids("soma", "3x3x3"),
           240, slow=True),
     Check("003", "tetracubes", "tetracubes in 2 x 2 x 8, up to rotations", lambda: _solids("tetracubes", "2x2x8",

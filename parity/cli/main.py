@@ -69,7 +69,8 @@ def _common(verb: str) -> list[click.Parameter]:
     if verb == "export":
         return [
             click.Option(["--format", "fmt"], default="cnf", show_default=True,
-                         help="cnf: DIMACS with a 'c p show' line; matrix: A as 'ROWS COLS' then rows (M4RI's format)."),
+                         help="cnf: DIMACS with a 'c p show' line; matrix: A as 'ROWS COLS' then rows (M4RI's format); "
+                              "cover: Knuth's exact-cover format."),
             click.Option(["--xor-lines"], is_flag=True, help="Write XORs as CryptoMiniSat 'x' lines (cnf format)."),
             click.Option(["--augmented"], is_flag=True, help="Append b as one more column (matrix format)."),
             click.Option(["-o", "--output"], required=True, help="File to write."),

@@ -283,13 +283,19 @@ def read_cover(path: str | os.PathLike) -> CoverProblem:
 
 
 def format_cover(problem: CoverProblem) -> str:
-    """Knuth's text format: items as text without blanks, colons or bars (others are refused)."""
+    """Knuth's text format.  Items are written as text: a tuple joined by commas (a cell ``(2, 3)`` is
+    ``2,3``, ``("row", 0, 5)`` is ``row,0,5``); items that would hold a blank, a colon or a leading bar are
+    refused, and so are two items that would be written alike.
+    """
     def word(item) -> str:
-        text = str(item)
+        text = ",".join(str(part) for part in item) if isinstance(item, tuple) else str(item)
         if not text or any(c.isspace() for c in text) or ":" in text or text.startswith("|"):
             raise EncodingError(f"item {item!r} cannot be written in Knuth's format (blank, ':' or a leading '|')")
         return text
 
+    written = [word(i) for i in [*problem.primary, *problem.secondary]]
+    if len(set(written)) != len(written):
+        raise EncodingError("two items would be written alike in Knuth's format")
     head = " ".join(word(i) for i in problem.primary)
     if problem.secondary:
         head += " | " + " ".join(word(i) for i in problem.secondary)

@@ -317,6 +317,35 @@ class Polyomino(Puzzle):
         width = max(c for _, c in self.cells) + 1
         return ["".join(where.get((r, c), ".") for c in range(width)) for r in range(height)]
 
+    def draw(self, solution: Mapping[str, tuple], ax) -> None:
+        """Each piece in its own colour with its name; a box is drawn layer by layer, side by side."""
+        from matplotlib import colormaps
+        from matplotlib.patches import Rectangle
+
+        names = list(self.pieces)
+        palette = colormaps["tab20"]
+        solid = len(self.cells[0]) == 3
+        for k, name in enumerate(names):
+            cells = solution[name]
+            for cell in cells:
+                if solid:  # layer x drawn at horizontal offset x * (width + 1)
+                    x, y, z = cell
+                    col, row = z + x * (max(c[2] for c in self.cells) + 2), y
+                else:
+                    row, col = cell
+                ax.add_patch(Rectangle((col, -row - 1), 1, 1, facecolor=palette(k % 20), edgecolor="white",
+                                       linewidth=1.5))
+            first = min(cells)
+            if solid:
+                col, row = first[2] + first[0] * (max(c[2] for c in self.cells) + 2), first[1]
+            else:
+                row, col = first
+            ax.text(col + 0.5, -row - 0.5, name, ha="center", va="center", fontsize=8, color="black")
+        ax.set_title(f"{self.set_name} on {self.board_label}" + (" (its layers side by side)" if solid else ""))
+        ax.set_aspect("equal")
+        ax.autoscale_view()
+        ax.axis("off")
+
     def to_json(self, solution: Mapping[str, tuple]) -> dict:
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
                 "grid": self.grid(solution)}

@@ -39,3 +39,11 @@ def test_results_show_themselves_in_notebooks():
     assert svg is not None and "<svg" in svg
     assert pt.solve(Coloring("petersen", colors=2))._repr_svg_() is None  # no solution: nothing to draw
     assert pt.count_result(LightsOut("grid:3x3"))._repr_svg_() is None
+
+
+@pytest.mark.parametrize("args", [["--board", "rect:20x3"], ["--pieces", "soma", "--board", "box:3x3x3"]])
+def test_polyominoes_draw(tmp_path, args):
+    target = tmp_path / "p.png"
+    run = run_cli("draw", "polyomino", *args, "-o", target)
+    assert run.code == 0, run.err
+    assert target.read_bytes().startswith(b"\x89PNG")

@@ -92,3 +92,18 @@ def test_bad_files_are_one_line_errors(text, message, tmp_path):
 
 
 import parity.testing  # noqa: E402  (run_cli, for the CLI checks above)
+
+
+def test_export_in_knuths_format_and_read_back(tmp_path):
+    out = tmp_path / "p.dlx"
+    run = pt.testing.run_cli("export", "polyomino", "--board", "rect:20x3", "--format", "cover", "-o", out, "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["options"] > 0
+    assert pt.count(CoverFile(str(out))) == 8  # the 3 x 20 pentomino packings, read back from the file
+    sudoku = tmp_path / "s.dlx"
+    hardest = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    assert pt.testing.run_cli("export", "sudoku", hardest, "--format", "cover", "-o", sudoku).code == 0
+    assert pt.count(CoverFile(str(sudoku))) == 1
+
+
+import json  # noqa: E402

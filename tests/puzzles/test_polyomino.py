@@ -117,3 +117,9 @@ def test_pruned_orbit_counts_equal_burnside_over_every_solution(pieces, board):
     assert full["symmetry_method"] == "burnside-enumeration"
     assert (pruned["count_up_to_symmetry"], pruned["count_up_to_rotation"]) == \
         (full["count_up_to_symmetry"], full["count_up_to_rotation"])
+
+
+def test_one_sided_pentominoes_3x30_the_seeds_46():
+    from parity.symmetry import count_up_to_symmetry
+
+    assert count_up_to_symmetry(Polyomino("one-sided-pentominoes", "rect:30x3"))["count_up_to_symmetry"] == 46
