@@ -162,9 +162,14 @@ class CoverProblem:
                 raise InvalidSolution(f"secondary item {item!r} is used by options that do not agree on it")
 
     # -- other encodings ----------------------------------------------------------------------------------
-    def to_cnf(self, at_most_one: str | None = None):
+    def to_cnf(self, at_most_one: str | None = None, xor: bool = False):
         """The CNF: one variable per option; each primary item in exactly one chosen option, each secondary
         item in at most one (options agreeing on its colour may share it).  ``decode`` gives option indices.
+
+        With ``xor`` each primary item is stated in the GF(2) form instead: the
+        XOR of its options is 1 (a native XOR, which CryptoMiniSat keeps as
+        such), together with pairwise at-most-one clauses; odd and at most one
+        is exactly one, so the formula has the same models.
         """
         from ..cnf import CNF
 
@@ -176,7 +181,15 @@ class CoverProblem:
                 item, colour = _split(entry)
                 holders.setdefault(item, []).append((chosen[i], colour))
         for item in self.primary:
-            formula.exactly(1, [v for v, _ in holders.get(item, [])], encoding=at_most_one)
+            users = [v for v, _ in holders.get(item, [])]
+            if xor:
+                if not users:
+                    formula.add_false()
+                    continue
+                formula.add_xor(users, 1)
+                formula.at_most(1, users, encoding="pairwise")
+            else:
+                formula.exactly(1, users, encoding=at_most_one)
         for item in self.secondary:
             users = holders.get(item, [])
             plain = [v for v, c in users if c is None]

@@ -33,9 +33,10 @@ class CoverFile(Puzzle):
     family = "cover"
     encodings = ("cover", "cnf")
 
-    def __init__(self, source, name: str | None = None) -> None:
+    def __init__(self, source, name: str | None = None, xor: bool = False) -> None:
         from ..cover import CoverProblem, read_cover
 
+        self.xor = bool(xor)
         if isinstance(source, CoverProblem):
             self.problem, self.name = source, name or "problem"
         else:
@@ -59,7 +60,8 @@ class CoverFile(Puzzle):
         return problem
 
     def build_cnf(self):
-        formula = self.problem.to_cnf()
+        """The CNF of the problem; with ``xor`` in the GF(2) form (an XOR per item, pairwise at-most-one)."""
+        formula = self.problem.to_cnf(xor=self.xor)
         plain = formula.decode
         formula.decode = lambda model: sorted(plain(model))
         return formula
@@ -85,7 +87,8 @@ class CoverFile(Puzzle):
         return "\n".join(lines) or "(no options: nothing to cover)"
 
     def describe(self) -> str:
-        return f"exact cover {self.name} ({len(self.problem.primary)} items, {len(self.problem.options)} options)"
+        form = ", CNF in XOR form" if self.xor else ""
+        return f"exact cover {self.name} ({len(self.problem.primary)} items, {len(self.problem.options)} options{form})"
 
 
 def random_cover(rng: random.Random) -> CoverFile:
@@ -110,14 +113,18 @@ def random_cover(rng: random.Random) -> CoverFile:
                 option.append((s, rng.choice(colours)) if rng.random() < 0.5 else s)
         options.append(option)
     rng.shuffle(options)
-    return CoverFile(CoverProblem(options, primary=items, secondary=secondary), name=f"random:{n}x{len(options)}")
+    xor = rng.random() < 0.5  # half the time the CNF engines see the GF(2) form of the items
+    return CoverFile(CoverProblem(options, primary=items, secondary=secondary),
+                     name=f"random:{n}x{len(options)}{':xor' if xor else ''}", xor=xor)
 
 
 FAMILY = Family(
     name="cover",
     puzzle=CoverFile,
     summary="An exact cover problem in Knuth's format (items, '|' before secondary items, one option per line).",
-    options=(Option("path", (), "A file in Knuth's exact-cover format.", required=True),),
-    build=lambda path: CoverFile(path),
+    options=(Option("path", (), "A file in Knuth's exact-cover format.", required=True),
+             Option("xor", ("--xor",), "CNF in the GF(2) form: an XOR per item (native for cms) and pairwise "
+                    "at-most-one.", default=False, type=bool)),
+    build=lambda path, xor=False: CoverFile(path, xor=xor),
     random_instance=random_cover,
 )
