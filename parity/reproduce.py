@@ -178,6 +178,8 @@ CHECKS: list[Check] = [
     Check("003", "tetracubes", "tetracubes in 2 x 2 x 8, up to rotations", lambda: _solids("tetracubes", "2x2x8",
                                                                                            rotations=True), 224,
           slow=True),
+    Check("003", "solid pentominoes", "solid pentominoes in 3 x 4 x 5, up to symmetry",
+          lambda: _solids("solid-pentominoes", "3x4x5"), 3940, slow=True),
 ]
 
 #: results of seeds whose families have not landed: listed in the report, never counted as passing

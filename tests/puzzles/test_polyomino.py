@@ -103,6 +103,9 @@ def test_soma_and_tetracubes_the_seeds_counts():
     assert (soma.count, soma.stats["count_up_to_symmetry"]) == (11520, 240)  # mirror images identified
     tetra = pt.count_result(Polyomino("tetracubes", "box:2x2x8"), up_to_symmetry=True)
     assert tetra.stats["count_up_to_rotation"] == 224  # the seed counts this one up to rotations of the box
+    from parity.symmetry import count_up_to_symmetry
+
+    assert count_up_to_symmetry(Polyomino("solid-pentominoes", "box:3x4x5"))["count_up_to_symmetry"] == 3940
 
 
 @pytest.mark.parametrize("pieces, board", [("pentominoes", "rect:20x3"), ("pentominoes", "rect:15x4"),
