@@ -1,6 +1,5 @@
 """Symmetry: group orders from the literature, Burnside against brute-force orbits, both routes agree, lex-leader."""
 
-import itertools
 
 import networkx as nx
 import numpy as np

@@ -25,19 +25,12 @@ import warnings
 from pathlib import Path
 
 import parity as pt
+from _timing import best
 from parity.puzzles import Polyomino
 from parity.symmetry import count_up_to_symmetry
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
-
-def best(function, repeat):
-    times, value = [], None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - started)
-    return min(times), value
 
 
 def _sat_child(send):

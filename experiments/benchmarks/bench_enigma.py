@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 
 import parity as pt
+from _timing import best
 from parity.puzzles import Enigma1780
 from parity.puzzles.enigma import ENIGMA_FACES, SEED_CLUES, cell_face, seed_relation
 
@@ -49,14 +49,6 @@ def seed_algorithm(first_only: bool = True):
     solve(start)
     return found
 
-
-def best(function, repeat: int):
-    times, value = [], None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - started)
-    return min(times), value
 
 
 def main() -> None:

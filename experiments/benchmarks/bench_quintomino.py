@@ -21,23 +21,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 
 import parity as pt
+from _timing import best
 from parity.puzzles import Quintomino
 from parity.symmetry import count_up_to_symmetry
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
-
-def best(function, repeat: int):
-    times, value = [], None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - started)
-    return min(times), value
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from itertools import permutations
 
 import numpy as np

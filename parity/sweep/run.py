@@ -19,7 +19,6 @@ import traceback
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..errors import LimitError, ParityError, SweepError
 from .store import Store, task_key
