@@ -1,4 +1,4 @@
-"""Polyform counts (seed 003): pentominoes in rectangles, Soma and tetracube boxes, with and without symmetry.
+"""Polyform counts (seed 003): pentominoes, hexiamonds, tetrahexes, Soma and tetracube boxes, with and without symmetry.
 
 Run from the repository root: ``python experiments/polyforms.py`` (``--full`` adds 6 x 10, Soma and the
 tetracube box: a minute or two).  Writes ``polyforms.csv`` into ``--out``.
@@ -12,7 +12,8 @@ import parity as pt
 from _common import parser, write_csv
 from parity.puzzles import Polyomino
 
-QUICK = [("pentominoes", "rect:20x3"), ("pentominoes", "rect:15x4")]
+QUICK = [("pentominoes", "rect:20x3"), ("pentominoes", "rect:15x4"), ("tetrahexes", "hex-coin"),
+         ("hexiamonds", "tri-hexagon:10x4")]
 FULL = [("pentominoes", "rect:10x6"), ("soma", "box:3x3x3"), ("tetracubes", "box:2x2x8")]
 
 

@@ -1,11 +1,22 @@
-"""Polyomino packing: place each piece of a set once so that the pieces tile a board exactly (exact cover).
+"""Polyform packing: place each piece of a set once so that the pieces tile a board exactly (exact cover).
 
 Pieces are generated, not typed: :func:`polyominoes` grows every free (or
-one-sided) polyomino of an order cell by cell and keeps one per class under
-the square's symmetries (rotations and reflections; rotations only for
-one-sided pieces).  Named sets: ``monominoes`` .. ``hexominoes``,
-``one-sided-tetrominoes``, ``one-sided-pentominoes``.  Boards: ``rect:WxH``
-or a file of ASCII art (``#`` a cell, ``.`` a hole).
+one-sided) polyform of an order cell by cell on a lattice and keeps one per
+class under the lattice's symmetries (rotations and reflections; rotations
+only for one-sided pieces and for solids).  Four lattices
+(:mod:`parity.puzzles.lattices`): squares (polyominoes), cubes (polycubes),
+triangles (polyiamonds) and hexagons (polyhexes).
+
+Named sets (:data:`PIECE_SETS`): ``monominoes`` .. ``hexominoes``,
+``one-sided-tetrominoes``, ``one-sided-pentominoes``; ``tetracubes``,
+``pentacubes``, ``soma``, ``solid-pentominoes``; ``tetriamonds`` ..
+``heptiamonds``, ``one-sided-hexiamonds``; ``trihexes``, ``tetrahexes``,
+``pentahexes``, ``one-sided-tetrahexes``.  Boards (:data:`BOARD_FORMS`):
+``rect:WxH``, ``box:AxBxC``, ``tri-parallelogram:WxH``, ``tri-hexagon:WxH``
+(``H`` rows, ``W`` triangle edges across the widest row; ``tri-hexagon:S`` the
+regular hexagon of side ``S``), ``hex-parallelogram:WxH``, ``hex-hexagon:S``,
+``hex-coin``, or a file of ASCII art (``#`` a cell, ``.`` a hole; see
+:func:`read_shape`).
 
 The exact cover has one primary item per piece and per cell and one option
 per placement (a piece in one orientation at one position); the ``dlx``
@@ -19,6 +30,8 @@ Examples
 >>> import parity as pt
 >>> pt.count(Polyomino("pentominoes", "rect:10x6"))
 9356
+>>> pt.count_result(Polyomino("tetrahexes", "hex-coin"), up_to_symmetry=True).stats["count_up_to_symmetry"]
+4
 """
 
 from __future__ import annotations
@@ -29,18 +42,14 @@ from pathlib import Path
 
 from .._files import read_text
 from ..errors import BoardSpecError, InvalidSolution, LimitError
+from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "read_shape", "FAMILY"]
+__all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
+           "FAMILY"]
 
 Cell = tuple[int, int]
-
-#: the eight symmetries of the square lattice, as maps (r, c) -> (r', c'); the first four are rotations
-SQUARE_SYMMETRIES = (
-    lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
-    lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r),
-)
 
 #: conventional names of the twelve pentominoes, matched to the generated shapes by their canonical form
 PENTOMINO_NAMES = {
@@ -59,107 +68,106 @@ PENTOMINO_NAMES = {
 }
 
 
-def _cube_symmetries() -> tuple[list, list]:
-    """The 48 symmetries of the cube as signed permutations of (x, y, z); the 24 rotations first."""
-    from itertools import permutations, product
-
-    rotations, reflections = [], []
-    for perm in permutations(range(3)):
-        parity_of_perm = sum(1 for i in range(3) for j in range(i + 1, 3) if perm[i] > perm[j]) % 2
-        for signs in product((1, -1), repeat=3):
-            det = (-1) ** parity_of_perm * signs[0] * signs[1] * signs[2]
-            f = (lambda p, s: lambda *v: tuple(s[i] * v[p[i]] for i in range(3)))(perm, signs)
-            (rotations if det > 0 else reflections).append(f)
-    return rotations, reflections
-
-
-_CUBE_ROTATIONS, _CUBE_REFLECTIONS = _cube_symmetries()
-#: the 48 symmetries of the cubic lattice; the first 24 are rotations
-CUBE_SYMMETRIES = tuple(_CUBE_ROTATIONS + _CUBE_REFLECTIONS)
-
-
 def lattice_symmetries(dimension: int) -> tuple:
     """The point symmetries of the square (8) or cubic (48) lattice, rotations first."""
-    return SQUARE_SYMMETRIES if dimension == 2 else CUBE_SYMMETRIES
+    return (SQUARE if dimension == 2 else CUBIC).maps
 
 
-def _rotations(dimension: int) -> int:
-    return 4 if dimension == 2 else 24
+def _lattice_of(cells, lattice: Lattice | str | None) -> Lattice:
+    if isinstance(lattice, Lattice):
+        return lattice
+    if lattice is not None:
+        return lattice_named(lattice)
+    return SQUARE if len(next(iter(cells))) == 2 else CUBIC
 
 
-def normalize(cells) -> tuple[Cell, ...]:
-    """The cells shifted to touch 0 in every coordinate, sorted."""
+def normalize(cells, lattice: Lattice | str | None = None) -> tuple[Cell, ...]:
+    """The cells translated to touch 0 in every coordinate (on the triangle lattice: x and y), sorted."""
     cells = [tuple(cell) for cell in cells]
-    low = [min(cell[i] for cell in cells) for i in range(len(cells[0]))]
-    return tuple(sorted(tuple(v - m for v, m in zip(cell, low)) for cell in cells))
+    return _lattice_of(cells, lattice).normalize(cells)
 
 
-def orientations(cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
+def orientations(cells, one_sided: bool = False, lattice: Lattice | str | None = None) -> list[tuple[Cell, ...]]:
     """The distinct orientations of a shape: rotations, and reflections unless ``one_sided``.
 
     Solid (3-D) pieces are one-sided by nature: a rigid motion never reflects them.
     """
     cells = [tuple(cell) for cell in cells]
-    dimension = len(cells[0])
-    maps = lattice_symmetries(dimension)
-    if one_sided or dimension == 3:
-        maps = maps[:_rotations(dimension)]
-    return sorted({normalize(f(*cell) for cell in cells) for f in maps})
+    return _lattice_of(cells, lattice).orientations(cells, one_sided)
 
 
-def polyominoes(order: int, one_sided: bool = False, dimension: int = 2) -> list[tuple[Cell, ...]]:
-    """Every polyomino (``dimension=3``: polycube) of ``order`` cells, one per class.
+def polyominoes(order: int, one_sided: bool = False, dimension: int = 2,
+                lattice: Lattice | str | None = None) -> list[tuple[Cell, ...]]:
+    """Every polyform of ``order`` cells on a lattice, one per class.
 
-    Free polyominoes up to rotations and reflections, one-sided ones up to
-    rotations; polycubes up to rotations (a chiral pair is two pieces).
-    Grown cell by cell from the smaller ones; each kept in its least orientation.
+    The square lattice gives polyominoes (``dimension=3`` or ``lattice="cubic"``:
+    polycubes), ``lattice="triangle"`` polyiamonds and ``lattice="hex"``
+    polyhexes.  Free pieces are kept up to rotations and reflections, one-sided
+    ones up to rotations; polycubes up to rotations (a chiral pair is two
+    pieces).  Grown cell by cell from the smaller ones; each kept in its least
+    orientation.
 
     Examples
     --------
     >>> [len(polyominoes(n, dimension=3)) for n in range(1, 6)]
     [1, 1, 2, 8, 29]
+    >>> [len(polyominoes(n, lattice="triangle")) for n in range(1, 8)]
+    [1, 1, 1, 3, 4, 12, 24]
+    >>> [len(polyominoes(n, lattice="hex")) for n in range(1, 6)]
+    [1, 1, 3, 7, 22]
     """
     if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= 10:
         raise LimitError(f"polyomino order must be 1..10, got {order!r}")
-    if dimension not in (2, 3):
-        raise LimitError(f"dimension must be 2 or 3, got {dimension!r}")
-    shapes = {(tuple([0] * dimension),)}
-    steps = [tuple(d if i == k else 0 for i in range(dimension)) for k in range(dimension) for d in (1, -1)]
+    if lattice is None:
+        if dimension not in (2, 3):
+            raise LimitError(f"dimension must be 2 or 3, got {dimension!r}")
+        lattice = SQUARE if dimension == 2 else CUBIC
+    lattice = _lattice_of(None, lattice)
+    shapes = {(lattice.origin,)}
     for _ in range(order - 1):
         grown = set()
         for shape in shapes:
             cells = set(shape)
             for cell in shape:
-                for step in steps:
-                    new = tuple(a + b for a, b in zip(cell, step))
+                for new in lattice.neighbours(cell):
                     if new not in cells:
-                        grown.add(min(orientations(cells | {new})))
+                        grown.add(min(lattice.orientations(cells | {new})))
         shapes = grown
-    if one_sided and dimension == 2:
-        return sorted({min(orientations(o, one_sided=True)) for s in shapes for o in orientations(s)})
+    if one_sided and lattice.reflects:
+        return sorted({min(lattice.orientations(o, one_sided=True)) for s in shapes for o in lattice.orientations(s)})
     return sorted(shapes)
 
 
-def _named(shapes: list, one_sided: bool) -> dict[str, tuple]:
-    if len(shapes[0]) == 5 and not one_sided:
+def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
+    """Names for generated pieces: the conventional letters for pentominoes, else ``P5_3``-style (``T`` for
+    polyiamonds, ``H`` for polyhexes), a ``'`` marking the mirror image of a one-sided piece."""
+    if lattice is SQUARE and len(shapes[0]) == 5 and not one_sided:
         return {PENTOMINO_NAMES[min(orientations(s))]: s for s in shapes}
+    prefix = {"square": "P", "triangle": "T", "hex": "H"}[lattice.name]
     names = {}
     for k, s in enumerate(shapes):
-        base = PENTOMINO_NAMES.get(min(orientations(s))) if len(s) == 5 else None
-        mirror = "" if s == min(orientations(s)) else "'"
-        name = f"{base}{mirror}" if base else f"P{len(s)}_{k + 1}"
+        least = min(lattice.orientations(s))
+        base = PENTOMINO_NAMES.get(least) if lattice is SQUARE and len(s) == 5 else None
+        mirror = "" if s == least else "'"
+        name = f"{base}{mirror}" if base else f"{prefix}{len(s)}_{k + 1}"
         while name in names:
             name += "'"
         names[name] = s
     return names
 
 
-#: named piece sets: name -> (order, one_sided) for polyominoes; the solid sets are built by :func:`_solid_set`
+#: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
 PIECE_SETS = {
-    "monominoes": (1, False), "dominoes": (2, False), "trominoes": (3, False), "tetrominoes": (4, False),
-    "pentominoes": (5, False), "hexominoes": (6, False),
-    "one-sided-tetrominoes": (4, True), "one-sided-pentominoes": (5, True),
-    "tetracubes": (4, "solid"), "pentacubes": (5, "solid"), "soma": (4, "solid"), "solid-pentominoes": (5, "solid"),
+    "monominoes": (1, False, "square"), "dominoes": (2, False, "square"), "trominoes": (3, False, "square"),
+    "tetrominoes": (4, False, "square"), "pentominoes": (5, False, "square"), "hexominoes": (6, False, "square"),
+    "one-sided-tetrominoes": (4, True, "square"), "one-sided-pentominoes": (5, True, "square"),
+    "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "soma": (4, True, "cubic"),
+    "solid-pentominoes": (5, True, "cubic"),
+    "tetriamonds": (4, False, "triangle"), "pentiamonds": (5, False, "triangle"),
+    "hexiamonds": (6, False, "triangle"), "heptiamonds": (7, False, "triangle"),
+    "one-sided-hexiamonds": (6, True, "triangle"),
+    "trihexes": (3, False, "hex"), "tetrahexes": (4, False, "hex"), "pentahexes": (5, False, "hex"),
+    "one-sided-tetrahexes": (4, True, "hex"),
 }
 
 
@@ -177,30 +185,92 @@ def _solid_set(name: str) -> dict[str, tuple]:
     return {f"{'SC'[order == 5] if name != 'soma' else 'S'}{k + 1}": p for k, p in enumerate(pieces)}
 
 
-def read_shape(text: str, name: str = "board") -> list[Cell]:
-    """Cells from ASCII art: ``#`` (or any letter) a cell, ``.`` or a blank a hole."""
-    cells = [(r, c) for r, line in enumerate(text.splitlines()) for c, ch in enumerate(line) if ch not in ". \t"]
-    if not cells:
+def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], bool, Lattice]:
+    order, sided, lattice_name = PIECE_SETS[name]
+    lattice = lattice_named(lattice_name)
+    if lattice is CUBIC:
+        return _solid_set(name), True, lattice  # solids turn but never reflect
+    sided = sided if one_sided is None else bool(one_sided)
+    return _named(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
+
+
+def read_shape(text: str, name: str = "board", lattice: Lattice | str = "square") -> list[Cell]:
+    """Cells from ASCII art: ``#`` (or any letter) a cell, ``.`` or a blank a hole.
+
+    On the square lattice line ``r``, column ``c`` is the cell ``(r, c)``.  On
+    the hexagon and triangle lattices the art is read in their skewed (axial)
+    coordinates: the bottom line is ``y = 0``; on the hexagon lattice column
+    ``x`` is the cell ``(x, y)``, on the triangle lattice columns ``2x`` and
+    ``2x + 1`` are the upward and downward triangles ``(x, y, 0)`` and
+    ``(x, y, 1)``.
+    """
+    lattice = lattice if isinstance(lattice, Lattice) else lattice_named(lattice)
+    if lattice is CUBIC:
+        raise BoardSpecError(f"{name}: solid pieces need a box:AxBxC board, not ASCII art")
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    marks = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in ". \t"]
+    if not marks:
         raise BoardSpecError(f"{name}: no cells ('#' marks a cell, '.' a hole)")
-    return cells
+    if lattice is SQUARE:
+        return marks
+    bottom = len(lines) - 1
+    if lattice is HEX:
+        return [(c, bottom - r) for r, c in marks]
+    return [(c // 2, bottom - r, c % 2) for r, c in marks]
 
 
-def _board_cells(spec: str) -> tuple[str, list[Cell]]:
-    if isinstance(spec, str) and spec.startswith("box:"):
-        size = spec[4:].lower().split("x")
-        if len(size) != 3 or not all(s.isdigit() and 0 < int(s) <= 100 for s in size):
-            raise BoardSpecError(f"board {spec}: expected box:AxBxC with whole numbers 1..100")
-        a, b, c = map(int, size)
-        return spec, [(x, y, z) for x in range(a) for y in range(b) for z in range(c)]
-    if isinstance(spec, str) and spec.startswith("rect:"):
-        size = spec[5:].lower().split("x")
-        if len(size) != 2 or not all(s.isdigit() and 0 < int(s) <= 1000 for s in size):
-            raise BoardSpecError(f"board {spec}: expected rect:WxH with whole numbers 1..1000")
-        w, h = map(int, size)
-        return spec, [(r, c) for r in range(h) for c in range(w)]
+def _size(spec: str, body: str, parts: int, limit: int, form: str) -> list[int]:
+    size = body.lower().split("x")
+    if len(size) != parts or not all(s.isdigit() and 0 < int(s) <= limit for s in size):
+        raise BoardSpecError(f"board {spec}: expected {form} with whole numbers 1..{limit}")
+    return [int(v) for v in size]
+
+
+#: the seed's tetrahex coin: a 7 x 5 hexagon parallelogram with two corners cut and a hole in the middle
+_COIN = [(x, y) for y in range(5) for x in range(7) if 1 < x + y < 9 and (x, y) != (3, 2)]
+
+BOARD_FORMS = ("rect:WxH", "box:AxBxC", "tri-parallelogram:WxH", "tri-hexagon:WxH", "tri-hexagon:S",
+               "hex-parallelogram:WxH", "hex-hexagon:S", "hex-coin", "a FILE of ASCII art")
+
+
+def _board_cells(spec, lattice: Lattice = SQUARE) -> tuple[str, list[Cell], Lattice]:
+    """(label, cells, lattice) of a board spec; see :data:`BOARD_FORMS`."""
+    if isinstance(spec, str) and ":" in spec or spec == "hex-coin":
+        kind, _, body = spec.partition(":")
+        if kind == "box":
+            a, b, c = _size(spec, body, 3, 100, "box:AxBxC")
+            return spec, [(x, y, z) for x in range(a) for y in range(b) for z in range(c)], CUBIC
+        if kind == "rect":
+            w, h = _size(spec, body, 2, 1000, "rect:WxH")
+            return spec, [(r, c) for r in range(h) for c in range(w)], SQUARE
+        if kind == "tri-parallelogram":
+            w, h = _size(spec, body, 2, 1000, "tri-parallelogram:WxH")
+            return spec, [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)], TRIANGLE
+        if kind == "tri-hexagon":
+            if body.isdigit():
+                side = _size(spec, body, 1, 500, "tri-hexagon:S")[0]
+                w = h = 2 * side
+            else:
+                w, h = _size(spec, body, 2, 1000, "tri-hexagon:WxH")
+                if h % 2:
+                    raise BoardSpecError(f"board {spec}: a triangle-lattice hexagon has an even number of rows")
+            # the W x H parallelogram less a corner of (H/2)^2 triangles at each acute end
+            return spec, [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)
+                          if h // 2 <= x + y + z <= w - 1 + h // 2], TRIANGLE
+        if kind == "hex-parallelogram":
+            w, h = _size(spec, body, 2, 1000, "hex-parallelogram:WxH")
+            return spec, [(x, y) for x in range(w) for y in range(h)], HEX
+        if kind == "hex-hexagon":
+            side = _size(spec, body, 1, 500, "hex-hexagon:S")[0]
+            return spec, [(x, y) for x in range(-side + 1, side) for y in range(-side + 1, side)
+                          if abs(x + y) < side], HEX
+        if kind == "hex-coin" and not body:
+            return spec, list(_COIN), HEX
     if isinstance(spec, (str, os.PathLike)) and Path(spec).is_file():
-        return Path(spec).name, read_shape(read_text(spec, BoardSpecError, "board file"), str(spec))
-    raise BoardSpecError(f"board {spec!r}: expected rect:WxH or a file of ASCII art ('#' cell, '.' hole)")
+        return Path(spec).name, read_shape(read_text(spec, BoardSpecError, "board file"), str(spec), lattice), lattice
+    raise BoardSpecError(f"board {spec!r}: expected one of {', '.join(BOARD_FORMS)}")
 
 
 class Polyomino(Puzzle):
@@ -219,24 +289,28 @@ class Polyomino(Puzzle):
     family = "polyomino"
     encodings = ("cover", "cnf")
 
-    def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None) -> None:
+    def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
+                 lattice: str | None = None) -> None:
         if isinstance(pieces, str):
             if pieces not in PIECE_SETS:
                 raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(PIECE_SETS)}")
-            order, sided = PIECE_SETS[pieces]
             self.set_name = pieces
-            if sided == "solid":
-                self.one_sided = True  # solids turn but never reflect
-                self.pieces = _solid_set(pieces)
-            else:
-                self.one_sided = sided if one_sided is None else bool(one_sided)
-                self.pieces = _named(polyominoes(order, one_sided=self.one_sided), self.one_sided)
+            self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
         else:
             self.set_name = "custom"
             self.one_sided = bool(one_sided)
-            self.pieces = {str(k): normalize(v) for k, v in dict(pieces).items()}
+            shapes = {str(k): [tuple(c) for c in v] for k, v in dict(pieces).items()}
+            if not shapes or not all(shapes.values()):
+                raise LimitError("a custom piece set needs at least one piece, each of at least one cell")
+            self.lattice = _lattice_of(next(iter(shapes.values())), lattice)
+            self.pieces = {k: self.lattice.normalize(v) for k, v in shapes.items()}
+        if self.lattice is CUBIC:
+            self.one_sided = True
         if isinstance(board, str) or isinstance(board, os.PathLike):
-            self.board_label, cells = _board_cells(board)
+            self.board_label, cells, board_lattice = _board_cells(board, self.lattice)
+            if board_lattice is not self.lattice:
+                raise BoardSpecError(f"board {board}: a {board_lattice.name}-lattice board for pieces on the "
+                                     f"{self.lattice.name} lattice")
         else:
             self.board_label, cells = "cells", [tuple(c) for c in board]
         self.cells = sorted(set(cells))
@@ -257,10 +331,10 @@ class Polyomino(Puzzle):
         board = set(self.cells)
         out = []
         for name, shape in self.pieces.items():
-            for orient in orientations(shape, self.one_sided):
+            for orient in self.lattice.orientations(shape, self.one_sided):
                 anchor = orient[0]
                 for base in self.cells:  # the orientation's first cell on each board cell
-                    placed = tuple(tuple(v - a + b for v, a, b in zip(cell, anchor, base)) for cell in orient)
+                    placed = tuple(self.lattice.shift(cell, anchor, base) for cell in orient)
                     if all(cell in board for cell in placed):
                         out.append((name, tuple(sorted(placed))))
         return out
@@ -291,9 +365,14 @@ class Polyomino(Puzzle):
         covered: dict = {}
         shapes = self.__dict__.get("_shapes")
         if shapes is None:  # each piece's orientations, worked out once from the piece itself
-            shapes = self.__dict__["_shapes"] = {n: set(orientations(s, self.one_sided)) for n, s in self.pieces.items()}
+            shapes = self.__dict__["_shapes"] = {n: set(self.lattice.orientations(s, self.one_sided))
+                                                 for n, s in self.pieces.items()}
         for name, cells in solution.items():
-            if normalize(cells) not in shapes[name]:
+            try:
+                shape = self.lattice.normalize(cells)
+            except (TypeError, ValueError) as exc:
+                raise InvalidSolution(f"piece {name} is not placed as cells of the board: {exc}") from None
+            if shape not in shapes[name]:
                 raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
             for cell in cells:
                 if cell in covered:
@@ -302,16 +381,44 @@ class Polyomino(Puzzle):
         if set(covered) != set(self.cells):
             raise InvalidSolution("the pieces do not cover the board exactly")
 
+    def letters(self) -> dict[str, str]:
+        """One character per piece for letter grids: its name when that is one character, else A-Z, a-z, 0-9."""
+        names = list(self.pieces)
+        if all(len(n) == 1 for n in names):
+            return {n: n for n in names}
+        pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+        return {n: pool[k % len(pool)] for k, n in enumerate(names)}
+
     def grid(self, solution: Mapping[str, tuple]) -> list[str]:
-        """The solution as letter rows (for boxes: one block of rows per layer, separated by blank lines)."""
-        where = {tuple(cell): name[0] for name, cells in solution.items() for cell in cells}
-        if len(self.cells[0]) == 3:
+        """The solution as letter rows.
+
+        Boxes: one block of rows per layer, separated by blank lines.  Hexagon
+        and triangle boards: one line per row ``y``, the top line the highest,
+        each line indented by its ``y`` so the rows slant as the lattice does
+        (triangles: two characters per unit, upward then downward).
+        """
+        letter = self.letters()
+        where = {tuple(cell): letter[name] for name, cells in solution.items() for cell in cells}
+        if self.lattice is CUBIC:
             sizes = [max(cell[i] for cell in self.cells) + 1 for i in range(3)]
             rows = []
             for x in range(sizes[0]):
                 if x:
                     rows.append("")
                 rows += ["".join(where.get((x, y, z), ".") for z in range(sizes[2])) for y in range(sizes[1])]
+            return rows
+        if self.lattice in (HEX, TRIANGLE):
+            xs = [c[0] for c in self.cells]
+            ys = [c[1] for c in self.cells]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            rows = []
+            for y in range(y1, y0 - 1, -1):
+                if self.lattice is HEX:
+                    line = " " * (y - y0) + " ".join(where.get((x, y), ".") for x in range(x0, x1 + 1))
+                else:
+                    line = " " * (y - y0) + "".join(where.get((x, y, z), ".") for x in range(x0, x1 + 1)
+                                                    for z in (0, 1))
+                rows.append(line.rstrip())
             return rows
         height = max(r for r, _ in self.cells) + 1
         width = max(c for _, c in self.cells) + 1
@@ -320,27 +427,31 @@ class Polyomino(Puzzle):
     def draw(self, solution: Mapping[str, tuple], ax) -> None:
         """Each piece in its own colour with its name; a box is drawn layer by layer, side by side."""
         from matplotlib import colormaps
-        from matplotlib.patches import Rectangle
+        from matplotlib.patches import Polygon
 
         names = list(self.pieces)
         palette = colormaps["tab20"]
-        solid = len(self.cells[0]) == 3
+        solid = self.lattice is CUBIC
+        depth = max(c[2] for c in self.cells) + 2 if solid else 0
+
+        def outline(cell):
+            if solid:  # layer x drawn at horizontal offset x * (depth of a layer + 1)
+                x, y, z = cell
+                return SQUARE.outline((y, z + x * depth))
+            return self.lattice.outline(cell)
+
         for k, name in enumerate(names):
             cells = solution[name]
+            centres = []
             for cell in cells:
-                if solid:  # layer x drawn at horizontal offset x * (width + 1)
-                    x, y, z = cell
-                    col, row = z + x * (max(c[2] for c in self.cells) + 2), y
-                else:
-                    row, col = cell
-                ax.add_patch(Rectangle((col, -row - 1), 1, 1, facecolor=palette(k % 20), edgecolor="white",
-                                       linewidth=1.5))
-            first = min(cells)
-            if solid:
-                col, row = first[2] + first[0] * (max(c[2] for c in self.cells) + 2), first[1]
-            else:
-                row, col = first
-            ax.text(col + 0.5, -row - 0.5, name, ha="center", va="center", fontsize=8, color="black")
+                corners = outline(cell)
+                centres.append([sum(c[i] for c in corners) / len(corners) for i in (0, 1)])
+                ax.add_patch(Polygon(corners, closed=True, facecolor=palette(k % 20), edgecolor="white",
+                                     linewidth=1.5))
+            # the label on the piece's cell nearest its centre of mass
+            mx, my = (sum(c[i] for c in centres) / len(centres) for i in (0, 1))
+            lx, ly = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            ax.text(lx, ly, name, ha="center", va="center", fontsize=8, color="black")
         ax.set_title(f"{self.set_name} on {self.board_label}" + (" (its layers side by side)" if solid else ""))
         ax.set_aspect("equal")
         ax.autoscale_view()
@@ -381,26 +492,26 @@ class Polyomino(Puzzle):
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
-        dimension = len(self.cells[0])
-        maps = lattice_symmetries(dimension)
-        turns = _rotations(dimension)
+        lattice = self.lattice
+        maps, turns = lattice.maps, lattice.rotations
         names = list(self.pieces)
-        classes = {name: min(orientations(shape, one_sided=True)) for name, shape in self.pieces.items()}
+        classes = {name: min(lattice.orientations(shape, one_sided=True)) for name, shape in self.pieces.items()}
         by_class = {c: name for name, c in classes.items()}
         board = set(self.cells)
         index = {cell: i for i, cell in enumerate(self.cells)}
-        low = [min(cell[i] for cell in self.cells) for i in range(dimension)]
+        low = [min(cell[i] for cell in self.cells) for i in range(lattice.translated)]
         perms, rotations, renames = [], [], []
         for k, f in enumerate(maps):
             moved = [f(*cell) for cell in self.cells]
-            shift = [min(cell[i] for cell in moved) for i in range(dimension)]
-            image = [tuple(v - s + m for v, s, m in zip(cell, shift, low)) for cell in moved]
+            shift = [min(cell[i] for cell in moved) for i in range(lattice.translated)]
+            image = [tuple(v - s + m for v, s, m in zip(cell, shift, low)) + cell[lattice.translated:]
+                     for cell in moved]
             if set(image) != board:
                 continue
             if k < turns or not self.one_sided:
                 rename = list(range(len(names)))
             else:  # a reflection: each piece becomes its mirror, which must be in the set
-                mirrored = [by_class.get(min(orientations([f(*c) for c in self.pieces[n]], one_sided=True)))
+                mirrored = [by_class.get(min(lattice.orientations([f(*c) for c in self.pieces[n]], one_sided=True)))
                             for n in names]
                 if any(m is None for m in mirrored):
                     continue
@@ -495,12 +606,14 @@ def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes") -> Polyom
 FAMILY = Family(
     name="polyomino",
     puzzle=Polyomino,
-    summary="Polyomino packing as exact cover: each piece of a set once, the board covered exactly.",
+    summary="Polyform packing as exact cover: each piece of a set once, the board covered exactly.",
     options=(
-        Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces) or a FILE of ASCII art ('#' cell, "
-               "'.' hole).",
+        Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces), tri-parallelogram:WxH, "
+               "tri-hexagon:WxH or :S (polyiamonds), hex-parallelogram:WxH, hex-hexagon:S, hex-coin (polyhexes), "
+               "or a FILE of ASCII art ('#' cell, '.' hole).",
                default="rect:10x6"),
-        Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, tetrominoes, hexominoes, ...",
+        Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
+               "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).",
                default="pentominoes"),
     ),
     build=_build,

@@ -126,3 +126,112 @@ def test_one_sided_pentominoes_3x30_the_seeds_46():
     from parity.symmetry import count_up_to_symmetry
 
     assert count_up_to_symmetry(Polyomino("one-sided-pentominoes", "rect:30x3"))["count_up_to_symmetry"] == 46
+
+
+def test_polyiamonds_and_polyhexes_against_the_published_tables():
+    # free polyiamonds A000577, one-sided A006534; free polyhexes A000228, one-sided A006535
+    assert [len(polyominoes(n, lattice="triangle")) for n in range(1, 9)] == [1, 1, 1, 3, 4, 12, 24, 66]
+    assert [len(polyominoes(n, lattice="triangle", one_sided=True)) for n in range(1, 8)] == [1, 1, 1, 4, 6, 19, 43]
+    assert [len(polyominoes(n, lattice="hex")) for n in range(1, 7)] == [1, 1, 3, 7, 22, 82]
+    assert [len(polyominoes(n, lattice="hex", one_sided=True)) for n in range(1, 6)] == [1, 1, 3, 10, 33]
+    assert len(Polyomino("hexiamonds", "tri-hexagon:10x4").pieces) == 12
+    assert len(Polyomino("tetrahexes", "hex-coin").pieces) == 7
+
+
+def test_lattice_symmetries_are_isometries_of_the_neighbour_graph():
+    # each of the twelve maps of the triangle and hexagon lattices keeps adjacency, and they are all different
+    from parity.puzzles.lattices import HEX, TRIANGLE
+
+    for lattice, patch in [(HEX, [(x, y) for x in range(-2, 3) for y in range(-2, 3)]),
+                           (TRIANGLE, [(x, y, z) for x in range(-2, 3) for y in range(-2, 3) for z in (0, 1)])]:
+        images = set()
+        for f in lattice.maps:
+            for cell in patch:
+                assert {f(*n) for n in lattice.neighbours(cell)} == set(lattice.neighbours(f(*cell)))
+            images.add(tuple(f(*cell) for cell in patch))
+        assert len(images) == 12
+
+
+def test_tetrahex_coin_the_seeds_count():
+    puzzle = Polyomino("tetrahexes", "hex-coin")
+    result = pt.count_result(puzzle, up_to_symmetry=True)
+    assert result.stats["count_up_to_symmetry"] == 4  # the seed's count
+    assert result.count == pt.count(puzzle, engine="sat") == 16  # no coin tiling is its own image
+    for s in pt.solutions(puzzle, limit=3):
+        puzzle.verify(s)
+
+
+def test_hexiamonds_elongated_hexagon_the_seeds_count():
+    result = pt.count_result(Polyomino("hexiamonds", "tri-hexagon:10x4"), up_to_symmetry=True)
+    assert (result.count, result.stats["count_up_to_symmetry"]) == (3424, 856)
+
+
+def _brute_count(puzzle) -> int:
+    """Exact covers by plain backtracking over the placements: the first uncovered cell, every piece that fits."""
+    placements = [(name, frozenset(cells)) for name, cells in puzzle.placements()]
+
+    def go(free: frozenset, unused: frozenset) -> int:
+        if not free:
+            return 1
+        cell = min(free)
+        return sum(go(free - cells, unused - {name}) for name, cells in placements
+                   if name in unused and cell in cells and cells <= free)
+    return go(frozenset(puzzle.cells), frozenset(puzzle.pieces))
+
+
+ARC = [(1, 0), (0, 1), (-1, 1)]  # the bent trihex
+
+
+@pytest.mark.parametrize("pieces, board, lattice, by_hand", [
+    ({"a": [(0, 0, 0), (0, 0, 1), (1, 0, 0)], "b": [(0, 0, 0), (0, 0, 1), (1, 0, 0)]}, "tri-hexagon:1", "triangle", 6),
+    ({"m": [(0, 0)], "a": ARC, "b": ARC}, "hex-hexagon:2", "hex", None),
+    ({"a": [(0, 0), (1, 0)], "b": [(0, 0), (1, 0)], "c": [(0, 0), (0, 1), (1, 0)]}, "hex-parallelogram:7x1",
+     "hex", 0),
+])
+def test_small_triangle_and_hexagon_packings_every_engine(pieces, board, lattice, by_hand):
+    # two triiamonds halve a hexagon of six triangles along any of its 3 diagonals, in 2 labellings
+    puzzle = Polyomino(pieces, board, lattice=lattice)
+    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("dlx", "sat", "cms", "ganak")}
+    assert set(counts.values()) == {_brute_count(puzzle)}, counts
+    if by_hand is not None:
+        assert counts["dlx"] == by_hand
+    pruned = puzzle.orbit_count()
+    if pruned is not None:
+        from parity.symmetry import count_up_to_symmetry
+
+        assert pruned["count_up_to_symmetry"] == count_up_to_symmetry(puzzle, method="burnside")["count_up_to_symmetry"]
+
+
+def test_triangle_and_hexagon_ascii_boards(tmp_path):
+    # the bottom line is y = 0; two characters per triangle unit (upward, then downward)
+    art = tmp_path / "diamond.txt"
+    art.write_text("##\n##\n")
+    tri = Polyomino({"a": [(0, 0, 0), (0, 0, 1)], "b": [(0, 0, 0), (0, 0, 1)]}, str(art), lattice="triangle")
+    assert tri.cells == [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]
+    # the four triangles form a parallelogram; two diamonds (of 3 orientations) tile it one way only, labelled 2 ways
+    assert pt.count(tri) == pt.count(tri, engine="sat") == 2
+    # on the hexagon lattice the same art is a rhombus of four hexagons: two domino tilings (by hand), labelled 2 ways
+    hexes = Polyomino({"a": [(0, 0), (1, 0)], "b": [(0, 0), (1, 0)]}, str(art), lattice="hex")
+    assert pt.count(hexes) == pt.count(hexes, engine="ganak") == 4
+
+
+def test_lattice_mismatch_and_bad_specs():
+    from parity.errors import BoardSpecError
+
+    with pytest.raises(BoardSpecError, match="hex-lattice board"):
+        Polyomino("pentominoes", "hex-hexagon:3")
+    with pytest.raises(BoardSpecError, match="even number of rows"):
+        Polyomino("hexiamonds", "tri-hexagon:10x3")
+    run = pt.testing.run_cli("count", "polyomino", "--pieces", "tetrahexes", "--board", "hex-coin", "--json")
+    assert run.code == 0 and '"count": 16' in run.out
+    run = pt.testing.run_cli("count", "polyomino", "--pieces", "tetrahexes", "--board", "tri-hexagon:x")
+    assert run.code == 2 and "tri-hexagon" in run.err
+
+
+def test_pictures_of_every_lattice(tmp_path):
+    pytest.importorskip("matplotlib")
+    for pieces, board in [("tetrahexes", "hex-coin"), ("hexiamonds", "tri-hexagon:10x4")]:
+        out = tmp_path / f"{pieces}.svg"
+        run = pt.testing.run_cli("draw", "polyomino", "--pieces", pieces, "--board", board, "-o", str(out))
+        assert run.code == 0, run.err
+        assert out.read_text().count("<path") >= len(Polyomino(pieces, board).cells)

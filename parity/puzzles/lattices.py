@@ -1,0 +1,171 @@
+"""The four lattices polyforms live on: square, cubic, triangle and hexagon.
+
+A lattice names its cells, their neighbours, the point symmetries that map
+the lattice onto itself (rotations first) and the translations.  Cells are
+integer tuples:
+
+- square ``(r, c)``; cubic ``(x, y, z)``;
+- hexagon ``(x, y)`` in axial coordinates, the axes 60 degrees apart (the
+  neighbours of a hexagon differ by ``(±1, 0)``, ``(0, ±1)``, ``±(1, -1)``);
+- triangle ``(x, y, z)``: ``z = 0`` the upward triangle with corners
+  ``(x, y)``, ``(x+1, y)``, ``(x, y+1)`` of the vertex lattice (axial again),
+  ``z = 1`` the downward one with corners ``(x+1, y)``, ``(x, y+1)``,
+  ``(x+1, y+1)``.  Translations move ``x`` and ``y`` only.
+
+The triangle lattice's symmetries are worked out on the triangles' centres
+(three times the centroid is an integer point of the vertex lattice), where
+they are the hexagon lattice's twelve.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import permutations, product
+
+from ..errors import LimitError
+
+Cell = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Cells, neighbours and symmetries of one lattice (see the module docstring for coordinates)."""
+
+    name: str
+    maps: tuple[Callable[..., Cell], ...]  # point symmetries, the rotations first
+    rotations: int
+    steps: Callable[[Cell], Sequence[Cell]]
+    translated: int  # how many leading coordinates translations move
+    origin: Cell
+
+    @property
+    def reflects(self) -> bool:
+        """Whether a piece may be turned over within the lattice's own dimension (not for solids)."""
+        return self.name != "cubic"
+
+    def neighbours(self, cell: Cell) -> Sequence[Cell]:
+        return self.steps(cell)
+
+    def normalize(self, cells) -> tuple[Cell, ...]:
+        cells = [tuple(cell) for cell in cells]
+        k = self.translated
+        low = [min(cell[i] for cell in cells) for i in range(k)]
+        return tuple(sorted(tuple(v - m for v, m in zip(cell[:k], low)) + cell[k:] for cell in cells))
+
+    def orientations(self, cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
+        maps = self.maps[:self.rotations] if one_sided or not self.reflects else self.maps
+        return sorted({self.normalize(f(*cell) for cell in cells) for f in maps})
+
+    def shift(self, cell: Cell, anchor: Cell, base: Cell) -> Cell | None:
+        """``cell`` moved by the translation taking ``anchor`` to ``base``; None if no translation does."""
+        k = self.translated
+        if anchor[k:] != base[k:]:
+            return None
+        return tuple(v - a + b for v, a, b in zip(cell[:k], anchor[:k], base[:k])) + cell[k:]
+
+    def centre(self, cell: Cell) -> tuple[float, ...]:
+        """Where the cell's centre lies in the plane (or space), for pictures."""
+        if self.name == "hex":
+            x, y = cell
+            return (x + y / 2, y * math.sqrt(3) / 2)
+        if self.name == "triangle":
+            a, b = _tri_point(cell)
+            return ((a + b / 2) / 3, b * math.sqrt(3) / 6)
+        return tuple(float(v) for v in cell)
+
+    def outline(self, cell: Cell) -> list[tuple[float, float]]:
+        """The corners of a plane cell, for pictures (hexagons pointy side up)."""
+        if self.name == "hex":
+            cx, cy = self.centre(cell)
+            r = 1 / math.sqrt(3)
+            return [(cx + r * math.cos(math.radians(30 + 60 * k)), cy + r * math.sin(math.radians(30 + 60 * k)))
+                    for k in range(6)]
+        if self.name == "triangle":
+            x, y, z = cell
+            corners = [(x, y), (x + 1, y), (x, y + 1)] if z == 0 else [(x + 1, y), (x + 1, y + 1), (x, y + 1)]
+            return [(u + v / 2, v * math.sqrt(3) / 2) for u, v in corners]
+        r, c = cell
+        return [(c, -r), (c + 1, -r), (c + 1, -r - 1), (c, -r - 1)]
+
+
+def _square_maps() -> tuple:
+    return (lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
+            lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r))
+
+
+def _cube_maps() -> tuple:
+    """The 48 symmetries of the cube as signed permutations of (x, y, z); the 24 rotations first."""
+    rotations, reflections = [], []
+    for perm in permutations(range(3)):
+        odd = sum(1 for i in range(3) for j in range(i + 1, 3) if perm[i] > perm[j]) % 2
+        for signs in product((1, -1), repeat=3):
+            det = (-1) ** odd * signs[0] * signs[1] * signs[2]
+            f = (lambda p, s: lambda *v: tuple(s[i] * v[p[i]] for i in range(3)))(perm, signs)
+            (rotations if det > 0 else reflections).append(f)
+    return tuple(rotations + reflections)
+
+
+def _axial_maps() -> list[Callable[[int, int], tuple[int, int]]]:
+    """The twelve point symmetries of the hexagon lattice on axial points: six turns by 60 degrees, then six
+    mirror images (the turns after swapping the axes)."""
+    def turn(k: int, mirror: bool):
+        def f(a: int, b: int) -> tuple[int, int]:
+            if mirror:
+                a, b = b, a
+            for _ in range(k):
+                a, b = -b, a + b
+            return (a, b)
+        return f
+    return [turn(k, False) for k in range(6)] + [turn(k, True) for k in range(6)]
+
+
+def _tri_point(cell: Cell) -> tuple[int, int]:
+    x, y, z = cell
+    return (3 * x + 1 + z, 3 * y + 1 + z)
+
+
+def _tri_cell(a: int, b: int) -> Cell:
+    z = (a - 1) % 3
+    if z == 2 or (b - 1) % 3 != z:
+        raise AssertionError(f"({a}, {b}) is not the centre of a triangle")
+    return ((a - 1 - z) // 3, (b - 1 - z) // 3, z)
+
+
+def _tri_maps() -> tuple:
+    return tuple((lambda f: lambda x, y, z: _tri_cell(*f(*_tri_point((x, y, z)))))(f) for f in _axial_maps())
+
+
+def _square_steps(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+
+
+def _cube_steps(cell: Cell) -> list[Cell]:
+    return [tuple(v + (d if i == k else 0) for i, v in enumerate(cell)) for k in range(3) for d in (1, -1)]
+
+
+def _hex_steps(cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1), (x + 1, y - 1), (x - 1, y + 1)]
+
+
+def _tri_steps(cell: Cell) -> list[Cell]:
+    x, y, z = cell
+    if z == 0:
+        return [(x, y, 1), (x - 1, y, 1), (x, y - 1, 1)]
+    return [(x, y, 0), (x + 1, y, 0), (x, y + 1, 0)]
+
+
+SQUARE = Lattice("square", _square_maps(), 4, _square_steps, 2, (0, 0))
+CUBIC = Lattice("cubic", _cube_maps(), 24, _cube_steps, 3, (0, 0, 0))
+HEX = Lattice("hex", tuple(_axial_maps()), 6, _hex_steps, 2, (0, 0))
+TRIANGLE = Lattice("triangle", _tri_maps(), 6, _tri_steps, 2, (0, 0, 0))
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC, HEX, TRIANGLE)}
+
+
+def lattice_named(name: str) -> Lattice:
+    if name not in LATTICES:
+        raise LimitError(f"unknown lattice {name!r}; known: {', '.join(LATTICES)}")
+    return LATTICES[name]
