@@ -13,7 +13,7 @@ from .base import Puzzle, canonical, node_labels
 from .registry import Family, Option, family, names, register, unregister
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "Polyomino", "Sudoku", "node_label", "read_state"]
+           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "Polyomino", "Sudoku", "Icosoku", "node_label", "read_state"]
 
 _LAZY = {
     "LightsOut": "parity.puzzles.lightsout",
@@ -25,6 +25,7 @@ _LAZY = {
     "Enigma1780": "parity.puzzles.enigma",
     "Polyomino": "parity.puzzles.polyomino",
     "Sudoku": "parity.puzzles.sudoku",
+    "Icosoku": "parity.puzzles.icosoku",
 }
 
 

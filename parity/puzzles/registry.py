@@ -106,6 +106,7 @@ BUILTIN: dict[str, str] = {
     "polyomino": "parity.puzzles.polyomino",
     "cover": "parity.puzzles.coverfile",
     "sudoku": "parity.puzzles.sudoku",
+    "icosoku": "parity.puzzles.icosoku",
 }
 
 _REGISTERED: dict[str, Family] = {}

@@ -92,6 +92,17 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]
 
 
+def _icosoku():
+    from . import icosoku
+
+    return icosoku
+
+
+def icosoku_pegs_task(params: Mapping) -> dict:
+    """One task of ``parity sweep icosoku-pegs`` (see :mod:`parity.sweep.icosoku`)."""
+    return _icosoku().icosoku_task(params)
+
+
 class SweepSpec:
     """A built-in sweep as the command line sees it: its options and how they make a :class:`Sweep`."""
 
@@ -117,5 +128,21 @@ SWEEPS: dict[str, SweepSpec] = {
         ),
         lightsout_tasks,
         lightsout_task,
+    ),
+    "icosoku-pegs": SweepSpec(
+        "icosoku-pegs",
+        "Icosoku: every peg arrangement up to the icosahedron's 120 symmetries (3,991,680), a tiling for each.",
+        (
+            Option("tiles", ("--tiles",), "original (the game's tiles) or adts (all 20 tiles different).",
+                   default="original"),
+            Option("rotations_only", ("--rotations-only",), "Up to the 60 rotations only (7,983,360 classes).",
+                   default=False, type=bool),
+            Option("sample", ("--sample",), "Only this many of the 270 tasks, evenly spread (0: all).", default=0,
+                   type=int),
+            Option("classes", ("--classes",), "Only the first this many classes of each task (0: all).", default=0,
+                   type=int),
+        ),
+        lambda **options: _icosoku().icosoku_tasks(**options),
+        icosoku_pegs_task,
     ),
 }

@@ -1,0 +1,153 @@
+"""Icosoku (seed 004): the sweeps' stores re-verified and summarised, and the paper's open questions.
+
+Run from the repository root after the sweeps::
+
+    parity sweep icosoku-pegs --tiles original --store experiments/results/icosoku-original.sqlite
+    parity sweep icosoku-pegs --tiles adts --store experiments/results/icosoku-adts.sqlite
+    python experiments/icosoku.py [--q3] [--q4 N] [--q6 SECONDS]
+
+It re-checks every stored tiling from the rules (:func:`parity.sweep.icosoku.verify_rows`) and writes
+``icosoku.csv`` (one line per store) and ``icosoku-questions.json`` into ``--out``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+
+from _common import parser, write_csv
+
+
+def summarise(path: Path) -> dict:
+    from parity.sweep.icosoku import CLASSES, verify_rows
+
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = [{"params": json.loads(p), "result": json.loads(r)}
+                for p, s, r in db.execute("SELECT params, status, result FROM tasks") if s == "done"]
+    started = time.perf_counter()
+    report = verify_rows(rows)
+    seconds = sum(r["result"]["seconds"] for r in rows)
+    tiles = rows[0]["params"]["tiles"] if rows else "?"
+    return {"tiles": tiles, "tasks": len(rows), "classes": report["classes"], "of": CLASSES,
+            "solved": report["solved"], "unsolved": report["unsolved"],
+            "by_sat": sum(r["result"].get("by_sat", 0) for r in rows), "core_seconds": round(seconds, 1),
+            "ms_per_class_per_core": round(1000 * seconds / max(report["classes"], 1), 4),
+            "verify_seconds": round(time.perf_counter() - started, 1)}
+
+
+def _adts_solver():
+    from pysat.solvers import Solver
+
+    from parity.puzzles import Icosoku
+
+    puzzle = Icosoku(pegs=None, tiles="adts")
+    formula = puzzle.encoding("cnf")
+    return puzzle, formula, Solver(name="cadical195", bootstrap_with=formula.clauses_with_xors())
+
+
+def q1_and_q3() -> dict:
+    """Q1: an ADTS exists.  Q3: which 20 of the 24 types admit an ADTS for some arrangement (pegs free)."""
+    from parity.puzzles.icosoku import TILE_TYPES
+
+    puzzle, formula, solver = _adts_solver()
+    usable = {t: formula.var(("type", t)) for t in TILE_TYPES}
+    dots = {t: sum(int(d) for d in t) for t in TILE_TYPES}
+    started = time.perf_counter()
+    q1 = solver.solve()
+    if q1:
+        puzzle.verify(formula.decode(solver.get_model()))
+    combos = list(combinations(TILE_TYPES, 20))
+    by_dots = [c for c in combos if sum(dots[t] for t in c) == 78]
+    admitting = []
+    for combo in by_dots:
+        left_out = [t for t in TILE_TYPES if t not in combo]
+        if solver.solve(assumptions=[-usable[t] for t in left_out]):
+            tiling = formula.decode(solver.get_model())
+            puzzle.verify(tiling)
+            admitting.append(combo)
+    return {"q1_adts_exists": bool(q1), "combinations": len(combos), "with_78_dots": len(by_dots),
+            "admit_an_adts": len(admitting), "admitting": ["".join(f"{t} " for t in c).strip() for c in admitting],
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+def q4(admitting: list[str], samples: int, seed: int) -> dict:
+    """Q4/Q5: combinations whose ADTSs might cover every arrangement, refuted by sampled arrangements."""
+    from parity.puzzles import Icosoku
+    from parity.puzzles._icosoku_kernels import first_tilings
+    from parity.puzzles.icosoku import _tables
+
+    rng = np.random.default_rng(seed)
+    arrangements = np.array([rng.permutation(12) + 1 for _ in range(samples)], dtype=np.int64)
+    survivors, refuted_after = [], []
+    started = time.perf_counter()
+    for combo in admitting:
+        puzzle = Icosoku(tiles=",".join(combo.split()))
+        face_v, _, pat, pat_type, counts, orders = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
+        out = np.zeros((samples, 20), np.int64)
+        status = np.zeros(samples, np.int64)
+        first_tilings(face_v, orders, pat, pat_type, counts, arrangements, 200_000, out, status)
+        failed = np.flatnonzero(status == 0)
+        if len(failed):
+            refuted_after.append(int(failed[0]) + 1)
+        else:
+            survivors.append(combo)
+    return {"samples": samples, "refuted": len(refuted_after), "survivors": survivors,
+            "median_samples_to_refute": float(np.median(refuted_after)) if refuted_after else None,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+def q6(seconds: float) -> dict:
+    """Q6: how many ADTSs (pegs free, all 20 tiles different), by Ganak on the CNF, within a time limit."""
+    import parity as pt
+    from parity.errors import ParityError
+    from parity.puzzles import Icosoku
+
+    started = time.perf_counter()
+    try:
+        result = pt.count_result(Icosoku(pegs=None, tiles="adts"), engine="ganak", time_limit=seconds)
+        return {"adts": result.count, "exact": result.stats.get("exact"),
+                "seconds": round(time.perf_counter() - started, 1)}
+    except ParityError as exc:
+        return {"adts": None, "stopped": str(exc), "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--stores", nargs="*", type=Path,
+                   default=[Path("experiments/results/icosoku-original.sqlite"),
+                            Path("experiments/results/icosoku-adts.sqlite")])
+    p.add_argument("--q3", action="store_true", help="Q1 and Q3 over the 20-combinations with 78 dots")
+    p.add_argument("--q4", type=int, default=0, help="Q4/Q5: sampled arrangements per admitting combination")
+    p.add_argument("--q6", type=float, default=0, help="Q6: seconds for Ganak")
+    p.add_argument("--seed", type=int, default=1, help="seed of the sampled arrangements")
+    args = p.parse_args()
+    rows = []
+    for store in args.stores:
+        if store.exists():
+            row = {"store": str(store), **summarise(store)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    if rows:
+        write_csv(args.out / "icosoku.csv", rows)
+    answers: dict = {}
+    if args.q3 or args.q4:
+        answers["q1_q3"] = q1_and_q3()
+        print(json.dumps({k: v for k, v in answers["q1_q3"].items() if k != "admitting"}), flush=True)
+    if args.q4:
+        answers["q4"] = q4(answers["q1_q3"]["admitting"], args.q4, args.seed)
+        print(json.dumps(answers["q4"]), flush=True)
+    if args.q6:
+        answers["q6"] = q6(args.q6)
+        print(json.dumps(answers["q6"]), flush=True)
+    if answers:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "icosoku-questions.json").write_text(json.dumps(answers, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

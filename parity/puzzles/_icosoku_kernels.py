@@ -1,0 +1,160 @@
+"""Compiled kernels of the Icosoku search (numba, cached on disk)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _enough_corners(sums, left, pegs, avail):  # pragma: no cover - compiled
+    """Whether the tiles left have enough high and low corners for what the open vertices still need.
+
+    A vertex that needs ``R`` more dots from ``r`` open corners needs at least
+    ``R - 2r`` corners of 3, ``ceil((R - r) / 2)`` of at least 2, ``r - R`` of
+    0 and ``ceil(r - R / 2)`` of at most 1; summed over the vertices, each is
+    at most what the tiles left carry.
+    """
+    ge3 = 0
+    ge2 = 0
+    le0 = 0
+    le1 = 0
+    for v in range(12):
+        r = left[v]
+        if r == 0:
+            continue
+        need = pegs[v] - sums[v]
+        if need - 2 * r > 0:
+            ge3 += need - 2 * r
+        if need - r > 0:
+            ge2 += (need - r + 1) // 2
+        if r - need > 0:
+            le0 += r - need
+        if 2 * r - need > 0:
+            le1 += (2 * r - need + 1) // 2
+    if ge3 > avail[3] or ge2 > avail[2] + avail[3] or le0 > avail[0] or le1 > avail[0] + avail[1]:
+        return False
+    return True
+
+
+@njit(cache=True)
+def search(face_v, order, pat, pat_type, counts, pegs, limit, out, budget=-1):  # pragma: no cover - compiled
+    """Tilings of one peg arrangement by backtracking over the faces in ``order``.
+
+    Stores up to ``limit`` tilings (pattern indices per face) in ``out`` and
+    returns how many it found (all of them when ``limit`` is negative, when
+    nothing is stored).  With ``budget`` >= 0 it gives up after that many
+    placements and returns -1.
+    """
+    nf = face_v.shape[0]
+    npat = pat.shape[0]
+    # the corners of each value that the tiles left carry (a type's corners, times its tiles left)
+    type_corners = np.zeros((counts.shape[0], 4), np.int64)
+    seen = np.zeros(counts.shape[0], np.bool_)
+    for p in range(npat):
+        t = pat_type[p]
+        if not seen[t]:
+            seen[t] = True
+            for k in range(3):
+                type_corners[t, pat[p, k]] += 1
+    avail = np.zeros(4, np.int64)
+    for t in range(counts.shape[0]):
+        for a in range(4):
+            avail[a] += counts[t] * type_corners[t, a]
+    placed = 0
+    sums = np.zeros(12, np.int64)
+    left = np.zeros(12, np.int64)
+    for f in range(nf):
+        for k in range(3):
+            left[face_v[f, k]] += 1
+    cnt = counts.copy()
+    choice = np.full(nf, -1, np.int64)
+    found = 0
+    d = 0
+    while d >= 0:
+        f = order[d]
+        p = choice[d]
+        if p >= 0:  # take back this depth's previous pattern
+            for k in range(3):
+                v = face_v[f, k]
+                sums[v] -= pat[p, k]
+                left[v] += 1
+            cnt[pat_type[p]] += 1
+            for a in range(4):
+                avail[a] += type_corners[pat_type[p], a]
+        p += 1
+        while p < npat:
+            if cnt[pat_type[p]] > 0:
+                ok = True
+                for k in range(3):
+                    v = face_v[f, k]
+                    s = sums[v] + pat[p, k]
+                    if s > pegs[v] or s + 3 * (left[v] - 1) < pegs[v]:
+                        ok = False
+                        break
+                if ok:
+                    for k in range(3):
+                        sums[face_v[f, k]] += pat[p, k]
+                        left[face_v[f, k]] -= 1
+                    for a in range(4):
+                        avail[a] -= type_corners[pat_type[p], a]
+                    ok = _enough_corners(sums, left, pegs, avail)
+                    for k in range(3):
+                        sums[face_v[f, k]] -= pat[p, k]
+                        left[face_v[f, k]] += 1
+                    for a in range(4):
+                        avail[a] += type_corners[pat_type[p], a]
+                if ok:
+                    break
+            p += 1
+        if p == npat:
+            choice[d] = -1
+            d -= 1
+            continue
+        for k in range(3):
+            v = face_v[f, k]
+            sums[v] += pat[p, k]
+            left[v] -= 1
+        cnt[pat_type[p]] -= 1
+        for a in range(4):
+            avail[a] -= type_corners[pat_type[p], a]
+        choice[d] = p
+        placed += 1
+        if budget >= 0 and placed > budget:
+            return -1
+        if d == nf - 1:
+            if limit >= 0 and found < out.shape[0]:
+                for g in range(nf):
+                    out[found, order[g]] = choice[g]
+            found += 1
+            if limit >= 0 and found >= limit:
+                return found
+        else:
+            d += 1
+    return found
+
+
+@njit(cache=True)
+def first_tilings(face_v, orders, pat, pat_type, counts, arrangements, budget, out, status):  # pragma: no cover
+    """One tiling for each row of ``arrangements`` (pegs of vertices 0..11).
+
+    For each arrangement the search starts around its most extreme pegs
+    first (``orders[v]`` starts at vertex ``v``), each try within ``budget``
+    placements.  ``status[i]``: 1 solved (the tiling in ``out[i]``), 0 proved
+    unsolvable, -1 undecided within the budgets (left to a SAT solver).
+    """
+    one = np.zeros((1, face_v.shape[0]), np.int64)
+    for i in range(arrangements.shape[0]):
+        pegs = arrangements[i]
+        keys = np.abs(2 * pegs - 13)
+        starts = np.argsort(-keys, kind="mergesort")
+        status[i] = -1
+        for j in range(starts.shape[0]):
+            found = search(face_v, orders[starts[j]], pat, pat_type, counts, pegs, 1, one, budget)
+            if found > 0:
+                status[i] = 1
+                out[i, :] = one[0, :]
+                break
+            if found == 0:
+                status[i] = 0
+                break

@@ -1,0 +1,490 @@
+"""Icosoku: twelve numbered pegs on an icosahedron, twenty triangular tiles with dots at their corners.
+
+Each vertex of the icosahedron holds a peg numbered 1..12 (a permutation);
+each of the 20 faces takes a tile, turned as you like but not turned over;
+each tile corner carries 0..3 dots.  A solution is a tiling in which every
+peg's number equals the dots at the five tile corners around it.
+
+A corner pattern is the dots ``(a, b, c)`` at a face's vertices in clockwise
+order (seen from outside).  The 64 patterns fall into 24 *tile types* up to
+rotation (:data:`TILE_TYPES`, each named by its least rotation, ``"012"``);
+a tile set is a multiset of types (:func:`tile_set`): the physical game's
+20 tiles (``original``), or ``adts``, the paper's "all different triangular
+solution", 20 pairwise different types chosen from the 24.
+
+The board is the catalogue's icosahedron: its faces, their clockwise vertex
+order and each vertex's five faces are read from the board, not typed in.
+Encodings: ``search``, a compiled backtracking over the faces (the engine of
+the sweeps), and ``cnf``, one-hot corner patterns with the pegs as one-hot
+integers, so that one incremental solver serves a whole sweep by
+assumptions (:meth:`Icosoku.peg_assumptions`).  A solution is the tuple of
+the 20 faces' patterns; :meth:`Icosoku.verify` checks it from the rules.
+
+Examples
+--------
+>>> len(TILE_TYPES), sum(tile_set("original")[1].values())
+(24, 20)
+>>> import parity as pt
+>>> puzzle = Icosoku(pegs=range(1, 13))
+>>> result = pt.solve(puzzle)
+>>> result.satisfiable, [puzzle.vertex_sums(result.solution)[v] for v in range(12)]
+(True, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .._files import read_text
+from ..errors import EngineNotApplicableError, InvalidSolution, LimitError
+from .base import Puzzle
+from .registry import Family, Option
+
+__all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "FAMILY"]
+
+Pattern = tuple[int, int, int]
+
+
+def patterns() -> list[Pattern]:
+    """The 64 corner patterns; pattern ``p`` is the base-4 number ``16 a + 4 b + c``."""
+    return [(p // 16, p // 4 % 4, p % 4) for p in range(64)]
+
+
+def tile_type(pattern: Sequence[int]) -> str:
+    """The type of a corner pattern: its least rotation, as digits (``(2, 0, 1)`` is ``"012"``)."""
+    a, b, c = (int(x) for x in pattern)
+    return "".join(map(str, min((a, b, c), (b, c, a), (c, a, b))))
+
+
+#: the 24 tile types, each as its least rotation
+TILE_TYPES: tuple[str, ...] = tuple(sorted({tile_type(p) for p in patterns()}))
+
+#: the physical game's 20 tiles (dots clockwise), 78 dots in all, as 1 + 2 + ... + 12 needs
+ORIGINAL_TILES: tuple[str, ...] = ("000", "001", "002", "003", "011", "012", "012", "012", "021", "021", "021",
+                                   "022", "033", "111", "123", "123", "132", "132", "222", "333")
+
+
+def _parse_tile_list(text: str, where: str) -> Counter:
+    counts: Counter = Counter()
+    for raw in text.replace(",", "\n").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        times = 1
+        if len(parts) == 2 and parts[1].lower().startswith("x") and parts[1][1:].isdigit():
+            times = int(parts[1][1:])
+        elif len(parts) != 1:
+            raise LimitError(f"{where}: expected a tile as three digits 0..3, optionally 'xN', got {line!r}")
+        tile = parts[0]
+        if len(tile) != 3 or any(ch not in "0123" for ch in tile):
+            raise LimitError(f"{where}: a tile is three digits 0..3 (dots clockwise), got {tile!r}")
+        counts[tile_type(tuple(int(ch) for ch in tile))] += times
+    return counts
+
+
+def tile_set(spec: str | os.PathLike | Mapping[str, int] | Iterable[str] = "original") -> tuple[str, dict[str, int]]:
+    """(name, type -> how many) of a tile set: ``original``, ``adts``, a file or a list of tiles.
+
+    ``adts`` allows each of the 24 types once (a tiling uses 20 of them, so
+    all its tiles are different).  A file lists tiles as three digits (dots
+    clockwise), one per line, optionally followed by ``xN``; ``#`` starts a
+    comment.
+
+    Examples
+    --------
+    >>> tile_set("012 x3, 021, 210")[1]
+    {'012': 4, '021': 1}
+    """
+    if isinstance(spec, Mapping):
+        counts = Counter({tile_type(tuple(int(ch) for ch in str(k))): int(v) for k, v in spec.items()})
+        name = "custom"
+    elif isinstance(spec, str) and spec == "original":
+        counts, name = Counter(ORIGINAL_TILES), "original"
+    elif isinstance(spec, str) and spec == "adts":
+        counts, name = Counter(dict.fromkeys(TILE_TYPES, 1)), "adts"
+    elif isinstance(spec, (str, os.PathLike)) and Path(spec).is_file():
+        counts, name = _parse_tile_list(read_text(spec, LimitError, "tile file"), str(spec)), Path(spec).name
+    elif isinstance(spec, str):
+        if not any(ch.isdigit() for ch in spec):
+            raise LimitError(f"tiles {spec!r}: expected original, adts, a FILE or a list of tiles like '012 x3, 111'")
+        counts, name = _parse_tile_list(spec, "tiles"), "custom"
+    else:
+        counts, name = Counter(tile_type(tuple(int(ch) for ch in str(t))) for t in spec), "custom"
+    if any(v < 0 for v in counts.values()):
+        raise LimitError("a tile count cannot be negative")
+    counts = {t: counts[t] for t in TILE_TYPES if counts.get(t)}
+    if sum(counts.values()) < 20:
+        raise LimitError(f"tiles {name}: {sum(counts.values())} tiles for 20 faces")
+    return name, counts
+
+
+@lru_cache(maxsize=None)
+def _board():
+    """The icosahedron from the catalogue: faces in a consistent turning sense, vertices 0..11."""
+    from ..boards import icosahedron
+
+    G = icosahedron()
+    faces = [tuple(f) for f in G.graph["faces"]]
+    if sorted(G.nodes) != list(range(12)) or len(faces) != 20 or any(len(f) != 3 for f in faces):
+        raise AssertionError("the catalogue's icosahedron is not 12 vertices and 20 triangles")
+    # the planar embedding walks every face in one turning sense; in the Schlegel drawing the inner faces turn
+    # against the outer one, and seen from outside the solid (where the drawing looks at them from inside) they
+    # are clockwise when the drawing turns them counter-clockwise
+    pos = {v: G.nodes[v]["pos"] for v in G}
+    inner = next(f for f in faces if any(abs(pos[v][0] ** 2 + pos[v][1] ** 2 - 1) > 1e-6 for v in f))
+    if _area(inner, pos) < 0:
+        faces = [f[::-1] for f in faces]
+    return G, tuple(faces)
+
+
+def _area(face, pos) -> float:
+    (x0, y0), (x1, y1), (x2, y2) = (pos[v] for v in face)
+    return (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+
+
+def _check_pegs(pegs) -> tuple[int, ...]:
+    if isinstance(pegs, str):
+        parts = [p.strip() for p in pegs.split(",")]
+        if not all(p.isdigit() for p in parts):
+            raise LimitError(f"--pegs: expected 12 whole numbers separated by commas, got {pegs!r}")
+        pegs = [int(p) for p in parts]
+    pegs = tuple(pegs)
+    if len(pegs) != 12 or not all(isinstance(p, (int, np.integer)) and not isinstance(p, bool) for p in pegs):
+        raise LimitError(f"pegs: expected 12 whole numbers (vertices 0..11 in order), got {len(pegs)} values")
+    if not all(0 <= p <= 15 for p in pegs):
+        raise LimitError("pegs: each number must lie in 0..15 (five corners of at most 3 dots)")
+    return tuple(int(p) for p in pegs)
+
+
+class Icosoku(Puzzle):
+    """Tile the icosahedron so that every peg's number is the dots around it.
+
+    Parameters
+    ----------
+    pegs : sequence of 12 ints, a comma list, or None
+        The numbers of vertices 0..11.  None leaves them free: any
+        arrangement of 1..12 (the paper's Q1 and Q6 ask about those).
+    tiles : str, path or mapping
+        ``original``, ``adts``, a file or a list of tiles (:func:`tile_set`).
+    """
+
+    family = "icosoku"
+    encodings = ("cnf", "search")
+
+    def __init__(self, pegs=tuple(range(1, 13)), tiles="original") -> None:
+        self.pegs = None if pegs is None else _check_pegs(pegs)
+        self.tiles_name, self.tiles = tile_set(tiles)
+        self.board, self.faces = _board()
+        self.vertex_faces = {v: [(f, k) for f, face in enumerate(self.faces) for k in range(3) if face[k] == v]
+                             for v in range(12)}
+        if self.pegs is not None and sum(self.pegs) > 3 * 60:
+            raise LimitError("pegs: more dots than 60 corners can carry")
+
+    # -- the rules ------------------------------------------------------------
+    def vertex_sums(self, solution: Sequence[Pattern]) -> dict[int, int]:
+        """The dots around each vertex."""
+        return {v: sum(int(solution[f][k]) for f, k in self.vertex_faces[v]) for v in range(12)}
+
+    def verify(self, solution: Sequence[Pattern]) -> None:
+        """Twenty patterns of 0..3 dots, tiles from the set, and each vertex's dots equal to its peg.
+
+        With free pegs the dots around the vertices must be 1..12 in some order.
+        """
+        if not isinstance(solution, Sequence) or len(solution) != 20:
+            raise InvalidSolution("a solution gives the dots at the corners of each of the 20 faces")
+        for f, pattern in enumerate(solution):
+            if len(pattern) != 3 or not all(isinstance(d, (int, np.integer)) and 0 <= d <= 3 for d in pattern):
+                raise InvalidSolution(f"face {f}: corners carry 0..3 dots, got {pattern!r}")
+        used = Counter(tile_type(p) for p in solution)
+        for t, n in used.items():
+            if n > self.tiles.get(t, 0):
+                raise InvalidSolution(f"the tiling uses {n} tiles of type {t}; the set {self.tiles_name} has "
+                                      f"{self.tiles.get(t, 0)}")
+        sums = self.vertex_sums(solution)
+        if self.pegs is None:
+            if sorted(sums.values()) != list(range(1, 13)):
+                raise InvalidSolution(f"the dots around the vertices are {sorted(sums.values())}, not 1..12")
+            return
+        for v in range(12):
+            if sums[v] != self.pegs[v]:
+                raise InvalidSolution(f"vertex {v}: peg {self.pegs[v]} but {sums[v]} dots around it")
+
+    # -- encodings ------------------------------------------------------------
+    def build_search(self) -> IcosokuSearch:
+        """The compiled backtracking over the faces (:class:`IcosokuSearch`)."""
+        if self.pegs is None:
+            raise EngineNotApplicableError("engine 'search' needs the pegs; with free pegs use sat, cms or ganak")
+        return IcosokuSearch(self)
+
+    def build_cnf(self):
+        """One-hot patterns per face, the tile multiset as cardinality constraints, each vertex's sum exact.
+
+        Variables ``("face", f, p)``: face ``f`` shows pattern ``p``;
+        ``("corner", f, k, a)``: corner ``k`` of face ``f`` has ``a`` dots;
+        ``(("peg", v), n)``: vertex ``v`` holds ``n``; ``("type", t)``: type
+        ``t`` may be used (free unless assumed false: Q3 and Q4 select tile
+        subsets this way).  The corners around a vertex add up to its peg
+        (:meth:`~parity.cnf.CNF.sum_equals` with the peg as a negative term).
+        Fixed pegs are unit clauses here; a sweep builds the puzzle once with
+        ``pegs=None`` semantics through :meth:`peg_assumptions` instead.
+        """
+        from ..cnf import CNF
+
+        formula = CNF()
+        pats = patterns()
+        face = {f: {p: formula.var(("face", f, p)) for p in range(64)} for f in range(20)}
+        usable = {t: formula.var(("type", t)) for t in TILE_TYPES}
+        for f in range(20):
+            formula.exactly(1, list(face[f].values()))
+            for p, x in face[f].items():
+                t = tile_type(pats[p])
+                formula.add([-x, usable[t]] if self.tiles.get(t) else [-x])
+        for t in TILE_TYPES:
+            members = [face[f][p] for f in range(20) for p in range(64) if tile_type(pats[p]) == t]
+            if 0 < self.tiles.get(t, 0) < 20:
+                formula.at_most(self.tiles[t], members)
+        corner = {}
+        for f in range(20):
+            for k in range(3):
+                for a in range(4):
+                    c = formula.var(("corner", f, k, a))
+                    corner[f, k, a] = c
+                    showing = [face[f][p] for p in range(64) if pats[p][k] == a]
+                    formula.add([-c] + showing)
+                    for x in showing:
+                        formula.add([-x, c])
+        values = range(16)
+        for v in range(12):
+            peg = formula.one_hot(("peg", v), values)
+            terms = [{a: corner[f, k, a] for a in range(4)} for f, k in self.vertex_faces[v]]
+            formula.sum_equals(terms + [{-n: peg[n] for n in values}], 0)
+            if self.pegs is not None:
+                formula.add([peg[self.pegs[v]]])
+        if self.pegs is None:  # any arrangement of 1..12: each number on exactly one vertex
+            for n in values:
+                holders = [formula.var((("peg", v), n)) for v in range(12)]
+                if 1 <= n <= 12:
+                    formula.exactly(1, holders)
+                else:
+                    for h in holders:
+                        formula.add([-h])
+        formula.primary = [face[f][p] for f in range(20) for p in range(64)]
+        formula.decode = lambda model: self._decode(formula, model)
+        return formula
+
+    def _decode(self, formula, model) -> tuple[Pattern, ...]:
+        true = {lit for lit in model if lit > 0}
+        pats = patterns()
+        out = []
+        for f in range(20):
+            shown = [p for p in range(64) if formula.var(("face", f, p)) in true]
+            if len(shown) != 1:
+                raise InvalidSolution(f"face {f}: the model shows {len(shown)} patterns")
+            out.append(pats[shown[0]])
+        return tuple(out)
+
+    def peg_assumptions(self, formula, pegs: Sequence[int]) -> list[int]:
+        """The assumption literals that set the pegs in a CNF built with free pegs."""
+        return [formula.var((("peg", v), int(n))) for v, n in enumerate(pegs)]
+
+    # -- output ---------------------------------------------------------------
+    def to_json(self, solution: Sequence[Pattern]) -> dict:
+        sums = self.vertex_sums(solution)
+        return {"pegs": {str(v): int(sums[v]) for v in range(12)},
+                "faces": [{"vertices": list(self.faces[f]), "dots": [int(d) for d in solution[f]],
+                           "tile": tile_type(solution[f])} for f in range(20)]}
+
+    def summary(self, solution: Sequence[Pattern]) -> str:
+        kinds = len({tile_type(p) for p in solution})
+        return f"20 tiles placed, {kinds} different types"
+
+    def picture(self, solution: Sequence[Pattern]) -> str:
+        sums = self.vertex_sums(solution)
+        lines = ["pegs  " + " ".join(f"{v}:{sums[v]}" for v in range(12))]
+        for f in range(20):
+            a, b, c = self.faces[f]
+            lines.append(f"face {f:>2}  vertices {a:>2} {b:>2} {c:>2}  dots {' '.join(map(str, solution[f]))}  "
+                         f"tile {tile_type(solution[f])}")
+        return "\n".join(lines)
+
+    def parameters(self) -> dict:
+        return {"pegs": None if self.pegs is None else list(self.pegs), "tiles": self.tiles_name}
+
+    def describe(self) -> str:
+        pegs = "free pegs" if self.pegs is None else "pegs " + ",".join(map(str, self.pegs))
+        return f"icosoku, {pegs}, tiles {self.tiles_name}"
+
+    @property
+    def board_name(self) -> str:
+        return "icosahedron"
+
+    def draw(self, solution: Sequence[Pattern], ax) -> None:
+        """A net of the icosahedron: each face with its dots at the corners, each vertex with its peg."""
+        from matplotlib.patches import Circle, Polygon
+
+        sums = self.vertex_sums(solution)
+        net = _net(self.faces)
+        for f, corners in net.items():
+            ax.add_patch(Polygon(corners, closed=True, facecolor="#f4efe1", edgecolor="#555555", linewidth=1))
+            cx, cy = (sum(p[i] for p in corners) / 3 for i in (0, 1))
+            for k, (x, y) in enumerate(corners):
+                # the dots of corner k, in a small cluster a third of the way towards the centre
+                px, py = x + (cx - x) * 0.38, y + (cy - y) * 0.38
+                n = int(solution[f][k])
+                for j in range(n):
+                    dx = (j - (n - 1) / 2) * 0.07
+                    ax.add_patch(Circle((px + dx, py), 0.028, color="black"))
+        placed = set()
+        for f, corners in net.items():
+            for k, (x, y) in enumerate(corners):
+                key = (round(x, 3), round(y, 3))
+                if key in placed:
+                    continue
+                placed.add(key)
+                v = self.faces[f][k]
+                ax.add_patch(Circle((x, y), 0.11, facecolor="#c0392b", edgecolor="white", zorder=3))
+                ax.text(x, y, str(sums[v]), ha="center", va="center", fontsize=7, color="white", zorder=4)
+        ax.set_title(f"Icosoku ({self.tiles_name} tiles): pegs = dots around them")
+        ax.set_aspect("equal")
+        ax.autoscale_view()
+        ax.axis("off")
+
+
+def _net(faces: Sequence[tuple[int, int, int]]) -> dict[int, list[tuple[float, float]]]:
+    """Unfold the faces into the plane: each face a unit triangle, neighbours across an edge, none overlapping.
+
+    A breadth-first unfolding from each start face in turn until one places all
+    twenty (the triangles of an unfolded icosahedron lie on the triangle
+    lattice, so two overlap exactly when their centres coincide).
+    """
+    import math
+
+    edge_faces: dict[frozenset, list[int]] = {}
+    for f, face in enumerate(faces):
+        for k in range(3):
+            edge_faces.setdefault(frozenset((face[k], face[(k + 1) % 3])), []).append(f)
+    for start in range(len(faces)):
+        a, b, c = faces[start]
+        # clockwise seen from outside: drawn clockwise on the page
+        where = {start: {a: (0.0, 0.0), b: (0.5, math.sqrt(3) / 2), c: (1.0, 0.0)}}
+        centres = {_centre(where[start].values())}
+        queue = [start]
+        while queue:
+            f = queue.pop(0)
+            for k in range(3):
+                u, v = faces[f][k], faces[f][(k + 1) % 3]
+                for g in edge_faces[frozenset((u, v))]:
+                    if g in where:
+                        continue
+                    w = next(x for x in faces[g] if x not in (u, v))
+                    (ux, uy), (vx, vy) = where[f][u], where[f][v]
+                    (ox, oy) = where[f][next(x for x in faces[f] if x not in (u, v))]
+                    mx, my = (ux + vx) / 2, (uy + vy) / 2
+                    point = (2 * mx - ox, 2 * my - oy)  # the third corner mirrored across the shared edge
+                    centre = _centre([(ux, uy), (vx, vy), point])
+                    if centre in centres:
+                        continue
+                    where[g] = {u: (ux, uy), v: (vx, vy), w: point}
+                    centres.add(centre)
+                    queue.append(g)
+        if len(where) == len(faces):
+            return {f: [where[f][x] for x in faces[f]] for f in range(len(faces))}
+    raise AssertionError("no breadth-first unfolding placed every face")  # pragma: no cover
+
+
+def _centre(points) -> tuple[float, float]:
+    points = list(points)
+    return (round(sum(p[0] for p in points) / 3, 3), round(sum(p[1] for p in points) / 3, 3))
+
+
+# -- the search ----------------------------------------------------------------
+def _face_order(faces: Sequence[tuple[int, int, int]], start: int | None = None) -> list[int]:
+    """Faces in an order that completes vertices early: next the face whose vertices are the most covered
+    (``start``: begin with the five faces around that vertex)."""
+    covered = Counter({start: 100} if start is not None else {})
+    order: list[int] = []
+    left = set(range(len(faces)))
+    while left:
+        f = max(sorted(left), key=lambda g: (sum(covered[v] ** 2 for v in faces[g]), -g))
+        order.append(f)
+        left.remove(f)
+        covered.update(faces[f])
+    return order
+
+
+class IcosokuSearch:
+    """Backtracking over the faces in a fixed order, compiled with numba.
+
+    Each face tries every pattern whose type has a tile left; after each
+    placement every vertex of the face must still be reachable: its dots so
+    far at most its peg, and at least the peg less 3 dots per corner still
+    open.  A complete vertex must be exact.  Patterns, not tiles, are
+    enumerated, so equal tiles are never told apart.
+    """
+
+    def __init__(self, puzzle: Icosoku) -> None:
+        self.puzzle = puzzle
+        self.decode = lambda raw: tuple(raw)
+        tables = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
+        self.face_v, self.order, self.pat, self.pat_type, self.counts, self.orders = tables
+
+    def _run(self, limit: int) -> tuple[int, np.ndarray]:
+        from ._icosoku_kernels import search
+
+        pegs = np.array(self.puzzle.pegs, dtype=np.int64)
+        out = np.zeros((max(limit, 1), 20), dtype=np.int64)
+        found = search(self.face_v, self.order, self.pat, self.pat_type, self.counts, pegs, limit, out)
+        return int(found), out
+
+    def solutions(self):
+        found, out = self._run(1 << 16)
+        if found > len(out):
+            raise LimitError(f"more than {len(out)} tilings: count them instead of listing them")
+        for row in out[:found]:
+            yield tuple(tuple(int(x) for x in self.pat[p]) for p in row)
+
+    def count(self) -> int:
+        from ._icosoku_kernels import search
+
+        pegs = np.array(self.puzzle.pegs, dtype=np.int64)
+        out = np.zeros((1, 20), dtype=np.int64)
+        return int(search(self.face_v, self.order, self.pat, self.pat_type, self.counts, pegs, -1, out))
+
+
+@lru_cache(maxsize=64)
+def _tables(faces: tuple, tiles: tuple) -> tuple:
+    counts_by_type = dict(tiles)
+    types = sorted(counts_by_type)
+    pats = [p for p in patterns() if tile_type(p) in counts_by_type]
+    face_v = np.array(faces, dtype=np.int64)
+    order = np.array(_face_order(faces), dtype=np.int64)
+    orders = np.array([_face_order(faces, v) for v in range(12)], dtype=np.int64)
+    pat = np.array(pats, dtype=np.int64).reshape(-1, 3)
+    pat_type = np.array([types.index(tile_type(p)) for p in pats], dtype=np.int64)
+    counts = np.array([counts_by_type[t] for t in types], dtype=np.int64)
+    return face_v, order, pat, pat_type, counts, orders
+
+
+def _build(pegs: str = "1,2,3,4,5,6,7,8,9,10,11,12", tiles: str = "original") -> Icosoku:
+    return Icosoku(None if pegs == "free" else pegs, tiles)
+
+
+FAMILY = Family(
+    name="icosoku",
+    puzzle=Icosoku,
+    summary="Icosoku: tile the icosahedron so that each peg's number is the dots around it.",
+    options=(
+        Option("pegs", ("--pegs",), "The numbers of vertices 0..11, comma separated (or 'free': any arrangement "
+               "of 1..12).", default="1,2,3,4,5,6,7,8,9,10,11,12"),
+        Option("tiles", ("--tiles",), "original (the game's 20 tiles), adts (the 24 types, each at most once), a "
+               "FILE of tiles ('012 x3' per line) or a comma list.", default="original"),
+    ),
+    build=_build,
+)

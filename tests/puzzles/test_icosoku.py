@@ -1,0 +1,182 @@
+"""Icosoku: tile types derived and counted, tilings from two engines checked from the rules and from the JSON alone,
+peg classes enumerated once each, and a sampled sweep killed, resumed and re-verified row by row."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from itertools import product
+
+import numpy as np
+import pytest
+
+import parity as pt
+from parity.errors import InvalidSolution, LimitError
+from parity.puzzles import Icosoku
+from parity.puzzles.icosoku import ORIGINAL_TILES, TILE_TYPES, tile_set, tile_type
+from parity.sweep.icosoku import (block_arrangements, block_keys, canonical_arrangement, peg_cases, peg_group,
+                                  verify_rows)
+from parity.testing import run_cli
+
+
+def test_24_tile_types_by_brute_force():
+    # the 64 corner patterns up to the three rotations: 4 patterns fixed by a turn, 60 in orbits of 3
+    orbits = {frozenset({(a, b, c), (b, c, a), (c, a, b)}) for a, b, c in product(range(4), repeat=3)}
+    assert len(orbits) == len(TILE_TYPES) == 24
+    assert Counter(len(o) for o in orbits) == {1: 4, 3: 20}
+    assert tile_type((2, 0, 1)) == "012" and tile_type((1, 0, 2)) == "021"
+
+
+def test_the_original_tiles():
+    name, tiles = tile_set("original")
+    assert sum(tiles.values()) == 20 and len(tiles) == 14  # the paper: the game uses 14 of the 24 types
+    assert sum(int(d) * n for t, n in tiles.items() for d in t) == 78 == sum(range(1, 13))
+    mirror = Counter({tile_type(tuple(int(d) for d in t[::-1])): n for t, n in tiles.items()})
+    assert mirror == Counter(tiles)  # closed under turning over: reflections are symmetries of the sweep
+    assert Counter(ORIGINAL_TILES)["012"] == 3 and tiles["123"] == 2
+
+
+def test_the_board_from_the_catalogue():
+    puzzle = Icosoku()
+    directed = Counter((f[k], f[(k + 1) % 3]) for f in puzzle.faces for k in range(3))
+    assert len(directed) == 60 and set(directed.values()) == {1}  # every edge once each way: one turning sense
+    assert all(len(puzzle.vertex_faces[v]) == 5 for v in range(12))
+
+
+def _check_from_json(payload: dict, pegs) -> None:
+    """A tiling re-checked from the JSON alone: dots around each vertex, tiles as the physical set."""
+    sums = Counter()
+    for face in payload["faces"]:
+        for v, d in zip(face["vertices"], face["dots"]):
+            sums[v] += d
+    assert [sums[v] for v in range(12)] == list(pegs)
+    assert [payload["pegs"][str(v)] for v in range(12)] == list(pegs)
+    kinds = Counter(min(tuple(face["dots"][i:] + face["dots"][:i]) for i in range(3)) for face in payload["faces"])
+    allowed = Counter(tuple(int(c) for c in t) for t in ORIGINAL_TILES)
+    assert all(n <= allowed[k] for k, n in kinds.items())
+
+
+@pytest.mark.parametrize("engine", ["search", "sat", "cms"])
+def test_solve_every_engine_verified_and_rechecked_from_json(engine):
+    pegs = [7, 1, 12, 5, 3, 10, 2, 8, 11, 4, 9, 6]
+    puzzle = Icosoku(pegs=pegs)
+    result = pt.solve(puzzle, engine=engine)
+    assert result.satisfiable
+    puzzle.verify(result.solution)
+    _check_from_json(puzzle.to_json(result.solution), pegs)
+
+
+def test_cli_json_and_errors():
+    pegs = "3,9,1,12,5,7,2,10,4,11,6,8"
+    run = run_cli("solve", "icosoku", "--pegs", pegs, "--json")
+    assert run.code == 0, run.err
+    payload = json.loads(run.out)
+    assert payload["satisfiable"] is True
+    _check_from_json(payload["solution"] if "solution" in payload else payload, [int(x) for x in pegs.split(",")])
+    bad = run_cli("solve", "icosoku", "--pegs", "1,2,3")
+    assert bad.code == 2 and "12 whole numbers" in bad.err
+    bad = run_cli("solve", "icosoku", "--tiles", "nonsense")
+    assert bad.code == 2 and "tiles" in bad.err
+
+
+@pytest.mark.parametrize("tiles, tile", [("000 x10, 111 x10", (1, 1, 1)), ("000 x10, 012 x10", (0, 1, 2))])
+def test_counts_agree_search_and_ganak(tiles, tile):
+    # the pegs of a tiling built by hand (the tile on every other face), so at least one tiling exists; the
+    # tilings are counted by the compiled search and by Ganak on the CNF (an arrangement of 1..12 with the
+    # original tiles has too many tilings to count in a test)
+    faces = Icosoku().faces
+    built = [tile if f % 2 == 0 else (0, 0, 0) for f in range(20)]
+    sums = Counter()
+    for face, dots in zip(faces, built):
+        for v, d in zip(face, dots):
+            sums[v] += d
+    puzzle = Icosoku(pegs=[sums[v] for v in range(12)], tiles=tiles)
+    puzzle.verify(built)
+    by_search = pt.count(puzzle, engine="search")
+    assert by_search >= 1
+    assert pt.count(puzzle, engine="ganak") == pt.count(puzzle, engine="sat") == by_search
+
+
+def test_verify_rejects_broken_tilings():
+    puzzle = Icosoku()
+    tiling = list(pt.solve(puzzle).solution)
+    f = next(f for f, (a, b, c) in enumerate(tiling) if not a == b == c)
+    turned = list(tiling)
+    turned[f] = tiling[f][1:] + tiling[f][:1]  # the same tile turned: the dots move to other vertices
+    with pytest.raises(InvalidSolution, match="vertex"):
+        puzzle.verify(turned)
+    with pytest.raises(InvalidSolution):
+        puzzle.verify([(0, 0, 4)] * 20)
+    with pytest.raises(LimitError):
+        Icosoku(pegs=[1] * 11)
+
+
+def test_free_pegs_find_an_adts():
+    # the paper's Q1: an arrangement and a tiling with 20 different tiles (SAT with the pegs free)
+    puzzle = Icosoku(pegs=None, tiles="adts")
+    result = pt.solve(puzzle, engine="sat")
+    assert result.satisfiable
+    puzzle.verify(result.solution)
+    assert len({tile_type(p) for p in result.solution}) == 20
+
+
+def test_classes_enumerated_once_each():
+    assert len(peg_group()) == 120 and len(peg_group(rotations_only=True)) == 60
+    assert [len(h) for _, h in peg_cases()] == [2, 2, 10]
+    keys = block_keys()
+    assert len(keys) == 270
+    total = sum(len(block_arrangements({"case": c, "v3": a, "v4": b})) for c, a, b in keys)
+    assert total == 479001600 // 120
+    # random arrangements: the class representative found by trying all 120 symmetries is enumerated
+    rng = np.random.default_rng(7)
+    r_of = [r for r, _ in peg_cases()]
+    for _ in range(20):
+        rep = canonical_arrangement(rng.permutation(12) + 1)
+        block = block_arrangements({"case": r_of.index(rep.index(2)), "v3": rep.index(3), "v4": rep.index(4)})
+        assert (block == np.array(rep)).all(axis=1).sum() == 1
+    # and an enumerated arrangement is its own representative (no two in one class)
+    block = block_arrangements({"case": 2, "v3": 1, "v4": 4})
+    for row in block[rng.choice(len(block), 20, replace=False)]:
+        assert canonical_arrangement(row) == tuple(int(x) for x in row)
+
+
+def _rows(path):
+    with sqlite3.connect(path) as db:
+        got = db.execute("SELECT params, status, result FROM tasks").fetchall()
+    assert all(status == "done" for _, status, _ in got)
+    return [{"params": json.loads(p), "result": json.loads(r)} for p, _, r in got]
+
+
+def test_sampled_sweep_killed_resumed_and_reverified(tmp_path):
+    path = tmp_path / "pegs.sqlite"
+    command = [sys.executable, "-m", "parity", "sweep", "icosoku-pegs", "--tiles", "original", "--sample", "40",
+               "--classes", "8", "--store", str(path), "--workers", "2", "--chunk-size", "1"]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 300
+    stored = 0
+    while stored < 5 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+                stored = db.execute("SELECT COUNT(*) FROM tasks").fetchone()[0]
+        except sqlite3.OperationalError:
+            stored = 0
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    assert 0 < stored < 40, "the run ended before it could be killed"
+    finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    summary = json.loads(finished.stdout)
+    assert summary["skipped"] >= stored and summary["skipped"] + summary["ran"] == 40
+    rows = _rows(path)
+    assert len(rows) == 40
+    report = verify_rows(rows)
+    assert report == {"classes": 320, "solved": 320, "unsolved": 0}
+    # a tampered row is caught
+    rows[0]["result"]["tilings"] = rows[1]["result"]["tilings"]
+    with pytest.raises(InvalidSolution):
+        verify_rows(rows)
