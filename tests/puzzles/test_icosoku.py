@@ -175,7 +175,9 @@ def test_sampled_sweep_killed_resumed_and_reverified(tmp_path):
     rows = _rows(path)
     assert len(rows) == 40
     report = verify_rows(rows)
-    assert report == {"classes": 320, "solved": 320, "unsolved": 0}
+    expected = sum(len(block_arrangements(row["params"])) for row in rows)  # at most 8 per task, fewer in some
+    assert 200 <= expected <= 320
+    assert report == {"classes": expected, "solved": expected, "unsolved": 0}
     # a tampered row is caught
     rows[0]["result"]["tilings"] = rows[1]["result"]["tilings"]
     with pytest.raises(InvalidSolution):
