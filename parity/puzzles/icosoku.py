@@ -261,15 +261,15 @@ class Icosoku(Puzzle):
                     for x in showing:
                         formula.add([-x, c])
         values = range(16)
+        peg = {v: formula.one_hot(("peg", v), values) for v in range(12)}
         for v in range(12):
-            peg = formula.one_hot(("peg", v), values)
             terms = [{a: corner[f, k, a] for a in range(4)} for f, k in self.vertex_faces[v]]
-            formula.sum_equals(terms + [{-n: peg[n] for n in values}], 0)
+            formula.sum_equals(terms + [{-n: peg[v][n] for n in values}], 0)
             if self.pegs is not None:
-                formula.add([peg[self.pegs[v]]])
+                formula.add([peg[v][self.pegs[v]]])
         if self.pegs is None:  # any arrangement of 1..12: each number on exactly one vertex
             for n in values:
-                holders = [formula.var((("peg", v), n)) for v in range(12)]
+                holders = [peg[v][n] for v in range(12)]
                 if 1 <= n <= 12:
                     formula.exactly(1, holders)
                 else:
@@ -435,27 +435,30 @@ class IcosokuSearch:
         tables = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
         self.face_v, self.order, self.pat, self.pat_type, self.counts, self.orders = tables
 
-    def _run(self, limit: int) -> tuple[int, np.ndarray]:
+    def _run(self, keep: int | None) -> tuple[int, np.ndarray]:
+        """(tilings found, the first ``keep`` of them); ``keep`` None counts them all and keeps none.
+
+        With ``keep`` the search stops at ``keep + 1``, so a result above
+        ``keep`` says there are more than were kept.
+        """
         from ._icosoku_kernels import search
 
         pegs = np.array(self.puzzle.pegs, dtype=np.int64)
-        out = np.zeros((max(limit, 1), 20), dtype=np.int64)
+        out = np.zeros((keep or 1, 20), dtype=np.int64)
+        limit = -1 if keep is None else keep + 1
         found = search(self.face_v, self.order, self.pat, self.pat_type, self.counts, pegs, limit, out)
         return int(found), out
 
     def solutions(self):
+        """The tilings, up to 65,536 of them; asking for one more raises LimitError instead of stopping short."""
         found, out = self._run(1 << 16)
+        for row in out[:min(found, len(out))]:
+            yield tuple(tuple(int(x) for x in self.pat[p]) for p in row)
         if found > len(out):
             raise LimitError(f"more than {len(out)} tilings: count them instead of listing them")
-        for row in out[:found]:
-            yield tuple(tuple(int(x) for x in self.pat[p]) for p in row)
 
     def count(self) -> int:
-        from ._icosoku_kernels import search
-
-        pegs = np.array(self.puzzle.pegs, dtype=np.int64)
-        out = np.zeros((1, 20), dtype=np.int64)
-        return int(search(self.face_v, self.order, self.pat, self.pat_type, self.counts, pegs, -1, out))
+        return self._run(None)[0]
 
 
 @lru_cache(maxsize=64)

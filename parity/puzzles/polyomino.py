@@ -68,11 +68,6 @@ PENTOMINO_NAMES = {
 }
 
 
-def lattice_symmetries(dimension: int) -> tuple:
-    """The point symmetries of the square (8) or cubic (48) lattice, rotations first."""
-    return (SQUARE if dimension == 2 else CUBIC).maps
-
-
 def _lattice_of(cells, lattice: Lattice | str | None) -> Lattice:
     if isinstance(lattice, Lattice):
         return lattice

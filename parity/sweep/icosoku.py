@@ -11,7 +11,7 @@ antipode), and the other ten pegs in every order, kept when the arrangement
 is lexicographically least among its images under the symmetries that fix
 both vertices.  That gives ``12! / 120 = 3,991,680`` classes under the full
 group (``12! / 60`` under rotations), cut into tasks by the vertices of pegs
-3 and 4 (270 tasks of at most 20,160 classes).
+3 and 4 (270 tasks of at most 40,320 classes).
 
 Each task solves its classes with one incremental CaDiCaL solver on the
 family's CNF, the pegs as assumptions (the solver is built once per worker

@@ -182,3 +182,10 @@ def test_sampled_sweep_killed_resumed_and_reverified(tmp_path):
     rows[0]["result"]["tilings"] = rows[1]["result"]["tilings"]
     with pytest.raises(InvalidSolution):
         verify_rows(rows)
+
+
+def test_sweep_options_refuse_nonsense(tmp_path):
+    for option, value, words in [("--sample", "-3", "--sample"), ("--classes", "-1", "--classes"),
+                                 ("--tiles", "mine.txt", "--tiles")]:
+        run = run_cli("sweep", "icosoku-pegs", option, value, "--store", tmp_path / "s.sqlite")
+        assert run.code == 2 and words in run.err and len(run.err.strip().splitlines()) == 1, run.err
