@@ -99,8 +99,8 @@ def tile_set(spec: str | os.PathLike | Mapping[str, int] | Iterable[str] = "orig
 
     Examples
     --------
-    >>> tile_set("012 x3, 021, 210")[1]
-    {'012': 4, '021': 1}
+    >>> tile_set("012 x18, 021, 210")[1]  # 210 is 021 turned
+    {'012': 18, '021': 2}
     """
     if isinstance(spec, Mapping):
         counts = Counter({tile_type(tuple(int(ch) for ch in str(k))): int(v) for k, v in spec.items()})

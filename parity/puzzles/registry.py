@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku, icosoku
 """
 
 from __future__ import annotations
