@@ -133,7 +133,7 @@ SWEEPS: dict[str, SweepSpec] = {
         "icosoku-pegs",
         "Icosoku: every peg arrangement up to the icosahedron's 120 symmetries (3,991,680), a tiling for each.",
         (
-            Option("tiles", ("--tiles",), "original (the game's tiles) or adts (all 20 tiles different).",
+            Option("tiles", ("--tiles",), "original (the game's tiles), adts (all 20 tiles different), a tile FILE or a list ('012 x3, 111').",
                    default="original"),
             Option("rotations_only", ("--rotations-only",), "Up to the 60 rotations only (7,983,360 classes).",
                    default=False, type=bool),

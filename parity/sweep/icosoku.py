@@ -3,7 +3,8 @@
 Arrangements up to the icosahedron's symmetries: the group acts on the twelve
 vertices, and a tiling of an arrangement turned by a symmetry is the turned
 tiling, when the tile set holds the mirror image of every tile it has (the
-original set and ``adts`` do) also for reflections.  One representative per
+original set and ``adts`` do) also for reflections; other sets are swept up
+to rotations only.  One representative per
 class is enumerated without listing the others: peg 1 goes on vertex 0 (the
 group is transitive), peg 2 on the least vertex of each orbit of the
 stabiliser of vertex 0 (a neighbour, a vertex of the second ring, the
@@ -42,7 +43,7 @@ import numpy as np
 from ..errors import SweepError
 
 __all__ = ["peg_group", "peg_cases", "block_keys", "block_arrangements", "icosoku_task", "icosoku_tasks",
-           "verify_rows", "pack_tilings", "unpack_tilings", "canonical_arrangement"]
+           "verify_rows", "pack_tilings", "unpack_tilings", "canonical_arrangement", "sweep_tiles"]
 
 
 @lru_cache(maxsize=2)
@@ -215,12 +216,42 @@ def icosoku_task(params: Mapping) -> dict:
             "engine": "search+sat:cadical195", "seconds": round(time.perf_counter() - started, 3)}
 
 
+def sweep_tiles(tiles: str, rotations_only: bool = False) -> str:
+    """The tile set as a task parameter: ``original``, ``adts``, or any other set (a file, a list) written out as
+    its list of tiles, so the store does not depend on the file.  A set that lacks the mirror image of one of
+    its tiles is swept up to rotations only."""
+    from ..errors import ParityError
+    from ..puzzles.icosoku import tile_set, tile_type
+
+    try:
+        name, counts = tile_set(tiles)
+    except ParityError as exc:
+        raise SweepError(str(exc)) from None
+    if not rotations_only:
+        mirrored = {tile_type(tuple(int(d) for d in t[::-1])): n for t, n in counts.items()}
+        if mirrored != counts:
+            raise SweepError(f"tiles {name}: the set lacks the mirror image of some of its tiles, so turning an "
+                             "arrangement over is no symmetry; sweep with --rotations-only")
+    if tiles in ("original", "adts"):
+        return tiles
+    return ", ".join(t if n == 1 else f"{t} x{n}" for t, n in counts.items())
+
+
 def icosoku_tasks(tiles: str = "original", rotations_only: bool = False, sample: int = 0,
                   classes: int = 0) -> list[dict]:
     """The tasks of ``parity sweep icosoku-pegs``; ``sample`` > 0 keeps that many tasks, evenly spread, and
-    ``classes`` > 0 that many classes of each (a slice for quick runs and tests)."""
-    if tiles not in ("original", "adts"):
-        raise SweepError(f"--tiles must be original or adts for a sweep, got {tiles!r}")
+    ``classes`` > 0 that many classes of each (a slice for quick runs and tests).
+
+    ``tiles`` is ``original``, ``adts``, a tile file or a list of tiles (see
+    :func:`~parity.puzzles.icosoku.tile_set`).
+
+    Examples
+    --------
+    >>> tasks = icosoku_tasks("012 x3, 021 x3, 111 x14", sample=2)
+    >>> len(tasks), tasks[0]["tiles"]
+    (2, '012 x3, 021 x3, 111 x14')
+    """
+    tiles = sweep_tiles(tiles, rotations_only)
     keys = block_keys(peg_cases(rotations_only))
     if sample:
         if sample < 0:

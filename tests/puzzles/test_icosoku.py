@@ -13,13 +13,14 @@ from itertools import product
 
 import numpy as np
 import pytest
+from pysat.solvers import Solver
 
 import parity as pt
-from parity.errors import InvalidSolution, LimitError
+from parity.errors import InvalidSolution, LimitError, SweepError
 from parity.puzzles import Icosoku
 from parity.puzzles.icosoku import ORIGINAL_TILES, TILE_TYPES, tile_set, tile_type
-from parity.sweep.icosoku import (block_arrangements, block_keys, canonical_arrangement, peg_cases, peg_group,
-                                  verify_rows)
+from parity.sweep.icosoku import (block_arrangements, block_keys, canonical_arrangement, icosoku_task,
+                                  icosoku_tasks, peg_cases, peg_group, verify_rows)
 from parity.testing import run_cli
 
 
@@ -186,6 +187,27 @@ def test_sampled_sweep_killed_resumed_and_reverified(tmp_path):
 
 def test_sweep_options_refuse_nonsense(tmp_path):
     for option, value, words in [("--sample", "-3", "--sample"), ("--classes", "-1", "--classes"),
-                                 ("--tiles", "mine.txt", "--tiles")]:
+                                 ("--tiles", "mine.txt", "mine.txt"),
+                                 ("--tiles", "012 x20", "--rotations-only")]:
         run = run_cli("sweep", "icosoku-pegs", option, value, "--store", tmp_path / "s.sqlite")
         assert run.code == 2 and words in run.err and len(run.err.strip().splitlines()) == 1, run.err
+
+
+def test_sweep_of_a_tile_file(tmp_path):
+    # one of the eight 20-combinations of types with 78 dots (the paper's Q4): a sampled slice, re-verified,
+    # the file written out in the tasks so that the store stands without it
+    combo = "000 001 002 003 011 012 013 021 022 023 031 032 033 111 112 113 122 123 132 133".split()
+    path = tmp_path / "combo.txt"
+    path.write_text("# all different\n" + "\n".join(combo) + "\n")
+    tasks = icosoku_tasks(str(path), sample=3, classes=15)
+    assert all(t["tiles"] == ", ".join(combo) for t in tasks)
+    rows = [{"params": t, "result": icosoku_task(t)} for t in tasks]
+    assert verify_rows(rows) == {"classes": 45, "solved": 45, "unsolved": 0}
+    free = Icosoku(pegs=None, tiles=", ".join(combo))
+    formula = free.encoding("cnf")
+    with Solver(name="glucose4", bootstrap_with=formula.clauses_with_xors()) as solver:  # a second engine agrees
+        for pegs in block_arrangements(tasks[1])[:5]:
+            assert solver.solve(assumptions=free.peg_assumptions(formula, pegs.tolist()))
+    with pytest.raises(SweepError, match="rotations-only"):
+        icosoku_tasks("012 x3, 111 x17")
+    assert icosoku_tasks("012 x3, 111 x17", rotations_only=True, sample=1)[0]["rotations_only"]
