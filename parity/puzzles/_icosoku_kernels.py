@@ -158,3 +158,103 @@ def first_tilings(face_v, orders, pat, pat_type, counts, arrangements, budget, o
             if found == 0:
                 status[i] = 0
                 break
+
+
+@njit(cache=True)
+def _fits(face_v, f, p, pat, pat_type, cnt, type_corners, sums, left, pegs, avail):  # pragma: no cover - compiled
+    """Whether pattern ``p`` may go on face ``f``: a tile of its type left, and every vertex still reachable.
+
+    The same test as :func:`search` makes before a placement.
+    """
+    if cnt[pat_type[p]] <= 0:
+        return False
+    for k in range(3):
+        v = face_v[f, k]
+        s = sums[v] + pat[p, k]
+        if s > pegs[v] or s + 3 * (left[v] - 1) < pegs[v]:
+            return False
+    for k in range(3):
+        sums[face_v[f, k]] += pat[p, k]
+        left[face_v[f, k]] -= 1
+    for a in range(4):
+        avail[a] -= type_corners[pat_type[p], a]
+    ok = _enough_corners(sums, left, pegs, avail)
+    for k in range(3):
+        sums[face_v[f, k]] -= pat[p, k]
+        left[face_v[f, k]] += 1
+    for a in range(4):
+        avail[a] += type_corners[pat_type[p], a]
+    return ok
+
+
+@njit(cache=True)
+def knuth_probes(face_v, orders, pat, pat_type, counts, pegs_in, free, seed, weights):  # pragma: no cover
+    """Knuth's random probes of the search tree: ``weights[i]`` is one unbiased estimate of the tilings.
+
+    Each probe walks from the root to a leaf of the tree :func:`search`
+    explores, taking one of the ``k`` patterns that fit at random at each
+    face and multiplying the weight by ``k``; a dead end weighs 0.  The mean
+    weight is the number of leaves at full depth, the tilings (D. E. Knuth,
+    *Estimating the efficiency of backtrack programs*, Math. Comp. 29, 1975).
+    With ``free`` each probe first draws the pegs, a uniformly random
+    arrangement of 1..12, so the mean is the tilings per arrangement.
+    """
+    np.random.seed(seed)
+    nf = face_v.shape[0]
+    npat = pat.shape[0]
+    ntypes = counts.shape[0]
+    type_corners = np.zeros((ntypes, 4), np.int64)
+    seen = np.zeros(ntypes, np.bool_)
+    for p in range(npat):
+        t = pat_type[p]
+        if not seen[t]:
+            seen[t] = True
+            for k in range(3):
+                type_corners[t, pat[p, k]] += 1
+    fits = np.empty(npat, np.int64)
+    pegs = pegs_in.copy()
+    sums = np.zeros(12, np.int64)
+    left = np.zeros(12, np.int64)
+    avail = np.zeros(4, np.int64)
+    for i in range(weights.shape[0]):
+        if free:
+            for v in range(12):
+                pegs[v] = v + 1
+            for v in range(11, 0, -1):  # Fisher-Yates
+                u = np.random.randint(0, v + 1)
+                pegs[v], pegs[u] = pegs[u], pegs[v]
+        start = 0
+        for v in range(12):
+            if abs(2 * pegs[v] - 13) > abs(2 * pegs[start] - 13):
+                start = v
+        order = orders[start]
+        sums[:] = 0
+        left[:] = 0
+        for f in range(nf):
+            for k in range(3):
+                left[face_v[f, k]] += 1
+        cnt = counts.copy()
+        avail[:] = 0
+        for t in range(ntypes):
+            for a in range(4):
+                avail[a] += counts[t] * type_corners[t, a]
+        w = 1.0
+        for d in range(nf):
+            f = order[d]
+            k = 0
+            for p in range(npat):
+                if _fits(face_v, f, p, pat, pat_type, cnt, type_corners, sums, left, pegs, avail):
+                    fits[k] = p
+                    k += 1
+            if k == 0:
+                w = 0.0
+                break
+            w *= k
+            p = fits[np.random.randint(0, k)]
+            for j in range(3):
+                sums[face_v[f, j]] += pat[p, j]
+                left[face_v[f, j]] -= 1
+            cnt[pat_type[p]] -= 1
+            for a in range(4):
+                avail[a] -= type_corners[pat_type[p], a]
+        weights[i] = w

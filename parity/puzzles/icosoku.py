@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from ..errors import EngineNotApplicableError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "FAMILY"]
+__all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "TilingEstimate", "FAMILY"]
 
 Pattern = tuple[int, int, int]
 
@@ -161,6 +162,15 @@ def _check_pegs(pegs) -> tuple[int, ...]:
     if not all(0 <= p <= 15 for p in pegs):
         raise LimitError("pegs: each number must lie in 0..15 (five corners of at most 3 dots)")
     return tuple(int(p) for p in pegs)
+
+
+class TilingEstimate(NamedTuple):
+    """Knuth's estimate of a number of tilings (:meth:`Icosoku.estimate_tilings`)."""
+
+    value: float
+    stderr: float
+    probes: int
+    zero: int
 
 
 class Icosoku(Puzzle):
@@ -293,6 +303,61 @@ class Icosoku(Puzzle):
     def peg_assumptions(self, formula, pegs: Sequence[int]) -> list[int]:
         """The assumption literals that set the pegs in a CNF built with free pegs."""
         return [formula.var((("peg", v), int(n))) for v, n in enumerate(pegs)]
+
+    # -- counting beyond reach ----------------------------------------------------
+    def estimate_tilings(self, probes: int = 100_000, seed: int = 0) -> TilingEstimate:
+        """Knuth's estimate of the number of tilings, where counting them all is out of reach.
+
+        Each probe follows one random branch of the search's tree
+        (:class:`IcosokuSearch`) to its end, choosing among the patterns that
+        fit each face uniformly and multiplying the choices' numbers; the mean
+        over the probes is an unbiased estimate of the tilings (D. E. Knuth,
+        *Estimating the efficiency of backtrack programs*, Math. Comp. 29,
+        1975).  With free pegs each probe first draws an arrangement of 1..12
+        at random, and the estimate is of the tilings of all 12! arrangements
+        together (with ``adts``, the paper's number of ADTSs).
+
+        Parameters
+        ----------
+        probes : int
+            How many random branches; the standard error falls as one over
+            its square root.
+        seed : int
+            Seed of the random choices: the same seed gives the same estimate.
+
+        Returns
+        -------
+        TilingEstimate
+            ``value`` and its ``stderr`` (floats: this is a statistic, not a
+            count), ``probes`` and ``zero``, the probes that ended in a dead end.
+
+        Examples
+        --------
+        Twelve tiles of ``111``, eight blank ones and a peg of 3 at every
+        vertex: the exact count, against the estimate (most probes run into
+        a dead end here, and weigh 0).
+
+        >>> puzzle = Icosoku(pegs=[3] * 12, tiles="111 x12, 000 x8")
+        >>> exact = puzzle.build_search().count()
+        >>> guess = puzzle.estimate_tilings(probes=20_000, seed=1)
+        >>> exact, round(guess.value, 1), round(guess.stderr, 1), guess.zero
+        (25, 24.5, 0.5, 11944)
+        """
+        import math
+
+        from ._icosoku_kernels import knuth_probes
+
+        if isinstance(probes, bool) or not isinstance(probes, (int, np.integer)) or probes < 2:
+            raise LimitError(f"probes: at least 2, got {probes!r}")
+        face_v, _, pat, pat_type, counts, orders = _tables(self.faces, tuple(sorted(self.tiles.items())))
+        free = self.pegs is None
+        pegs = np.arange(1, 13, dtype=np.int64) if free else np.array(self.pegs, dtype=np.int64)
+        weights = np.zeros(int(probes), dtype=np.float64)
+        knuth_probes(face_v, orders, pat, pat_type, counts, pegs, free, int(seed) % (1 << 32), weights)
+        scale = math.factorial(12) if free else 1
+        return TilingEstimate(value=scale * float(weights.mean()),
+                              stderr=scale * float(weights.std(ddof=1)) / math.sqrt(len(weights)),
+                              probes=int(probes), zero=int((weights == 0).sum()))
 
     # -- output ---------------------------------------------------------------
     def to_json(self, solution: Sequence[Pattern]) -> dict:

@@ -2,6 +2,7 @@
 peg classes enumerated once each, and a sampled sweep killed, resumed and re-verified row by row."""
 
 import json
+import math
 import os
 import signal
 import sqlite3
@@ -100,6 +101,39 @@ def test_counts_agree_search_and_ganak(tiles, tile):
     by_search = pt.count(puzzle, engine="search")
     assert by_search >= 1
     assert pt.count(puzzle, engine="ganak") == pt.count(puzzle, engine="sat") == by_search
+
+
+@pytest.mark.parametrize("tiles, peg, seed", [("111 x12, 000 x8", 3, 1), ("000 x8, 001 x12", 1, 2)])
+def test_knuth_estimate_against_the_exact_count(tiles, peg, seed):
+    # Knuth's random probes against the exhaustive search's count (25 and 9,636,025 tilings): within four
+    # standard errors, and the same seed gives the same estimate
+    puzzle = Icosoku(pegs=[peg] * 12, tiles=tiles)
+    exact = pt.count(puzzle, engine="search")
+    guess = puzzle.estimate_tilings(probes=20_000, seed=seed)
+    assert exact > 0 and guess.stderr > 0
+    assert abs(guess.value - exact) < 4 * guess.stderr
+    assert guess.stderr < 0.05 * exact
+    assert puzzle.estimate_tilings(probes=20_000, seed=seed) == guess
+    with pytest.raises(LimitError, match="probes"):
+        puzzle.estimate_tilings(probes=1)
+
+
+def test_knuth_estimate_with_free_pegs():
+    # free pegs: the estimate is of the tilings of all 12! arrangements together, so 12! times the mean
+    # exact count over arrangements drawn independently of the kernel (numpy's permutations, the
+    # exhaustive search on each); the two means agree within four joint standard errors
+    tiles = "002 x10, 122 x6, 223 x4"
+    rng = np.random.default_rng(0)
+    counts = np.array([Icosoku(pegs=(rng.permutation(12) + 1).tolist(), tiles=tiles).build_search().count()
+                       for _ in range(600)], dtype=float)
+    sampled, sampled_err = counts.mean(), counts.std(ddof=1) / np.sqrt(len(counts))
+    guess = Icosoku(pegs=None, tiles=tiles).estimate_tilings(probes=200_000, seed=1)
+    scale = math.factorial(12)
+    assert sampled > 0 and guess.value > 0
+    assert abs(guess.value / scale - sampled) < 4 * math.hypot(guess.stderr / scale, sampled_err)
+    # a set with no tiling at all (20 blank tiles: 0 dots, not 78) estimates exactly 0
+    blank = Icosoku(pegs=None, tiles="000 x20").estimate_tilings(probes=100)
+    assert blank.value == 0 and blank.zero == 100
 
 
 def test_verify_rejects_broken_tilings():
