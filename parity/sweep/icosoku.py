@@ -228,10 +228,12 @@ def sweep_tiles(tiles: str, rotations_only: bool = False) -> str:
     except ParityError as exc:
         raise SweepError(str(exc)) from None
     if not rotations_only:
-        mirrored = {tile_type(tuple(int(d) for d in t[::-1])): n for t, n in counts.items()}
-        if mirrored != counts:
-            raise SweepError(f"tiles {name}: the set lacks the mirror image of some of its tiles, so turning an "
-                             "arrangement over is no symmetry; sweep with --rotations-only")
+        for t, n in counts.items():
+            image = tile_type(tuple(int(d) for d in t[::-1]))
+            if counts.get(image, 0) != n:
+                raise SweepError(f"tiles {name}: {n} of {t} but {counts.get(image, 0)} of its mirror image "
+                                 f"{image}, so turning an arrangement over is no symmetry; sweep with "
+                                 "--rotations-only")
     if tiles in ("original", "adts"):
         return tiles
     return ", ".join(t if n == 1 else f"{t} x{n}" for t, n in counts.items())
