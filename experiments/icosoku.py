@@ -4,7 +4,7 @@ Run from the repository root after the sweeps::
 
     parity sweep icosoku-pegs --tiles original --store experiments/results/icosoku-original.sqlite
     parity sweep icosoku-pegs --tiles adts --store experiments/results/icosoku-adts.sqlite
-    python experiments/icosoku.py [--q3] [--q4 N] [--q6 SECONDS]
+    python experiments/icosoku.py [--q3] [--q4 N] [--q6 PROBES [--ganak SECONDS]]
 
 It re-checks every stored tiling from the rules (:func:`parity.sweep.icosoku.verify_rows`) and writes
 ``icosoku.csv`` (one line per store) and ``icosoku-questions.json`` into ``--out``.
@@ -16,6 +16,7 @@ import json
 import sqlite3
 import time
 from itertools import combinations
+from math import factorial
 from pathlib import Path
 
 import numpy as np
@@ -114,19 +115,35 @@ def q4(admitting: list[str], samples: int, seed: int) -> dict:
             "seconds": round(time.perf_counter() - started, 1)}
 
 
-def q6(seconds: float) -> dict:
-    """Q6: how many ADTSs (pegs free, all 20 tiles different), by Ganak on the CNF, within a time limit."""
-    import parity as pt
-    from parity.errors import ParityError
+def q6(probes: int, seed: int, ganak_seconds: float) -> dict:
+    """Q6: how many ADTSs (pegs free, all 20 tiles different), and how many up to the icosahedron's symmetries.
+
+    Knuth's estimate over random arrangements (:meth:`Icosoku.estimate_tilings`); with ``ganak_seconds``
+    Ganak also tries the exact count on the free-peg CNF within that time.  Burnside: an ADTS's twelve
+    vertex sums are 1..12, all different, and every symmetry but the identity moves some vertex, so none
+    fixes an ADTS; the classes up to rotation are the total over 60, up to rotation and reflection over 120
+    (the 24 types are closed under turning a tile over).
+    """
     from parity.puzzles import Icosoku
 
     started = time.perf_counter()
-    try:
-        result = pt.count_result(Icosoku(pegs=None, tiles="adts"), engine="ganak", time_limit=seconds)
-        return {"adts": result.count, "exact": result.stats.get("exact"),
-                "seconds": round(time.perf_counter() - started, 1)}
-    except ParityError as exc:
-        return {"adts": None, "stopped": str(exc), "seconds": round(time.perf_counter() - started, 1)}
+    estimate = Icosoku(pegs=None, tiles="adts").estimate_tilings(probes=probes, seed=seed)
+    out = {"probes": probes, "estimate": estimate.value, "stderr": estimate.stderr, "dead_ends": estimate.zero,
+           "per_arrangement": estimate.value / factorial(12),
+           "up_to_rotation": estimate.value / 60, "up_to_rotation_and_reflection": estimate.value / 120,
+           "seconds": round(time.perf_counter() - started, 1)}
+    if ganak_seconds:
+        import parity as pt
+        from parity.errors import ParityError
+
+        started = time.perf_counter()
+        try:
+            result = pt.count_result(Icosoku(pegs=None, tiles="adts"), engine="ganak", time_limit=ganak_seconds)
+            out["ganak"] = {"adts": result.count, "exact": result.stats.get("exact")}
+        except ParityError as exc:
+            out["ganak"] = {"adts": None, "stopped": str(exc)}
+        out["ganak"]["seconds"] = round(time.perf_counter() - started, 1)
+    return out
 
 
 def main() -> None:
@@ -136,7 +153,8 @@ def main() -> None:
                             Path("experiments/results/icosoku-adts.sqlite")])
     p.add_argument("--q3", action="store_true", help="Q1 and Q3 over the 20-combinations with 78 dots")
     p.add_argument("--q4", type=int, default=0, help="Q4/Q5: sampled arrangements per admitting combination")
-    p.add_argument("--q6", type=float, default=0, help="Q6: seconds for Ganak")
+    p.add_argument("--q6", type=int, default=0, help="Q6: Knuth probes over random arrangements")
+    p.add_argument("--ganak", type=float, default=0, help="Q6: seconds for Ganak's exact count too")
     p.add_argument("--seed", type=int, default=1, help="seed of the sampled arrangements")
     args = p.parse_args()
     rows = []
@@ -155,7 +173,7 @@ def main() -> None:
         answers["q4"] = q4(answers["q1_q3"]["admitting"], args.q4, args.seed)
         print(json.dumps(answers["q4"]), flush=True)
     if args.q6:
-        answers["q6"] = q6(args.q6)
+        answers["q6"] = q6(args.q6, args.seed, args.ganak)
         print(json.dumps(answers["q6"]), flush=True)
     if answers:
         args.out.mkdir(parents=True, exist_ok=True)
