@@ -178,9 +178,10 @@ class Icosoku(Puzzle):
 
     Parameters
     ----------
-    pegs : sequence of 12 ints, a comma list, or None
-        The numbers of vertices 0..11.  None leaves them free: any
-        arrangement of 1..12 (the paper's Q1 and Q6 ask about those).
+    pegs : sequence of int, str or None
+        The numbers of vertices 0..11 (twelve ints or a comma list).  None
+        leaves them free: any arrangement of 1..12 (the paper's Q1 and Q6
+        ask about those).
     tiles : str, path or mapping
         ``original``, ``adts``, a file or a list of tiles (:func:`tile_set`).
     """
