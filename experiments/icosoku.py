@@ -7,7 +7,14 @@ Run from the repository root after the sweeps::
     python experiments/icosoku.py [--q3] [--q4 N] [--q6 PROBES [--ganak SECONDS]]
 
 It re-checks every stored tiling from the rules (:func:`parity.sweep.icosoku.verify_rows`) and writes
-``icosoku.csv`` (one line per store) and ``icosoku-questions.json`` into ``--out``.
+``icosoku.csv`` (one line per store) and ``icosoku-questions.json`` into ``--out``.  ``--q3`` also writes
+the tile file of each 20-combination that admits an ADTS (``q4-combo-N.txt``); Q4 in full is a sweep of
+each (``--rotations-only`` where the combination is not closed under mirroring), summarised like the
+others::
+
+    parity sweep icosoku-pegs --tiles experiments/results/q4-combo-1.txt \\
+        --store experiments/results/icosoku-q4-1.sqlite
+    python experiments/icosoku.py --stores experiments/results/icosoku-q4-*.sqlite
 """
 
 from __future__ import annotations
@@ -34,7 +41,9 @@ def summarise(path: Path) -> dict:
     report = verify_rows(rows)
     seconds = sum(r["result"]["seconds"] for r in rows)
     tiles = rows[0]["params"]["tiles"] if rows else "?"
-    return {"tiles": tiles, "tasks": len(rows), "classes": report["classes"], "of": CLASSES,
+    rotations_only = bool(rows and rows[0]["params"].get("rotations_only"))
+    return {"tiles": tiles, "rotations_only": rotations_only, "tasks": len(rows), "classes": report["classes"],
+            "of": 2 * CLASSES if rotations_only else CLASSES,
             "solved": report["solved"], "unsolved": report["unsolved"],
             "by_sat": sum(r["result"].get("by_sat", 0) for r in rows), "core_seconds": round(seconds, 1),
             "ms_per_class_per_core": round(1000 * seconds / max(report["classes"], 1), 4),
@@ -169,6 +178,9 @@ def main() -> None:
     if args.q3 or args.q4:
         answers["q1_q3"] = q1_and_q3()
         print(json.dumps({k: v for k, v in answers["q1_q3"].items() if k != "admitting"}), flush=True)
+        args.out.mkdir(parents=True, exist_ok=True)
+        for i, combo in enumerate(answers["q1_q3"]["admitting"], 1):  # tile files for the Q4 sweeps
+            (args.out / f"q4-combo-{i}.txt").write_text("\n".join(combo.split()) + "\n")
     if args.q4:
         answers["q4"] = q4(answers["q1_q3"]["admitting"], args.q4, args.seed)
         print(json.dumps(answers["q4"]), flush=True)
