@@ -83,7 +83,7 @@ def search(face_v, order, pat, pat_type, counts, pegs, limit, out, budget=-1):  
             for a in range(4):
                 avail[a] += type_corners[pat_type[p], a]
         p += 1
-        while p < npat:
+        while p < npat:  # the test of _fits, written out: calling it here made counts 6x slower
             if cnt[pat_type[p]] > 0:
                 ok = True
                 for k in range(3):
