@@ -350,6 +350,8 @@ class Icosoku(Puzzle):
 
         if isinstance(probes, bool) or not isinstance(probes, (int, np.integer)) or probes < 2:
             raise LimitError(f"probes: at least 2, got {probes!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise LimitError(f"seed: an integer, got {seed!r}")
         face_v, _, pat, pat_type, counts, orders = _tables(self.faces, tuple(sorted(self.tiles.items())))
         free = self.pegs is None
         pegs = np.arange(1, 13, dtype=np.int64) if free else np.array(self.pegs, dtype=np.int64)

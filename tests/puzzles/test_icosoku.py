@@ -116,6 +116,10 @@ def test_knuth_estimate_against_the_exact_count(tiles, peg, seed):
     assert puzzle.estimate_tilings(probes=20_000, seed=seed) == guess
     with pytest.raises(LimitError, match="probes"):
         puzzle.estimate_tilings(probes=1)
+    with pytest.raises(LimitError, match="probes"):
+        puzzle.estimate_tilings(probes="many")
+    with pytest.raises(LimitError, match="seed"):
+        puzzle.estimate_tilings(probes=10, seed="one")
 
 
 def test_knuth_estimate_with_free_pegs():
