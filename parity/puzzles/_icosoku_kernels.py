@@ -38,6 +38,20 @@ def _enough_corners(sums, left, pegs, avail):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _type_corners(pat, pat_type, ntypes):  # pragma: no cover - compiled
+    """How many corners of each dot value (0..3) a tile of each type has."""
+    type_corners = np.zeros((ntypes, 4), np.int64)
+    seen = np.zeros(ntypes, np.bool_)
+    for p in range(pat.shape[0]):
+        t = pat_type[p]
+        if not seen[t]:
+            seen[t] = True
+            for k in range(3):
+                type_corners[t, pat[p, k]] += 1
+    return type_corners
+
+
+@njit(cache=True)
 def search(face_v, order, pat, pat_type, counts, pegs, limit, out, budget=-1):  # pragma: no cover - compiled
     """Tilings of one peg arrangement by backtracking over the faces in ``order``.
 
@@ -49,14 +63,7 @@ def search(face_v, order, pat, pat_type, counts, pegs, limit, out, budget=-1):  
     nf = face_v.shape[0]
     npat = pat.shape[0]
     # the corners of each value that the tiles left carry (a type's corners, times its tiles left)
-    type_corners = np.zeros((counts.shape[0], 4), np.int64)
-    seen = np.zeros(counts.shape[0], np.bool_)
-    for p in range(npat):
-        t = pat_type[p]
-        if not seen[t]:
-            seen[t] = True
-            for k in range(3):
-                type_corners[t, pat[p, k]] += 1
+    type_corners = _type_corners(pat, pat_type, counts.shape[0])
     avail = np.zeros(4, np.int64)
     for t in range(counts.shape[0]):
         for a in range(4):
@@ -203,14 +210,7 @@ def knuth_probes(face_v, orders, pat, pat_type, counts, pegs_in, free, seed, wei
     nf = face_v.shape[0]
     npat = pat.shape[0]
     ntypes = counts.shape[0]
-    type_corners = np.zeros((ntypes, 4), np.int64)
-    seen = np.zeros(ntypes, np.bool_)
-    for p in range(npat):
-        t = pat_type[p]
-        if not seen[t]:
-            seen[t] = True
-            for k in range(3):
-                type_corners[t, pat[p, k]] += 1
+    type_corners = _type_corners(pat, pat_type, ntypes)
     fits = np.empty(npat, np.int64)
     pegs = pegs_in.copy()
     sums = np.zeros(12, np.int64)
