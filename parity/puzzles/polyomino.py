@@ -11,7 +11,11 @@ Named sets (:data:`PIECE_SETS`): ``monominoes`` .. ``hexominoes``,
 ``one-sided-tetrominoes``, ``one-sided-pentominoes``; ``tetracubes``,
 ``pentacubes``, ``soma``, ``solid-pentominoes``; ``tetriamonds`` ..
 ``heptiamonds``, ``one-sided-hexiamonds``; ``trihexes``, ``tetrahexes``,
-``pentahexes``, ``one-sided-tetrahexes``.  Boards (:data:`BOARD_FORMS`):
+``pentahexes``, ``one-sided-tetrahexes``.  Pieces carry their conventional
+names where there are some (:data:`PENTOMINO_NAMES`,
+:data:`CONVENTIONAL_NAMES`: F I L N P T U V W X Y Z, Polyform Puzzler's
+``I6`` .. ``O6`` hexiamonds and ``I4`` .. ``Y4`` tetrahexes), else numbers.
+Boards (:data:`BOARD_FORMS`):
 ``rect:WxH``, ``box:AxBxC``, ``tri-parallelogram:WxH``, ``tri-hexagon:WxH``
 (``H`` rows, ``W`` triangle edges across the widest row; ``tri-hexagon:S`` the
 regular hexagon of side ``S``), ``hex-parallelogram:WxH``, ``hex-hexagon:S``,
@@ -47,7 +51,7 @@ from .base import Puzzle
 from .registry import Family, Option
 
 __all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
-           "FAMILY"]
+           "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "FAMILY"]
 
 Cell = tuple[int, int]
 
@@ -133,18 +137,53 @@ def polyominoes(order: int, one_sided: bool = False, dimension: int = 2,
     return sorted(shapes)
 
 
+#: Conventional names of other small polyforms, each piece drawn as ASCII art in its lattice's coordinates (see
+#: :func:`read_shape`): the usual letters for the tetrominoes (``L`` and ``S`` as in Tetris, their mirror images
+#: ``J`` and ``Z``), and for polyiamonds and polyhexes the letters of Polyform Puzzler, which carry the order.
+#: Hexiamonds: ``I6`` bar, ``P6`` sphinx, ``J6`` crook, ``E6`` crown, ``V6`` lobster, ``H6`` signpost, ``S6``
+#: snake, ``X6`` butterfly, ``C6`` chevron, ``G6`` hook, ``F6`` yacht, ``O6`` hexagon.  Tetrahexes: ``I4`` bar,
+#: ``O4`` bee, ``Y4`` propeller, ``P4`` pistol, ``U4`` arch, ``J4`` (one bend) and ``S4`` (a zigzag).  Each entry is
+#: ``name: (art, name of the mirror image or None)``; a mirror image without a name of its own is ``name'``.
+CONVENTIONAL_NAMES = {
+    ("square", 4): {"I": ("####", None), "O": ("##\n##", None), "T": ("###\n.#", None),
+                    "S": (".##\n##", "Z"), "L": ("#\n#\n##", "J")},
+    ("triangle", 6): {"I6": ("######", None), "P6": ("..#\n#####", None), "J6": ("#####\n.#", None),
+                      "E6": ("#####\n...#", None), "V6": ("##\n####", None), "H6": ("####\n...##", None),
+                      "S6": ("..#\n####\n.#", None), "X6": ("#\n####\n...#", None), "C6": ("..##\n####", None),
+                      "G6": (".##\n####", None), "F6": ("#.#\n####", None), "O6": ("###\n.###", None)},
+    ("hex", 3): {"I3": ("###", None), "V3": (".#\n##", None), "A3": ("#\n##", None)},
+    ("hex", 4): {"I4": ("####", None), "J4": ("..#\n###", None), "P4": (".#\n###", None),
+                 "S4": (".##\n##", None), "U4": ("#.#\n.##", None), "Y4": (".#\n##\n..#", None),
+                 "O4": ("##\n##", None)},
+}
+
+
+def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | None, tuple]]:
+    """``least orientation: (name, mirror name, the one-sided class that carries the plain name)``."""
+    if lattice is SQUARE and order == 5:
+        return {least: (name, None, least) for least, name in PENTOMINO_NAMES.items()}
+    table = {}
+    for name, (art, mirror) in CONVENTIONAL_NAMES.get((lattice.name, order), {}).items():
+        cells = read_shape(art, name, lattice)
+        table[min(lattice.orientations(cells))] = (name, mirror, min(lattice.orientations(cells, one_sided=True)))
+    return table
+
+
 def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
-    """Names for generated pieces: the conventional letters for pentominoes, else ``P5_3``-style (``T`` for
-    polyiamonds, ``H`` for polyhexes), a ``'`` marking the mirror image of a one-sided piece."""
-    if lattice is SQUARE and len(shapes[0]) == 5 and not one_sided:
-        return {PENTOMINO_NAMES[min(orientations(s))]: s for s in shapes}
+    """Names for generated pieces: the conventional ones where there are (:data:`PENTOMINO_NAMES`,
+    :data:`CONVENTIONAL_NAMES`), else ``P6_3``-style (``T`` for polyiamonds, ``H`` for polyhexes); in a one-sided
+    set a trailing ``'`` marks the mirror image of a piece whose mirror has no name of its own."""
+    table = _name_table(lattice, len(shapes[0]))
     prefix = {"square": "P", "triangle": "T", "hex": "H"}[lattice.name]
     names = {}
     for k, s in enumerate(shapes):
-        least = min(lattice.orientations(s))
-        base = PENTOMINO_NAMES.get(least) if lattice is SQUARE and len(s) == 5 else None
-        mirror = "" if s == least else "'"
-        name = f"{base}{mirror}" if base else f"{prefix}{len(s)}_{k + 1}"
+        entry = table.get(min(lattice.orientations(s)))
+        if entry is None:
+            name = f"{prefix}{len(s)}_{k + 1}"
+        else:
+            plain, mirror, plain_class = entry
+            flipped = one_sided and min(lattice.orientations(s, one_sided=True)) != plain_class
+            name = (mirror or f"{plain}'") if flipped else plain
         while name in names:
             name += "'"
         names[name] = s
@@ -377,10 +416,14 @@ class Polyomino(Puzzle):
             raise InvalidSolution("the pieces do not cover the board exactly")
 
     def letters(self) -> dict[str, str]:
-        """One character per piece for letter grids: its name when that is one character, else A-Z, a-z, 0-9."""
+        """One character per piece for letter grids: its name when that is one character, else its first letter
+        (lower case for a mirror image ``name'``) when those differ, else A-Z, a-z, 0-9."""
         names = list(self.pieces)
         if all(len(n) == 1 for n in names):
             return {n: n for n in names}
+        firsts = {n: n[0].lower() if n.endswith("'") else n[0] for n in names}
+        if len(set(firsts.values())) == len(names):
+            return firsts
         pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
         return {n: pool[k % len(pool)] for k, n in enumerate(names)}
 

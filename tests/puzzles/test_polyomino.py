@@ -235,3 +235,111 @@ def test_pictures_of_every_lattice(tmp_path):
         run = pt.testing.run_cli("draw", "polyomino", "--pieces", pieces, "--board", board, "-o", str(out))
         assert run.code == 0, run.err
         assert out.read_text().count("<path") >= len(Polyomino(pieces, board).cells)
+
+
+# --- conventional names, checked against the pieces' geometry worked out here from the documented coordinates ---
+
+HEX_RING = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]  # the six axial steps, 60 degrees apart
+
+
+def _hex_edges(cells) -> list[tuple]:
+    cells = set(cells)
+    return [(a, b) for a in cells for b in cells if a < b and (b[0] - a[0], b[1] - a[1]) in HEX_RING]
+
+
+def _tetrahex_kind(cells) -> str:
+    """bar, bee, pistol, propeller, arch, zigzag or bend, from the adjacencies and the turns along a path."""
+    edges = _hex_edges(cells)
+    degree = {c: sum(c in e for e in edges) for c in cells}
+    if len(edges) == 5:
+        return "bee"  # a rhombus of four hexagons
+    if len(edges) == 4:
+        return "pistol"  # a triangle of three and one more
+    if max(degree.values()) == 3:
+        return "propeller"
+    path = [next(c for c in cells if degree[c] == 1)]
+    while len(path) < 4:
+        path.append(next(b if a == path[-1] else a for a, b in edges
+                         if path[-1] in (a, b) and ({a, b} - {path[-1]}).pop() not in path))
+    steps = [HEX_RING.index((q[0] - p[0], q[1] - p[1])) for p, q in zip(path, path[1:])]
+    turns = [((t - s + 3) % 6) - 3 for s, t in zip(steps, steps[1:])]  # -1, 0 or +1 (60 degrees)
+    if turns == [0, 0]:
+        return "bar"
+    if 0 in turns:
+        return "bend"
+    return "arch" if turns[0] == turns[1] else "zigzag"
+
+
+def _mirror_symmetric(shape, turn, flip) -> bool:
+    """Whether a flipped shape is a turned and shifted copy of the shape (points as integer pairs)."""
+    def normal(s):
+        low = [min(p[i] for cell in s for p in cell) for i in (0, 1)]
+        return frozenset(frozenset((p[0] - low[0], p[1] - low[1]) for p in cell) for cell in s)
+
+    target = normal(shape)
+    image = [[flip(p) for p in cell] for cell in shape]
+    for _ in range(6):
+        if normal(image) == target:
+            return True
+        image = [[turn(p) for p in cell] for cell in image]
+    return False
+
+
+def test_tetrahex_names_match_their_shapes():
+    axial_turn, axial_flip = (lambda p: (-p[1], p[0] + p[1])), (lambda p: (p[1], p[0]))
+    pieces = Polyomino("tetrahexes", "hex-coin").pieces
+    kinds = {name: _tetrahex_kind(cells) for name, cells in pieces.items()}
+    assert kinds == {"I4": "bar", "O4": "bee", "P4": "pistol", "Y4": "propeller", "U4": "arch", "S4": "zigzag",
+                     "J4": "bend"}
+    symmetric = {n for n, cells in pieces.items() if _mirror_symmetric([[c] for c in cells], axial_turn, axial_flip)}
+    assert symmetric == {"I4", "O4", "U4", "Y4"}
+    assert sorted(Polyomino("one-sided-tetrahexes", "hex-parallelogram:10x4").pieces) == sorted(
+        ["I4", "O4", "U4", "Y4", "J4", "J4'", "P4", "P4'", "S4", "S4'"])
+
+
+def _corners(cell) -> list[tuple[int, int]]:
+    # z = 0: the upward triangle (x, y), (x+1, y), (x, y+1); z = 1: the downward one (x+1, y), (x, y+1), (x+1, y+1)
+    x, y, z = cell
+    return [(x, y), (x + 1, y), (x, y + 1)] if z == 0 else [(x + 1, y), (x, y + 1), (x + 1, y + 1)]
+
+
+def test_hexiamond_names_match_their_shapes():
+    pieces = Polyomino("hexiamonds", "tri-hexagon:10x4").pieces
+    assert sorted(pieces) == sorted(["I6", "P6", "J6", "E6", "V6", "H6", "S6", "X6", "C6", "G6", "F6", "O6"])
+    shapes = {name: [_corners(c) for c in cells] for name, cells in pieces.items()}
+    # the hexagon: six triangles around one point
+    around_a_point = {n for n, s in shapes.items() if set.intersection(*(set(c) for c in s))}
+    assert around_a_point == {"O6"}
+    # the bar: all six triangles between two neighbouring parallel lattice lines (x, y or x + y constant)
+    lines = [lambda p: p[0], lambda p: p[1], lambda p: p[0] + p[1]]
+    in_a_strip = {n for n, s in shapes.items()
+                  if any(len({min(f(p) for p in c) for c in s}) == 1 for f in lines)}
+    assert in_a_strip == {"I6"}
+    # mirror images: the five symmetric hexiamonds of the usual pictures
+    turn, flip = (lambda p: (-p[1], p[0] + p[1])), (lambda p: (p[1], p[0]))
+    symmetric = {n for n, s in shapes.items() if _mirror_symmetric(s, turn, flip)}
+    assert symmetric == {"E6", "V6", "X6", "C6", "O6"}
+    one_sided = Polyomino("one-sided-hexiamonds", "tri-parallelogram:19x3").pieces
+    assert len(one_sided) == 19 and {n[:-1] for n in one_sided if n.endswith("'")} == set(pieces) - symmetric
+
+
+def test_tetromino_names_and_letter_grids():
+    assert sorted(Polyomino("tetrominoes", "rect:4x5").pieces) == sorted("IOTSL")
+    one_sided = Polyomino("one-sided-tetrominoes", "rect:7x4").pieces
+    assert sorted(one_sided) == sorted("IOTSZLJ")
+    # L as in Tetris: a column of three with a foot to the right, J its mirror image; turns only, no flips
+    def turns(cells):
+        out = []
+        for _ in range(4):
+            low = [min(c[i] for c in cells) for i in (0, 1)]
+            out.append(sorted((r - low[0], c - low[1]) for r, c in cells))
+            cells = [(c, -r) for r, c in cells]
+        return out
+    assert [(0, 0), (1, 0), (2, 0), (2, 1)] in turns(one_sided["L"])
+    assert [(0, 1), (1, 1), (2, 0), (2, 1)] in turns(one_sided["J"])
+    assert [(0, 1), (0, 2), (1, 0), (1, 1)] in turns(one_sided["S"])
+    # letter grids: first letters, a mirror image in lower case
+    puzzle = Polyomino("one-sided-pentominoes", "rect:30x3")
+    letters = puzzle.letters()
+    assert letters["F"] == "F" and letters["F'"] == "f" and len(set(letters.values())) == 18
+    assert set(Polyomino("hexiamonds", "tri-hexagon:10x4").letters().values()) == set("IPJEVHSXCGFO")
