@@ -100,37 +100,42 @@ class CoverProblem:
             options.append(row)
         return options, [names[i] for i in self.primary], [names[i] for i in self.secondary]
 
-    def covers(self, checked: bool = True) -> Iterator[list[int]]:
-        """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
-
-        Each cover is checked against the problem before it is passed on
-        (``checked=False`` skips that, for counting).
-        """
+    def _raw_covers(self) -> Iterator:
+        """xcover's covers as it yields them (index arrays, the sentinel option ``len(self.options)`` included)."""
         import warnings
 
-        if not self.primary:
-            yield []  # nothing to cover: the empty choice (a problem with only secondary items)
-            return
         import xcover
 
         options, primary, secondary = self._xcover_input()
         # xcover mishandles the smallest problems (one option: an IndexError; one item: a spurious empty cover),
         # so a sentinel item with an option of its own is added, and removed from every cover found
-        sentinel = len(options)
         options.append(["sentinel"])
         primary.append("sentinel")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
-            for chosen in xcover.covers(options, primary=primary, secondary=secondary or None,
-                                        colored=self.colored):
-                cover = sorted(int(i) for i in chosen if int(i) != sentinel)
-                if checked:
-                    self.check(cover)  # never pass on a wrong cover
-                yield cover
+            yield from xcover.covers(options, primary=primary, secondary=secondary or None, colored=self.colored)
+
+    def covers(self, checked: bool = True) -> Iterator[list[int]]:
+        """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
+
+        Each cover is checked against the problem before it is passed on
+        (``checked=False`` skips that).
+        """
+        if not self.primary:
+            yield []  # nothing to cover: the empty choice (a problem with only secondary items)
+            return
+        sentinel = len(self.options)
+        for chosen in self._raw_covers():
+            cover = sorted(int(i) for i in chosen if int(i) != sentinel)
+            if checked:
+                self.check(cover)  # never pass on a wrong cover
+            yield cover
 
     def count(self) -> int:
         """The number of exact covers (the harness and the tests compare it with listed, checked covers)."""
-        return sum(1 for _ in self.covers(checked=False))
+        if not self.primary:
+            return 1
+        return sum(1 for _ in self._raw_covers())
 
     # -- checks -------------------------------------------------------------------------------------------
     def satisfied_by(self, chosen: Iterable[int]) -> bool:
