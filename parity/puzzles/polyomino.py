@@ -655,4 +655,5 @@ FAMILY = Family(
                default="pentominoes"),
     ),
     build=_build,
+    aliases=("polycube", "polyiamond", "polyhex"),
 )

@@ -84,6 +84,8 @@ class Family:
         the hypothesis strategies); None when the family has none.
     solve_options : sequence of Option
         Extra options of ``parity solve``, passed to :func:`parity.solve` by name.
+    aliases : sequence of str
+        Other names the verbs accept for the family (``polycube`` for ``polyomino``).
     """
 
     name: str
@@ -93,6 +95,7 @@ class Family:
     build: Callable[..., Any]
     random_instance: Callable[[random.Random], Any] | None = None
     solve_options: Sequence[Option] = field(default_factory=tuple)
+    aliases: Sequence[str] = field(default_factory=tuple)
 
 
 #: the families that ship with parity: name -> module defining ``FAMILY``
@@ -109,7 +112,11 @@ BUILTIN: dict[str, str] = {
     "icosoku": "parity.puzzles.icosoku",
 }
 
+#: other names of built-in families: alias -> family name (the family's ``aliases`` say the same once imported)
+BUILTIN_ALIASES: dict[str, str] = {"polycube": "polyomino", "polyiamond": "polyomino", "polyhex": "polyomino"}
+
 _REGISTERED: dict[str, Family] = {}
+_ALIASES: dict[str, str] = {}
 
 
 def register(entry: Family) -> Family:
@@ -131,7 +138,12 @@ def register(entry: Family) -> Family:
     missing = [kind for kind in entry.puzzle.encodings if not callable(getattr(entry.puzzle, f"build_{kind}", None))]
     if missing:
         raise FamilyError(f"family {entry.name!r} offers {', '.join(missing)} but has no build_{missing[0]}()")
+    taken = [a for a in entry.aliases if a in BUILTIN or a in _REGISTERED
+             or _ALIASES.get(a, BUILTIN_ALIASES.get(a, entry.name)) != entry.name]
+    if taken:
+        raise FamilyError(f"family {entry.name!r}: the alias {taken[0]!r} is already the name of another family")
     _REGISTERED[entry.name] = entry
+    _ALIASES.update({alias: entry.name for alias in entry.aliases})
     return entry
 
 
@@ -139,7 +151,9 @@ def unregister(name: str) -> None:
     """Remove a family added by :func:`register` (built-in families come back on next use)."""
     if name not in _REGISTERED:
         raise FamilyError(f"no registered family {name!r}")
-    del _REGISTERED[name]
+    entry = _REGISTERED.pop(name)
+    for alias in entry.aliases:
+        _ALIASES.pop(alias, None)
 
 
 def names() -> list[str]:
@@ -148,7 +162,8 @@ def names() -> list[str]:
 
 
 def family(name: str) -> Family:
-    """The family called ``name`` (imported on first use)."""
+    """The family called ``name`` or one of its aliases (imported on first use)."""
+    name = _ALIASES.get(name, BUILTIN_ALIASES.get(name, name))
     if name in _REGISTERED:
         return _REGISTERED[name]
     if name in BUILTIN:

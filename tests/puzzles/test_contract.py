@@ -188,3 +188,25 @@ def test_an_encoding_the_family_lacks_is_a_clear_error():
         TwoColouring("grid:2x2").cover()
     with pytest.raises(FamilyError, match="unknown puzzle family 'kakuro'"):
         family("kakuro")
+
+
+def test_aliases_name_a_family_and_may_not_take_another_ones_name():
+    import dataclasses
+
+    with_alias = dataclasses.replace(FAMILY, aliases=("bipartition",))
+    register(with_alias)
+    assert family("bipartition") is with_alias and "bipartition" not in names()
+    code, out, _ = run_cli("count", "bipartition", "--board", "grid:3x4", "--json")
+    assert code == 0 and json.loads(out)["family"] == "two-colouring" and json.loads(out)["count"] == 2
+    with pytest.raises(FamilyError, match="alias 'sudoku'"):
+        register(dataclasses.replace(FAMILY, aliases=("sudoku",)))
+    with pytest.raises(FamilyError, match="alias 'polycube'"):
+        register(dataclasses.replace(FAMILY, aliases=("polycube",)))
+    unregister("two-colouring")
+    with pytest.raises(FamilyError, match="unknown puzzle family 'bipartition'"):
+        family("bipartition")
+    register(FAMILY)
+    # the built-in aliases: the piece set picks the lattice, so polycube, polyiamond and polyhex are polyomino
+    assert family("polycube").name == family("polyhex").name == "polyomino"
+    code, out, _ = run_cli("solve", "polycube", "--pieces", "soma", "--board", "box:3x3x3", "--json")
+    assert code == 0 and json.loads(out)["family"] == "polyomino" and len(json.loads(out)["placements"]) == 7
