@@ -100,20 +100,41 @@ class CoverProblem:
             options.append(row)
         return options, [names[i] for i in self.primary], [names[i] for i in self.secondary]
 
+    def _xcover_arrays(self):
+        """The problem as xcover's kernel reads it: option entries as item numbers (primary items first, then
+        secondary), where each option starts, each entry's colour number (0: none), the number of items and of
+        secondary items.  A sentinel item with an option of its own comes last among the primary items: xcover
+        mishandles the smallest problems (one option: an IndexError; one item: a spurious empty cover), and the
+        sentinel's option, number ``len(self.options)``, is dropped from every cover found."""
+        import numpy as np
+
+        primary = len(self.primary)
+        number = {item: k for k, item in enumerate(self.primary)}
+        number.update({item: primary + 1 + k for k, item in enumerate(self.secondary)})
+        colour_number: dict = {}
+        entries, colours, starts = [], [], [0]
+        for option in self.options:
+            for entry in option:
+                item, colour = _split(entry)
+                entries.append(number[item])
+                colours.append(0 if colour is None else colour_number.setdefault(colour, len(colour_number) + 1))
+            starts.append(len(entries))
+        entries.append(primary)  # the sentinel
+        colours.append(0)
+        starts.append(len(entries))
+        return (np.array(entries, dtype=np.uint32), np.array(starts, dtype=np.uint32),
+                np.array(colours, dtype=np.uint32), primary + 1 + len(self.secondary), len(self.secondary))
+
     def _raw_covers(self) -> Iterator:
-        """xcover's covers as it yields them (index arrays, the sentinel option ``len(self.options)`` included)."""
+        """xcover's covers as its kernel yields them (index arrays, the sentinel option included)."""
         import warnings
 
-        import xcover
+        from xcover.dancing_cells import algorithm_c
 
-        options, primary, secondary = self._xcover_input()
-        # xcover mishandles the smallest problems (one option: an IndexError; one item: a spurious empty cover),
-        # so a sentinel item with an option of its own is added, and removed from every cover found
-        options.append(["sentinel"])
-        primary.append("sentinel")
+        options, starts, colours, items, secondary = self._xcover_arrays()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
-            yield from xcover.covers(options, primary=primary, secondary=secondary or None, colored=self.colored)
+            yield from algorithm_c(options, starts, colours, items, secondary)
 
     def covers(self, checked: bool = True) -> Iterator[list[int]]:
         """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
