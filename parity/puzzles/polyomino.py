@@ -51,7 +51,7 @@ from .base import Puzzle
 from .registry import Family, Option
 
 __all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
-           "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "FAMILY"]
+           "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
 
 Cell = tuple[int, int]
 
@@ -205,18 +205,30 @@ PIECE_SETS = {
 }
 
 
+#: The corner tricube ``V`` and the three tetracubes that are not flat, each a corner of three cubes (arms along x
+#: and y) with a fourth cube on top, over the corner for ``P`` (the branch), over the x arm for ``A`` and over the
+#: y arm for ``B`` (the two screws, mirror images of each other).  With the flat ``L``, ``T`` and ``Z`` they are
+#: Soma's pieces.
+SOLID_NAMES = {"V": ((0, 0, 0), (1, 0, 0), (0, 1, 0)), "P": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)),
+               "A": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)), "B": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1))}
+
+
 def _solid_set(name: str) -> dict[str, tuple]:
-    """The solid piece sets: every tetracube or pentacube; Soma (the L tricube and the six tetracubes that are
-    neither straight nor square); the twelve pentominoes as flat solids."""
+    """The solid piece sets: every tetracube (the flat ones by their tetromino letters, then A, B, P) or pentacube
+    (numbered); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
+    square); the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
         return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
-    order = 4 if name in ("tetracubes", "soma") else 5
-    pieces = polyominoes(order, dimension=3)
+    if name == "pentacubes":
+        return {f"C{k + 1}": p for k, p in enumerate(polyominoes(5, dimension=3))}
+    letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
+    for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
+        flat = [(r, c, 0) for r, c in read_shape(art, letter)]
+        letters[min(CUBIC.orientations(flat))] = "Z" if name == "soma" and letter == "S" else letter
+    pieces = polyominoes(4, dimension=3)
     if name == "soma":
-        flat_bad = {normalize((0, 0, i) for i in range(4)), normalize([(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)])}
-        pieces = [p for p in pieces if min(orientations(p)) not in {min(orientations(b)) for b in flat_bad}]
-        pieces = [normalize([(0, 0, 0), (0, 0, 1), (0, 1, 0)])] + pieces
-    return {f"{'SC'[order == 5] if name != 'soma' else 'S'}{k + 1}": p for k, p in enumerate(pieces)}
+        pieces = [normalize(SOLID_NAMES["V"])] + [p for p in pieces if letters[min(orientations(p))] not in "IO"]
+    return {letters[min(orientations(p))]: p for p in pieces}
 
 
 def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], bool, Lattice]:

@@ -343,3 +343,42 @@ def test_tetromino_names_and_letter_grids():
     letters = puzzle.letters()
     assert letters["F"] == "F" and letters["F'"] == "f" and len(set(letters.values())) == 18
     assert set(Polyomino("hexiamonds", "tri-hexagon:10x4").letters().values()) == set("IPJEVHSXCGFO")
+
+
+def _rotations_3d(cells) -> set:
+    """Every turned copy of a solid, shifted to touch 0 (the 24 signed permutation matrices of determinant 1)."""
+    from itertools import permutations, product
+
+    out = set()
+    for perm in permutations(range(3)):
+        for signs in product((1, -1), repeat=3):
+            matrix = [[signs[i] if perm[i] == j else 0 for j in range(3)] for i in range(3)]
+            det = (matrix[0][0] * (matrix[1][1] * matrix[2][2] - matrix[1][2] * matrix[2][1])
+                   - matrix[0][1] * (matrix[1][0] * matrix[2][2] - matrix[1][2] * matrix[2][0])
+                   + matrix[0][2] * (matrix[1][0] * matrix[2][1] - matrix[1][1] * matrix[2][0]))
+            if det != 1:
+                continue
+            turned = [tuple(sum(matrix[i][j] * c[j] for j in range(3)) for i in range(3)) for c in cells]
+            low = [min(c[i] for c in turned) for i in range(3)]
+            out.add(frozenset(tuple(c[i] - low[i] for i in range(3)) for c in turned))
+    return out
+
+
+def test_soma_and_tetracube_names_match_their_shapes():
+    soma = Polyomino("soma", "box:3x3x3").pieces
+    assert sorted(soma) == sorted("VLTZABP")
+    tetracubes = Polyomino("tetracubes", "box:2x2x8").pieces
+    assert sorted(tetracubes) == sorted("IOTSLABP")
+    for name in "LTABP":
+        assert _rotations_3d(soma[name]) == _rotations_3d(tetracubes[name])
+    assert _rotations_3d(soma["Z"]) == _rotations_3d(tetracubes["S"])
+    touching = lambda a, b: sum(abs(u - v) for u, v in zip(a, b)) == 1  # noqa: E731
+    flat = {n for n, cells in tetracubes.items() if any(len({c[i] for c in cells}) == 1 for i in range(3))}
+    assert flat == set("IOTSL")
+    # P: one cube touches the other three, not in a plane; A and B: mirror images, neither a turn of the other
+    assert any(sum(touching(c, d) for d in tetracubes["P"]) == 3 for c in tetracubes["P"])
+    mirrored_a = [(x, y, -z) for x, y, z in tetracubes["A"]]
+    assert _rotations_3d(mirrored_a) == _rotations_3d(tetracubes["B"]) != _rotations_3d(tetracubes["A"])
+    # A as defined: arms of the corner along x and y, its fourth cube over the x arm
+    assert frozenset({(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)}) in _rotations_3d(tetracubes["A"])
+    assert len(soma["V"]) == 3
