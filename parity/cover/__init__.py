@@ -129,12 +129,19 @@ class CoverProblem:
         """xcover's covers as its kernel yields them (index arrays, the sentinel option included)."""
         import warnings
 
-        from xcover.dancing_cells import algorithm_c
-
-        options, starts, colours, items, secondary = self._xcover_arrays()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
-            yield from algorithm_c(options, starts, colours, items, secondary)
+            try:
+                from xcover.dancing_cells import algorithm_c
+            except ImportError:  # a release that moved its kernel: its documented entry point, on named items
+                import xcover
+
+                options, primary, secondary = self._xcover_input()
+                options.append(["sentinel"])
+                primary.append("sentinel")
+                yield from xcover.covers(options, primary=primary, secondary=secondary or None, colored=self.colored)
+                return
+            yield from algorithm_c(*self._xcover_arrays())
 
     def covers(self, checked: bool = True) -> Iterator[list[int]]:
         """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
