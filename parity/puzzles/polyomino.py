@@ -14,7 +14,8 @@ Named sets (:data:`PIECE_SETS`): ``monominoes`` .. ``hexominoes``,
 ``pentahexes``, ``one-sided-tetrahexes``.  Pieces carry their conventional
 names where there are some (:data:`PENTOMINO_NAMES`,
 :data:`CONVENTIONAL_NAMES`: F I L N P T U V W X Y Z, Polyform Puzzler's
-``I6`` .. ``O6`` hexiamonds and ``I4`` .. ``Y4`` tetrahexes), else numbers.
+letters for the polyiamonds of orders 4 to 7, trihexes and tetrahexes; Soma's
+V L T Z A B P), else numbers.
 Boards (:data:`BOARD_FORMS`):
 ``rect:WxH``, ``box:AxBxC``, ``tri-parallelogram:WxH``, ``tri-hexagon:WxH``
 (``H`` rows, ``W`` triangle edges across the widest row; ``tri-hexagon:S`` the
@@ -140,6 +141,7 @@ def polyominoes(order: int, one_sided: bool = False, dimension: int = 2,
 #: Conventional names of other small polyforms, each piece drawn as ASCII art in its lattice's coordinates (see
 #: :func:`read_shape`): the usual letters for the tetrominoes (``L`` and ``S`` as in Tetris, their mirror images
 #: ``J`` and ``Z``), and for polyiamonds and polyhexes the letters of Polyform Puzzler, which carry the order.
+#: Polyiamonds of orders 4 to 7 (``I4 C4 T4``, ``I5 C5 L5 P5``, the twelve hexiamonds, ``A7`` .. ``Z7``).
 #: Hexiamonds: ``I6`` bar, ``P6`` sphinx, ``J6`` crook, ``E6`` crown, ``V6`` lobster, ``H6`` signpost, ``S6``
 #: snake, ``X6`` butterfly, ``C6`` chevron, ``G6`` hook, ``F6`` yacht, ``O6`` hexagon.  Tetrahexes: ``I4`` bar,
 #: ``O4`` bee, ``Y4`` propeller, ``P4`` pistol, ``U4`` arch, ``J4`` (one bend) and ``S4`` (a zigzag).  Each entry is
@@ -147,10 +149,21 @@ def polyominoes(order: int, one_sided: bool = False, dimension: int = 2,
 CONVENTIONAL_NAMES = {
     ("square", 4): {"I": ("####", None), "O": ("##\n##", None), "T": ("###\n.#", None),
                     "S": (".##\n##", "Z"), "L": ("#\n#\n##", "J")},
+    ("triangle", 4): {"I4": ("####", None), "C4": ("###\n...#", None), "T4": ("#\n###", None)},
+    ("triangle", 5): {"I5": ("#####", None), "C5": ("###\n.#.#", None), "L5": ("..#\n####", None),
+                      "P5": ("#\n####", None)},
     ("triangle", 6): {"I6": ("######", None), "P6": ("..#\n#####", None), "J6": ("#####\n.#", None),
                       "E6": ("#####\n...#", None), "V6": ("##\n####", None), "H6": ("####\n...##", None),
                       "S6": ("..#\n####\n.#", None), "X6": ("#\n####\n...#", None), "C6": ("..##\n####", None),
                       "G6": (".##\n####", None), "F6": ("#.#\n####", None), "O6": ("###\n.###", None)},
+    ("triangle", 7): {"I7": ("#######", None), "P7": ("#\n######", None), "E7": ("..#\n######", None),
+                      "L7": ("....#\n######", None), "H7": ("..##\n#####", None), "G7": (".##\n#####", None),
+                      "M7": ("#.#\n#####", None), "T7": ("#\n#####\n.#", None), "X7": ("#\n#####\n...#", None),
+                      "Q7": ("#\n#####\n.....#", None), "R7": ("#####\n##", None), "J7": ("#####\n.##", None),
+                      "F7": ("#####\n.#.#", None), "C7": ("#####\n.#...#", None), "Y7": ("#####\n..##", None),
+                      "Z7": ("####\n...###", None), "B7": ("##\n####\n...#", None), "A7": ("####\n.#.##", None),
+                      "W7": ("..#\n####\n...##", None), "D7": ("#\n###\n.###", None), "U7": ("#.##\n####", None),
+                      "V7": ("#\n.##\n####", None), "N7": ("..##\n####\n.#", None), "S7": (".##\n####\n.#", None)},
     ("hex", 3): {"I3": ("###", None), "V3": (".#\n##", None), "A3": ("#\n##", None)},
     ("hex", 4): {"I4": ("####", None), "J4": ("..#\n###", None), "P4": (".#\n###", None),
                  "S4": (".##\n##", None), "U4": ("#.#\n.##", None), "Y4": (".#\n##\n..#", None),

@@ -382,3 +382,24 @@ def test_soma_and_tetracube_names_match_their_shapes():
     # A as defined: arms of the corner along x and y, its fourth cube over the x arm
     assert frozenset({(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)}) in _rotations_3d(tetracubes["A"])
     assert len(soma["V"]) == 3
+
+
+@pytest.mark.parametrize("pieces, symmetric", [
+    ("tetriamonds", {"C4", "T4"}), ("pentiamonds", {"C5", "I5"}),
+    ("heptiamonds", {"C7", "D7", "I7", "M7", "V7"}),  # Polyform Puzzler's lists of mirror-symmetric pieces
+])
+def test_polyiamond_names_match_their_shapes(pieces, symmetric):
+    from parity.puzzles.polyomino import _piece_set
+
+    named = _piece_set(pieces, None)[0]
+    shapes = {name: [_corners(c) for c in cells] for name, cells in named.items()}
+    turn, flip = (lambda p: (-p[1], p[0] + p[1])), (lambda p: (p[1], p[0]))
+    assert {n for n, s in shapes.items() if _mirror_symmetric(s, turn, flip)} == symmetric
+    lines = [lambda p: p[0], lambda p: p[1], lambda p: p[0] + p[1]]
+    bars = {n for n, s in shapes.items() if any(len({min(f(p) for p in c) for c in s}) == 1 for f in lines)}
+    assert bars == {n for n in named if n.startswith("I")}
+    one_sided = _piece_set(pieces, True)[0]
+    assert len(one_sided) == 2 * len(named) - len(symmetric)
+    if pieces == "tetriamonds":  # T4, the triangle of side 2: its middle triangle shares an edge with the others
+        hub = {n for n, s in shapes.items() if any(sum(len(set(a) & set(b)) == 2 for b in s) == 3 for a in s)}
+        assert hub == {"T4"}
