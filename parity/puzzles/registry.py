@@ -131,6 +131,9 @@ def register(entry: Family) -> Family:
 
     if not isinstance(entry, Family):
         raise FamilyError(f"register() takes a Family, got {type(entry).__name__}")
+    owner = _ALIASES.get(entry.name, BUILTIN_ALIASES.get(entry.name))
+    if owner is not None:
+        raise FamilyError(f"family {entry.name!r}: that name is an alias of the family {owner!r}")
     if not (isinstance(entry.puzzle, type) and issubclass(entry.puzzle, Puzzle)):
         raise FamilyError(f"family {entry.name!r}: its puzzle class must derive from parity.puzzles.Puzzle")
     if entry.puzzle.family != entry.name:
@@ -142,6 +145,9 @@ def register(entry: Family) -> Family:
              or _ALIASES.get(a, BUILTIN_ALIASES.get(a, entry.name)) != entry.name]
     if taken:
         raise FamilyError(f"family {entry.name!r}: the alias {taken[0]!r} is already the name of another family")
+    if entry.name in _REGISTERED:  # a replacement drops the aliases of the family it replaces
+        for alias in _REGISTERED[entry.name].aliases:
+            _ALIASES.pop(alias, None)
     _REGISTERED[entry.name] = entry
     _ALIASES.update({alias: entry.name for alias in entry.aliases})
     return entry

@@ -202,6 +202,14 @@ def test_aliases_name_a_family_and_may_not_take_another_ones_name():
         register(dataclasses.replace(FAMILY, aliases=("sudoku",)))
     with pytest.raises(FamilyError, match="alias 'polycube'"):
         register(dataclasses.replace(FAMILY, aliases=("polycube",)))
+    with pytest.raises(FamilyError, match="'bipartition': that name is an alias of the family 'two-colouring'"):
+        register(dataclasses.replace(FAMILY, name="bipartition"))
+    with pytest.raises(FamilyError, match="that name is an alias of the family 'polyomino'"):
+        register(dataclasses.replace(FAMILY, name="polycube"))
+    register(FAMILY)  # replacing the family drops its aliases
+    with pytest.raises(FamilyError, match="unknown puzzle family 'bipartition'"):
+        family("bipartition")
+    register(with_alias)
     unregister("two-colouring")
     with pytest.raises(FamilyError, match="unknown puzzle family 'bipartition'"):
         family("bipartition")
