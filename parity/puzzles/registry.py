@@ -131,6 +131,8 @@ def register(entry: Family) -> Family:
 
     if not isinstance(entry, Family):
         raise FamilyError(f"register() takes a Family, got {type(entry).__name__}")
+    if isinstance(entry.aliases, str) or not all(isinstance(a, str) and a for a in entry.aliases):
+        raise FamilyError(f"family {entry.name!r}: aliases must be a sequence of names, got {entry.aliases!r}")
     owner = _ALIASES.get(entry.name, BUILTIN_ALIASES.get(entry.name))
     if owner is not None:
         raise FamilyError(f"family {entry.name!r}: that name is an alias of the family {owner!r}")

@@ -198,6 +198,10 @@ def test_aliases_name_a_family_and_may_not_take_another_ones_name():
     assert family("bipartition") is with_alias and "bipartition" not in names()
     code, out, _ = run_cli("count", "bipartition", "--board", "grid:3x4", "--json")
     assert code == 0 and json.loads(out)["family"] == "two-colouring" and json.loads(out)["count"] == 2
+    with pytest.raises(FamilyError, match="aliases must be a sequence of names"):
+        register(dataclasses.replace(FAMILY, aliases="bipartition"))  # one string, not a sequence of them
+    with pytest.raises(FamilyError, match="aliases must be a sequence of names"):
+        register(dataclasses.replace(FAMILY, aliases=("",)))
     with pytest.raises(FamilyError, match="alias 'sudoku'"):
         register(dataclasses.replace(FAMILY, aliases=("sudoku",)))
     with pytest.raises(FamilyError, match="alias 'polycube'"):
