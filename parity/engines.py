@@ -32,6 +32,8 @@ __all__ = [
     "ChaseEngine",
     "PolyEngine",
     "CnfEngine",
+    "DlxEngine",
+    "ScanEngine",
     "ENGINES",
     "DEFAULT_ORDER",
     "PYSAT_SOLVERS",
@@ -375,20 +377,57 @@ class DlxEngine(Engine):
     name = "dlx"
     accepts = "cover"
 
+    def _covers(self, problem) -> Iterator[list[int]]:
+        return problem.covers()
+
+    def _count(self, problem) -> int:
+        return problem.count()
+
     def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
         if minimize:
-            raise EngineNotApplicableError("engine 'dlx' does not minimise")
-        first = next(iter(problem.covers()), None)
+            raise EngineNotApplicableError(f"engine {self.name!r} does not minimise")
+        first = next(iter(self._covers(problem)), None)
         return Answer(UNSAT if first is None else SAT, first, None, {"options": len(problem.options),
                                                                      "items": len(problem.primary)})
 
     def solutions(self, problem) -> Iterator[Any]:
-        yield from problem.covers()
+        yield from self._covers(problem)
 
     def count(self, problem) -> Answer:
-        total = problem.count()
+        total = self._count(problem)
         return Answer(SAT if total else UNSAT, None, total, {"options": len(problem.options),
                                                              "items": len(problem.primary)})
+
+
+class ScanEngine(DlxEngine):
+    """Exact cover by filling the primary items in their listed order, items as bits (``scan``,
+    :mod:`parity.cover.scan`).
+
+    The default for problems built for that order (``CoverProblem(...,
+    ordered=True)``: a board's cells in scan-line order); it solves any
+    problem without colours, but on others a fixed order can be far slower
+    than ``dlx``'s fewest-options rule.
+    """
+
+    name = "scan"
+
+    def refuses(self, problem) -> str | None:
+        from .cover.scan import scan_refusal
+
+        return scan_refusal(problem)
+
+    def suits(self, problem, question: str) -> bool:
+        return problem.ordered
+
+    def _covers(self, problem) -> Iterator[list[int]]:
+        from .cover.scan import scan_covers
+
+        return scan_covers(problem)
+
+    def _count(self, problem) -> int:
+        from .cover.scan import scan_count
+
+        return scan_count(problem)
 
 
 class SearchEngine(Engine):
@@ -448,6 +487,7 @@ ENGINES: dict[str, Engine] = {
     "ganak": CnfEngine("ganak", _backend("ganak")),
     "search": SearchEngine(),
     "dlx": DlxEngine(),
+    "scan": ScanEngine(),
 }
 
 _SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first request
@@ -463,9 +503,9 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "solve"): ("search",),
     ("search", "count"): ("search",),
     ("search", "solutions"): ("search",),
-    ("cover", "solve"): ("dlx",),
-    ("cover", "count"): ("dlx",),
-    ("cover", "solutions"): ("dlx",),
+    ("cover", "solve"): ("scan", "dlx"),  # scan only where the problem is ordered for it (ScanEngine.suits)
+    ("cover", "count"): ("scan", "dlx"),
+    ("cover", "solutions"): ("scan", "dlx"),
 }
 
 
@@ -485,7 +525,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, search, dlx, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, search, dlx, scan, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")

@@ -2,7 +2,9 @@
 
 A :class:`CoverProblem` is the encoding of kind ``"cover"``: the ``dlx``
 engine solves, lists and counts it with dancing links/cells (the ``xcover``
-package); :meth:`CoverProblem.to_cnf` turns it into CNF (each primary item in
+package), the ``scan`` engine by filling the primary items in their listed
+order with items as bits (:mod:`parity.cover.scan`, the faster for packing a
+board); :meth:`CoverProblem.to_cnf` turns it into CNF (each primary item in
 exactly one chosen option, each secondary item in at most one, or in options
 that agree on its colour), so the SAT engines and Ganak apply too; and
 :func:`gf2_certificate` proves there is no cover when ``A x = 1`` (items by
@@ -48,6 +50,10 @@ class CoverProblem:
         The primary items (default: every item of the options not listed as secondary).
     secondary : sequence
         The secondary items.
+    ordered : bool
+        The primary items are listed in the order a search should fill them
+        (a board's cells in scan-line order): the ``scan`` engine
+        (:mod:`parity.cover.scan`) is then the default.
 
     Raises
     ------
@@ -59,7 +65,9 @@ class CoverProblem:
 
     kind = "cover"
 
-    def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = ()) -> None:
+    def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = (),
+                 ordered: bool = False) -> None:
+        self.ordered = bool(ordered)
         self.options = [list(option) for option in options]
         self.secondary = list(dict.fromkeys(secondary))
         seen_items = list(dict.fromkeys(_split(e)[0] for option in self.options for e in option))

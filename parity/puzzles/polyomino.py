@@ -24,9 +24,11 @@ regular hexagon of side ``S``), ``hex-parallelogram:WxH``, ``hex-hexagon:S``,
 :func:`read_shape`).
 
 The exact cover has one primary item per piece and per cell and one option
-per placement (a piece in one orientation at one position); the ``dlx``
-engine solves it, and the CNF route (``sat``, ``cms``, ``ganak``) reads the
-same problem.
+per placement (a piece in one orientation at one position).  On a plane
+board the ``scan`` engine solves it, filling the cells in scan-line order
+(:meth:`Polyomino.fill_order`); in a box the ``dlx`` engine; both apply to
+every board, and the CNF route (``sat``, ``cms``, ``ganak``) reads the same
+problem.
 
 Examples
 --------
@@ -44,12 +46,16 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .._files import read_text
 from ..errors import BoardSpecError, InvalidSolution, LimitError
 from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
 from .registry import Family, Option
+
+if TYPE_CHECKING:
+    from ..cover import CoverProblem
 
 __all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
            "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
@@ -401,12 +407,37 @@ class Polyomino(Puzzle):
     def _solution(self, chosen: list[int], placements) -> dict[str, tuple]:
         return {placements[i][0]: placements[i][1] for i in chosen}
 
-    def build_cover(self):
+    def fill_order(self) -> list[Cell]:
+        """The board's cells in scan-line order, the order the ``scan`` engine fills them.
+
+        Lines run along the board's shorter extents: the coordinate of the
+        longest extent changes slowest (columns of 6 on a 10 x 6 rectangle),
+        so the open front of the search stays short.
+        """
+        k = self.lattice.translated
+        extent = [max(c[i] for c in self.cells) - min(c[i] for c in self.cells) for i in range(k)]
+        axes = sorted(range(k), key=lambda i: -extent[i])
+        return sorted(self.cells, key=lambda cell: (*(cell[i] for i in axes), *cell[k:]))
+
+    def cover_problem(self, placements, first: str | None = None) -> CoverProblem:
+        """The exact cover of ``placements``: an item per cell (in :meth:`fill_order`) and per piece.
+
+        A plane board is marked ``ordered``: the ``scan`` engine fills its
+        items in their listed order, ``first`` (a piece with few placements
+        left) before any cell.  A box is left to ``dlx``: in three dimensions
+        the open front of a scan is a whole layer, and the fewest-options rule
+        wins (solid pentominoes in 3 x 4 x 5: 34 s against 87 s for the best
+        scan order).
+        """
         from ..cover import CoverProblem
 
+        head = [] if first is None else [first]
+        return CoverProblem([[name, *cells] for name, cells in placements], ordered=self.lattice is not CUBIC,
+                            primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)])
+
+    def build_cover(self):
         placements = self.placements()
-        problem = CoverProblem([[name, *cells] for name, cells in placements],
-                               primary=[*self.pieces, *self.cells])
+        problem = self.cover_problem(placements)
         problem.decode = lambda chosen: self._solution(chosen, placements)
         return problem
 
@@ -606,9 +637,9 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 
     import numpy as np
 
-    from ..cover import CoverProblem
+    from ..engines import get_engine
 
-    if engine not in (None, "dlx"):
+    if engine not in (None, "dlx", "scan"):
         return None
     sym = puzzle.symmetries()
     names = list(puzzle.pieces)
@@ -638,13 +669,12 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     k, reps = best
     allowed = set(reps)
     kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
-    problem = CoverProblem([[placements[i][0], *placements[i][1]] for i in kept],
-                           primary=[*names, *puzzle.cells])
+    problem = puzzle.cover_problem([placements[i] for i in kept], first=names[k])
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
     total, turned = Fraction(0), Fraction(0)
-    for chosen in problem.covers():
+    for chosen in get_engine(engine or ("scan" if problem.ordered else "dlx")).solutions(problem):
         solution = {placements[kept[i]][0]: placements[kept[i]][1] for i in chosen}
         puzzle.verify(solution)
         where = np.empty(len(puzzle.cells), dtype=np.int64)

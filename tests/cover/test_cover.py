@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import parity as pt
 from parity.check import crosscheck
 from parity.cover import CoverProblem, format_cover, gf2_certificate, parse_cover, read_cover, write_cover
+from parity.cover.scan import scan_count, scan_covers
 from parity.errors import EncodingError
 from parity.puzzles.coverfile import CoverFile
 from parity.strategies import instances
@@ -49,6 +50,9 @@ def test_every_engine_counts_like_brute_force(problem):
         puzzle = CoverFile(problem, xor=xor)
         for engine in ("dlx", "sat", "cms", "ganak"):
             assert pt.count(puzzle, engine=engine) == expected, (engine, xor)
+    if not problem.colored:  # the scan engine takes no colours
+        assert sorted(scan_covers(problem)) == sorted(problem.covers())
+        assert scan_count(problem) == expected
     if expected:
         assert gf2_certificate(problem) is None  # a cover exists, so A x = 1 is solvable
 
@@ -120,3 +124,43 @@ def test_the_documented_entry_point_counts_the_same(monkeypatch):
     direct = sorted(problem.covers())
     monkeypatch.setitem(sys.modules, "xcover.dancing_cells", None)  # makes the import fail
     assert sorted(problem.covers()) == direct and len(direct) == 8
+
+
+def test_scan_lists_across_batches_the_telephone_numbers(monkeypatch):
+    # the options "one item" and "two items" over n items: the covers are the involutions of n things,
+    # OEIS A000085 (1, 2, 4, 10, 26, 76, 232, 764); batches of 3 make the kernel stop and resume many times
+    from parity.cover import scan
+
+    monkeypatch.setattr(scan, "BATCH", 3)
+    telephone = [1, 2, 4, 10, 26, 76, 232, 764]
+    for n, expected in enumerate(telephone, start=1):
+        items = [f"i{k}" for k in range(n)]
+        problem = CoverProblem([list(c) for r in (1, 2) for c in itertools.combinations(items, r)])
+        listed = list(scan_covers(problem))
+        assert len(listed) == len(set(map(tuple, listed))) == scan_count(problem) == expected
+        assert sorted(listed) == sorted(problem.covers())
+
+
+def test_scan_edges_and_refusals(tmp_path):
+    from parity.errors import EngineNotApplicableError
+
+    assert list(scan_covers(CoverProblem([["x"]], primary=[], secondary=["x"]))) == [[]]  # nothing to cover
+    assert scan_count(CoverProblem([["a", "x"], ["x"]], primary=["a"], secondary=["x"])) == 1  # x-only: never chosen
+    assert scan_count(CoverProblem([["a"]], primary=["a", "b"])) == 0  # b has no option
+    coloured = CoverProblem([["a", ("x", "red")], ["b", ("x", "red")]], secondary=["x"])
+    with pytest.raises(EngineNotApplicableError, match="colours"):
+        pt.count(CoverFile(coloured), engine="scan")
+    assert pt.count(CoverFile(coloured)) == 1  # dlx takes colours, and is the default for an unordered problem
+    path = tmp_path / "c.dlx"
+    write_cover(coloured, path)
+    run = pt.testing.run_cli("count", "cover", str(path), "--engine", "scan")
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "colours" in run.err
+
+
+def test_the_default_cover_engine():
+    from parity.engines import choose
+    from parity.puzzles import Polyomino, Sudoku
+
+    assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
+    assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
+    assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"

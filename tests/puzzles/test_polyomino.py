@@ -33,7 +33,7 @@ L3 = [(0, 0), (1, 0), (1, 1)]
 ])
 def test_small_packings_every_engine(pieces, board, expected):
     puzzle = Polyomino(pieces, board)
-    for engine in ("dlx", "sat", "cms", "ganak"):
+    for engine in ("scan", "dlx", "sat", "cms", "ganak"):
         assert pt.count(puzzle, engine=engine) == expected, engine
 
 
@@ -82,7 +82,7 @@ def test_a_small_box_every_engine():
     # two L-tricubes (a chiral-free piece) fill a 1 x 2 x 3 box; the count by brute force of placements below
     L3 = [(0, 0, 0), (0, 1, 0), (0, 1, 1)]
     puzzle = Polyomino({"a": L3, "b": L3}, "box:1x2x3")
-    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("dlx", "sat", "cms")}
+    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("scan", "dlx", "sat", "cms")}
     cells = {(0, y, z) for y in range(2) for z in range(3)}
     from parity.puzzles.polyomino import orientations
 
@@ -191,7 +191,7 @@ ARC = [(1, 0), (0, 1), (-1, 1)]  # the bent trihex
 def test_small_triangle_and_hexagon_packings_every_engine(pieces, board, lattice, by_hand):
     # two triiamonds halve a hexagon of six triangles along any of its 3 diagonals, in 2 labellings
     puzzle = Polyomino(pieces, board, lattice=lattice)
-    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("dlx", "sat", "cms", "ganak")}
+    counts = {engine: pt.count(puzzle, engine=engine) for engine in ("scan", "dlx", "sat", "cms", "ganak")}
     assert set(counts.values()) == {_brute_count(puzzle)}, counts
     if by_hand is not None:
         assert counts["dlx"] == by_hand

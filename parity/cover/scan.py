@@ -1,0 +1,106 @@
+"""The ``scan`` engine: exact cover by filling the primary items in a fixed order, with items as bits.
+
+Knuth's Algorithm X (and the ``dlx`` engine) branches on the item with the
+fewest options left.  Packing a board is different: filling its cells in
+scan-line order, always the first cell still open, keeps every cell behind
+the front of the search covered, and the options that can fill that cell are
+exactly those whose first cell it is (an option meeting an earlier cell would
+meet a covered one).  So the options are bucketed by their first primary item
+once, and a node of the search only tests the options of one bucket against
+the covered items, a few machine words each (the numba kernel in
+``parity/cover/_scan_kernels.py``).
+
+The order is the order the primary items are listed in; a problem built for
+this order says so (``CoverProblem(..., ordered=True)``) and the engine is
+then the default.  Any other problem is solved correctly too, but a fixed
+order can be far slower than the fewest-options rule (a Sudoku's cells filled
+in reading order, say), so for those ``dlx`` stays the default.  Colours
+(Knuth's XCC) are ``dlx``'s alone.
+
+Examples
+--------
+>>> from parity.cover import CoverProblem
+>>> problem = CoverProblem([["a", "b"], ["c"], ["a"], ["b", "c"]])
+>>> sorted(scan_covers(problem))
+[[0, 1], [2, 3]]
+>>> scan_count(problem)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from .._limits import check_memory
+from ..errors import EngineNotApplicableError
+
+__all__ = ["scan_covers", "scan_count", "scan_refusal"]
+
+#: covers handed from the kernel to Python at a time
+BATCH = 1024
+
+
+def scan_refusal(problem) -> str | None:
+    """Why the scan engine cannot work on ``problem`` (coloured secondary items), or None."""
+    if problem.colored:
+        return "engine 'scan' does not take colours on secondary items (Knuth's XCC); use dlx"
+    return None
+
+
+def _tables(problem):
+    """The items as bits (primary first, in their order), the options' masks and the options bucketed by first
+    primary item."""
+    from . import _split
+
+    reason = scan_refusal(problem)
+    if reason:
+        raise EngineNotApplicableError(reason)
+    primary = len(problem.primary)
+    bit = {item: k for k, item in enumerate([*problem.primary, *problem.secondary])}
+    words = max(1, (len(bit) + 63) // 64)
+    check_memory(len(problem.options) * words * 8, "the scan engine's item masks")
+    masks = np.zeros((len(problem.options), words), dtype=np.uint64)
+    first = np.full(len(problem.options), primary, dtype=np.int64)  # options with no primary item: never chosen
+    for o, option in enumerate(problem.options):
+        for entry in option:
+            b = bit[_split(entry)[0]]
+            masks[o, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+            if b < primary:
+                first[o] = min(first[o], b)
+    candidates = np.argsort(first, kind="stable").astype(np.int64)
+    starts = np.searchsorted(first[candidates], np.arange(primary + 1)).astype(np.int64)
+    return masks, starts, candidates, primary
+
+
+def _runs(problem, limit: int):
+    """The kernel run to its end in calls that each return up to ``limit`` covers (none: it only counts)."""
+    from ._scan_kernels import search
+
+    masks, starts, candidates, primary = _tables(problem)
+    covered = np.zeros(masks.shape[1], dtype=np.uint64)
+    item = np.zeros(primary + 1, dtype=np.int64)
+    pos = np.zeros(primary + 1, dtype=np.int64)
+    state = np.array([0, 1, 0], dtype=np.int64)
+    out = np.zeros((limit, max(1, primary)), dtype=np.int64)
+    sizes = np.zeros(max(1, limit), dtype=np.int64)
+    while not state[2]:
+        found = search(masks, starts, candidates, primary, covered, item, pos, state, out, sizes)
+        yield found, out, sizes
+
+
+def scan_covers(problem, checked: bool = True) -> Iterator[list[int]]:
+    """Every exact cover of ``problem`` as a sorted list of option indices, each checked against the problem
+    (``checked=False`` skips that)."""
+    for found, out, sizes in _runs(problem, BATCH):
+        for row, size in zip(out[:found], sizes[:found]):
+            cover = sorted(row[:size].tolist())
+            if checked:
+                problem.check(cover)  # never pass on a wrong cover
+            yield cover
+
+
+def scan_count(problem) -> int:
+    """The number of exact covers of ``problem``, counted in the kernel without listing them."""
+    return sum(found for found, _, _ in _runs(problem, 0))
