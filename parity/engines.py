@@ -403,10 +403,11 @@ class ScanEngine(DlxEngine):
     """Exact cover by filling the primary items in their listed order, items as bits (``scan``,
     :mod:`parity.cover.scan`).
 
-    The default for problems built for that order (``CoverProblem(...,
-    ordered=True)``: a board's cells in scan-line order); it solves any
-    problem without colours, but on others a fixed order can be far slower
-    than ``dlx``'s fewest-options rule.
+    It takes the problems built for that order (``CoverProblem(...,
+    ordered=True)``: a board's cells in scan-line order), and is the default
+    for them; on others a fixed order can be exponentially slower than
+    ``dlx``'s fewest-options rule (a Sudoku's cells in reading order), so it
+    refuses them rather than hang a cross-check.  No colours.
     """
 
     name = "scan"
@@ -414,10 +415,11 @@ class ScanEngine(DlxEngine):
     def refuses(self, problem) -> str | None:
         from .cover.scan import scan_refusal
 
+        if not problem.ordered:
+            return ("engine 'scan' fills the primary items in their listed order, and this problem is not marked "
+                    "as ordered for that (a fixed order can take exponentially longer than dlx's fewest-options "
+                    "rule); use dlx, or mark it ordered (CoverProblem(..., ordered=True); --ordered for a cover file)")
         return scan_refusal(problem)
-
-    def suits(self, problem, question: str) -> bool:
-        return problem.ordered
 
     def _covers(self, problem) -> Iterator[list[int]]:
         from .cover.scan import scan_covers
@@ -503,7 +505,7 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "solve"): ("search",),
     ("search", "count"): ("search",),
     ("search", "solutions"): ("search",),
-    ("cover", "solve"): ("scan", "dlx"),  # scan only where the problem is ordered for it (ScanEngine.suits)
+    ("cover", "solve"): ("scan", "dlx"),  # scan only where the problem is ordered for it (ScanEngine.refuses)
     ("cover", "count"): ("scan", "dlx"),
     ("cover", "solutions"): ("scan", "dlx"),
 }

@@ -14,7 +14,8 @@ engine that runs xcover's kernel; ``up to symmetry``: the 2339 count up to
 the rectangle's 4 symmetries by pruning the X pentomino to one placement per
 orbit (and, for comparison, by Burnside over all 9356 listed solutions);
 ``sat``: the CNF route enumerating with CaDiCaL, stopped after
-``--cnf-limit`` seconds.  Results go to
+``--cnf-limit`` seconds.  Then the hardest and a 17-clue Sudoku, solved
+with their uniqueness proved, beside xcover on the same matrix.  Results go to
 ``experiments/benchmarks/results/cover.json``.
 """
 
@@ -42,6 +43,32 @@ def _sat_child(send):
 
 def _engine_seconds(engine: str, repeat: int) -> float:
     return min(pt.count_result(Polyomino("pentominoes", "rect:10x6"), engine=engine).seconds for _ in range(repeat))
+
+
+#: Arto Inkala's "hardest" Sudoku and a 17-clue one from Gordon Royle's list
+SUDOKUS = {"hardest": "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+           "17 clues": "000000010400000000020000000000050407008000300001090000300400200050100000000806000"}
+
+
+def _sudoku(repeat: int) -> dict:
+    """Each published Sudoku solved with its uniqueness proved (parity's default, dlx) beside xcover listing
+    every cover of the same matrix (which proves uniqueness too), in this warm process."""
+    import xcover
+
+    from parity.puzzles import Sudoku
+
+    rows = {}
+    for name, givens in SUDOKUS.items():
+        options, primary, _ = Sudoku(givens).encoding("cover")._xcover_input()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            direct_s, covers = best(lambda: sum(1 for _ in xcover.covers(options, primary=primary)), repeat)
+        solve_s, result = best(lambda: pt.solve(Sudoku(givens)), repeat)
+        assert covers == 1 and result.stats["unique"]
+        rows[name] = {"xcover_s": direct_s, "solve_s": solve_s}
+        print(f"Sudoku, {name}: solved and proved unique in {solve_s * 1000:.1f} ms (whole call); xcover listing "
+              f"every cover of the same matrix {direct_s * 1000:.1f} ms")
+    return rows
 
 
 def main() -> None:
@@ -82,6 +109,7 @@ def main() -> None:
           f"dlx engine {dlx_s:.2f} s ({dlx_s / direct_s:.2f}x); 2339 up to symmetry {sym_s:.2f} s pruned "
           f"({sym_s / direct_s:.2f}x of xcover's all), {burnside_s:.2f} s by Burnside over every solution; "
           f"CNF with CaDiCaL: {'no answer in %.0f s' % args.cnf_limit if sat[0] is None else '%.1f s' % sat[1]}")
+    out["sudoku"] = _sudoku(args.repeat)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "cover.json").write_text(json.dumps(out, indent=1))
 

@@ -11,11 +11,12 @@ the covered items, a few machine words each (the numba kernel in
 ``parity/cover/_scan_kernels.py``).
 
 The order is the order the primary items are listed in; a problem built for
-this order says so (``CoverProblem(..., ordered=True)``) and the engine is
-then the default.  Any other problem is solved correctly too, but a fixed
-order can be far slower than the fewest-options rule (a Sudoku's cells filled
-in reading order, say), so for those ``dlx`` stays the default.  Colours
-(Knuth's XCC) are ``dlx``'s alone.
+this order says so (``CoverProblem(..., ordered=True)``), and the engine
+takes only those, as their default.  The functions here solve any problem
+correctly, but a fixed order can be exponentially slower than the
+fewest-options rule (a Sudoku's cells filled in reading order, say), so
+the engine leaves the rest to ``dlx``.  Colours (Knuth's XCC) are ``dlx``'s
+alone.
 
 Examples
 --------

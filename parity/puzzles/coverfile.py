@@ -4,7 +4,9 @@
 before the secondary items, one option per line, ``item:colour`` for
 colours); the ``dlx`` engine answers by default, the CNF engines (``sat``,
 ``cms``, ``ganak``) read the same problem, and every cover is checked item
-by item.  ``parity check cover`` cross-checks the engines on random problems,
+by item.  ``--ordered`` says the primary items are listed in the order a
+search should fill them (as ``parity export polyomino --format cover``
+writes a board's cells): the ``scan`` engine then answers by default.  ``parity check cover`` cross-checks the engines on random problems,
 some with secondary items and colours, some with a planted cover.
 
 Examples
@@ -33,10 +35,11 @@ class CoverFile(Puzzle):
     family = "cover"
     encodings = ("cover", "cnf")
 
-    def __init__(self, source, name: str | None = None, xor: bool = False) -> None:
+    def __init__(self, source, name: str | None = None, xor: bool = False, ordered: bool = False) -> None:
         from ..cover import CoverProblem, read_cover
 
         self.xor = bool(xor)
+        self.ordered = bool(ordered)
         if isinstance(source, CoverProblem):
             self.problem, self.name = source, name or "problem"
         else:
@@ -55,7 +58,8 @@ class CoverFile(Puzzle):
     def build_cover(self):
         from ..cover import CoverProblem
 
-        problem = CoverProblem(self.problem.options, self.problem.primary, self.problem.secondary)
+        problem = CoverProblem(self.problem.options, self.problem.primary, self.problem.secondary,
+                               ordered=self.ordered)
         problem.decode = lambda chosen: sorted(chosen)
         return problem
 
@@ -114,8 +118,10 @@ def random_cover(rng: random.Random) -> CoverFile:
         options.append(option)
     rng.shuffle(options)
     xor = rng.random() < 0.5  # half the time the CNF engines see the GF(2) form of the items
-    return CoverFile(CoverProblem(options, primary=items, secondary=secondary),
-                     name=f"random:{n}x{len(options)}{':xor' if xor else ''}", xor=xor)
+    problem = CoverProblem(options, primary=items, secondary=secondary)
+    ordered = not problem.colored and rng.random() < 0.5  # and half the problems without colours go to scan too
+    return CoverFile(problem, name=f"random:{n}x{len(options)}{':xor' if xor else ''}{':ordered' if ordered else ''}",
+                     xor=xor, ordered=ordered)
 
 
 FAMILY = Family(
@@ -124,7 +130,9 @@ FAMILY = Family(
     summary="An exact cover problem in Knuth's format (items, '|' before secondary items, one option per line).",
     options=(Option("path", (), "A file in Knuth's exact-cover format.", required=True),
              Option("xor", ("--xor",), "CNF in the GF(2) form: an XOR per item (native for cms) and pairwise "
-                    "at-most-one.", default=False, type=bool)),
-    build=lambda path, xor=False: CoverFile(path, xor=xor),
+                    "at-most-one.", default=False, type=bool),
+             Option("ordered", ("--ordered",), "The primary items are listed in the order a search should fill them "
+                    "(as parity export writes a board's cells): the scan engine answers.", default=False, type=bool)),
+    build=lambda path, xor=False, ordered=False: CoverFile(path, xor=xor, ordered=ordered),
     random_instance=random_cover,
 )

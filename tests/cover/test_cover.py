@@ -149,12 +149,19 @@ def test_scan_edges_and_refusals(tmp_path):
     assert scan_count(CoverProblem([["a"]], primary=["a", "b"])) == 0  # b has no option
     coloured = CoverProblem([["a", ("x", "red")], ["b", ("x", "red")]], secondary=["x"])
     with pytest.raises(EngineNotApplicableError, match="colours"):
-        pt.count(CoverFile(coloured), engine="scan")
-    assert pt.count(CoverFile(coloured)) == 1  # dlx takes colours, and is the default for an unordered problem
+        pt.count(CoverFile(coloured, ordered=True), engine="scan")
+    assert pt.count(CoverFile(coloured, ordered=True)) == 1  # dlx takes colours
     path = tmp_path / "c.dlx"
     write_cover(coloured, path)
-    run = pt.testing.run_cli("count", "cover", str(path), "--engine", "scan")
+    run = pt.testing.run_cli("count", "cover", str(path), "--engine", "scan", "--ordered")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "colours" in run.err
+    # a problem not marked ordered is refused: a fixed order may take exponentially longer than dlx
+    plain = tmp_path / "p.dlx"
+    plain.write_text("a b c\na b\nc\na\nb c\n")
+    run = pt.testing.run_cli("count", "cover", str(plain), "--engine", "scan")
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "not marked as ordered" in run.err
+    run = pt.testing.run_cli("count", "cover", str(plain), "--ordered", "--json")
+    assert run.code == 0 and json.loads(run.out)["engine"] == "scan" and json.loads(run.out)["count"] == 2
 
 
 def test_the_default_cover_engine():
@@ -164,3 +171,14 @@ def test_the_default_cover_engine():
     assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
     assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
+    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
+    assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "dlx"  # boxes: fewest options wins
+    assert "scan" not in {engine.name for engine, _ in pt.engines.applicable(Sudoku("." * 81))}
+
+
+def test_an_exported_packing_counts_through_scan(tmp_path):
+    # parity export writes a board's cells in fill order, so --ordered hands the file to the scan engine
+    out = tmp_path / "p.dlx"
+    assert pt.testing.run_cli("export", "polyomino", "--board", "rect:15x4", "--format", "cover", "-o", out).code == 0
+    counts = {engine: pt.count(CoverFile(str(out), ordered=True), engine=engine) for engine in ("scan", "dlx")}
+    assert counts == {"scan": 1472, "dlx": 1472}  # 368 up to symmetry times the rectangle's 4 symmetries
