@@ -39,8 +39,10 @@ from ..errors import EngineNotApplicableError
 
 __all__ = ["scan_covers", "scan_count", "scan_refusal"]
 
-#: covers handed from the kernel to Python at a time
+#: the most covers handed from the kernel to Python at a time
 BATCH = 1024
+#: the most option numbers the buffer for them holds (a batch of long covers is cut to fit)
+_BUFFER = 1 << 20
 
 
 def scan_refusal(problem) -> str | None:
@@ -75,8 +77,13 @@ def _tables(problem):
     return masks, starts, candidates, primary
 
 
-def _runs(problem, limit: int):
-    """The kernel run to its end in calls that each return up to ``limit`` covers (none: it only counts)."""
+def _runs(problem, batch: int):
+    """The kernel run to its end in calls that each return up to ``batch`` covers (0: it only counts).
+
+    The first call returns one cover, and each call after it twice as many
+    up to ``batch``, so the first solution comes as soon as it is found and
+    long listings still cross into Python in large batches.
+    """
     from ._scan_kernels import search
 
     masks, starts, candidates, primary = _tables(problem)
@@ -84,11 +91,15 @@ def _runs(problem, limit: int):
     item = np.zeros(primary + 1, dtype=np.int64)
     pos = np.zeros(primary + 1, dtype=np.int64)
     state = np.array([0, 1, 0], dtype=np.int64)
-    out = np.zeros((limit, max(1, primary)), dtype=np.int64)
-    sizes = np.zeros(max(1, limit), dtype=np.int64)
+    width = max(1, primary)  # a cover has at most one option per primary item
+    batch = max(1, min(batch, _BUFFER // width)) if batch else 0
+    out = np.zeros((batch, width), dtype=np.int64)
+    sizes = np.zeros(max(1, batch), dtype=np.int64)
+    rows = min(1, batch)
     while not state[2]:
-        found = search(masks, starts, candidates, primary, covered, item, pos, state, out, sizes)
+        found = search(masks, starts, candidates, primary, covered, item, pos, state, out[:rows], sizes)
         yield found, out, sizes
+        rows = min(2 * rows, batch)
 
 
 def scan_covers(problem, checked: bool = True) -> Iterator[list[int]]:

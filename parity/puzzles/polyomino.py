@@ -25,10 +25,10 @@ regular hexagon of side ``S``), ``hex-parallelogram:WxH``, ``hex-hexagon:S``,
 
 The exact cover has one primary item per piece and per cell and one option
 per placement (a piece in one orientation at one position).  On a plane
-board the ``scan`` engine solves it, filling the cells in scan-line order
-(:meth:`Polyomino.fill_order`); in a box the ``dlx`` engine; both apply to
-every board, and the CNF route (``sat``, ``cms``, ``ganak``) reads the same
-problem.
+board the ``scan`` engine solves it by default, filling the cells in
+scan-line order (:meth:`Polyomino.fill_order`); in a box the ``dlx`` engine
+(the only one of the two that takes boxes); ``dlx`` takes plane boards too,
+and the CNF route (``sat``, ``cms``, ``ganak``) reads the same problem.
 
 Examples
 --------
@@ -44,12 +44,13 @@ Examples
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._files import read_text
-from ..errors import BoardSpecError, InvalidSolution, LimitError
+from ..errors import BoardSpecError, EngineNotApplicableError, InvalidSolution, LimitError
 from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
 from .registry import Family, Option
@@ -57,7 +58,7 @@ from .registry import Family, Option
 if TYPE_CHECKING:
     from ..cover import CoverProblem
 
-__all__ = ["Polyomino", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
+__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS", "read_shape",
            "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
 
 Cell = tuple[int, int]
@@ -571,6 +572,21 @@ class Polyomino(Puzzle):
         """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`)."""
         return _orbit_count(self, engine)
 
+    def _mirror_renaming(self, reflection, by_class: dict[tuple, list[str]]) -> list[int] | None:
+        """Where a reflection sends each piece (as indices into the set): the i-th copy of a shape to the i-th
+        copy of its mirror image (to itself for a shape that is its own mirror image); None when the set does
+        not hold each mirror image as often as the shape."""
+        names = list(self.pieces)
+        rename = list(range(len(names)))
+        for shape, copies in by_class.items():
+            mirror = min(self.lattice.orientations([reflection(*c) for c in shape], one_sided=True))
+            images = by_class.get(mirror, [])
+            if len(images) != len(copies):
+                return None
+            for name, image in zip(copies, images):
+                rename[names.index(name)] = names.index(image)
+        return rename
+
     def symmetries(self, recolour: bool = False):
         """The lattice symmetries that map the board onto itself, acting on the cells of a solution.
 
@@ -590,7 +606,9 @@ class Polyomino(Puzzle):
         maps, turns = lattice.maps, lattice.rotations
         names = list(self.pieces)
         classes = {name: min(lattice.orientations(shape, one_sided=True)) for name, shape in self.pieces.items()}
-        by_class = {c: name for name, c in classes.items()}
+        by_class: dict[tuple, list[str]] = {}  # pieces of one shape (copies), in set order
+        for name, c in classes.items():
+            by_class.setdefault(c, []).append(name)
         board = set(self.cells)
         index = {cell: i for i, cell in enumerate(self.cells)}
         low = [min(cell[i] for cell in self.cells) for i in range(lattice.translated)]
@@ -604,12 +622,10 @@ class Polyomino(Puzzle):
                 continue
             if k < turns or not self.one_sided:
                 rename = list(range(len(names)))
-            else:  # a reflection: each piece becomes its mirror, which must be in the set
-                mirrored = [by_class.get(min(lattice.orientations([f(*c) for c in self.pieces[n]], one_sided=True)))
-                            for n in names]
-                if any(m is None for m in mirrored):
+            else:  # a reflection: each piece becomes its mirror image, which the set must hold as often
+                rename = self._mirror_renaming(f, by_class)
+                if rename is None:
                     continue
-                rename = [names.index(m) for m in mirrored]
             perms.append([index[cell] for cell in image])
             rotations.append(k < turns)
             renames.append(rename)
@@ -637,9 +653,9 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 
     import numpy as np
 
-    from ..engines import get_engine
+    from ..engines import DEFAULT_ORDER, get_engine
 
-    if engine not in (None, "dlx", "scan"):
+    if engine is not None and get_engine(engine).accepts != "cover":
         return None
     sym = puzzle.symmetries()
     names = list(puzzle.pieces)
@@ -674,7 +690,12 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     rotations = sym.rotations
     H = int(rotations.sum())
     total, turned = Fraction(0), Fraction(0)
-    for chosen in get_engine(engine or ("scan" if problem.ordered else "dlx")).solutions(problem):
+    if engine is None:  # as the front door chooses: the first engine in the table's order that takes it
+        engine = next(n for n in DEFAULT_ORDER[("cover", "solutions")] if get_engine(n).refuses(problem) is None)
+    reason = get_engine(engine).refuses(problem)
+    if reason:
+        raise EngineNotApplicableError(reason)
+    for chosen in get_engine(engine).solutions(problem):
         solution = {placements[kept[i]][0]: placements[kept[i]][1] for i in chosen}
         puzzle.verify(solution)
         where = np.empty(len(puzzle.cells), dtype=np.int64)
@@ -690,6 +711,42 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
             "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements"}
+
+
+def random_packing(rng: random.Random) -> Polyomino:
+    """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices, cut
+    into connected pieces of 2 to 4 cells (so at least one packing exists), and a quarter of the time one piece
+    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time."""
+    lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC])
+    if lattice is SQUARE:
+        w, h = rng.randint(2, 4), 2
+        cells = [(r, c) for r in range(h) for c in range(w)]
+    elif lattice is TRIANGLE:
+        w, h = rng.randint(1, 2), 2
+        cells = [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)]
+    elif lattice is HEX:
+        w, h = rng.randint(2, 4), 2
+        cells = [(x, y) for x in range(w) for y in range(h)]
+    else:
+        w, h = rng.randint(1, 2), 2
+        cells = [(x, y, z) for x in range(w) for y in range(h) for z in range(2)]
+    open_cells, pieces = set(cells), {}
+    while open_cells:  # grow a region from a random open cell to a random size, through open neighbours
+        region = [rng.choice(sorted(open_cells))]
+        open_cells.discard(region[0])
+        target = rng.randint(2, 4)
+        while len(region) < target:
+            frontier = sorted({n for c in region for n in lattice.neighbours(c) if n in open_cells})
+            if not frontier:
+                break
+            region.append(rng.choice(frontier))
+            open_cells.discard(region[-1])
+        pieces[f"p{len(pieces)}"] = region
+    if rng.random() < 0.25:  # swap one piece for another shape of its size
+        name = rng.choice(sorted(pieces))
+        pieces[name] = list(rng.choice(polyominoes(len(pieces[name]), lattice=lattice)))
+    one_sided = lattice is not CUBIC and rng.random() < 0.5
+    return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name)
 
 
 def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes") -> Polyomino:
@@ -710,5 +767,6 @@ FAMILY = Family(
                default="pentominoes"),
     ),
     build=_build,
+    random_instance=random_packing,
     aliases=("polycube", "polyiamond", "polyhex"),
 )

