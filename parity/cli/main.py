@@ -44,9 +44,9 @@ def _click_param(option) -> click.Parameter:
 
 
 def _engine_help() -> str:
-    return ("An engine: gf2, gfp, galois, chase, poly (counts only), sat, sat:SOLVER, cms, dlx or scan (exact cover), search "
-            "(a family's own exact search) or ganak (counts only, "
-            "probabilistic exact); default: the fastest that applies (see 'parity engines').")
+    return ("An engine: gf2, gfp, galois, chase, poly (counts only), sat, sat:SOLVER, cms, dlx or scan (exact "
+            "cover), search (a family's own exact search) or ganak (counts only, probabilistic exact); default: the "
+            "fastest that applies (see 'parity engines').")
 
 
 def _common(verb: str) -> list[click.Parameter]:

@@ -53,7 +53,8 @@ class CoverProblem:
     ordered : bool
         The primary items are listed in the order a search should fill them
         (a board's cells in scan-line order): the ``scan`` engine
-        (:mod:`parity.cover.scan`) is then the default.
+        (:mod:`parity.cover.scan`) takes only such problems, and is their
+        default.
 
     Raises
     ------

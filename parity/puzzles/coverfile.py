@@ -6,8 +6,10 @@ colours); the ``dlx`` engine answers by default, the CNF engines (``sat``,
 ``cms``, ``ganak``) read the same problem, and every cover is checked item
 by item.  ``--ordered`` says the primary items are listed in the order a
 search should fill them (as ``parity export polyomino --format cover``
-writes a board's cells): the ``scan`` engine then answers by default.  ``parity check cover`` cross-checks the engines on random problems,
-some with secondary items and colours, some with a planted cover.
+writes a board's cells): the ``scan`` engine then answers by default.
+``parity check cover`` cross-checks the engines on random problems, some
+with secondary items and colours, some with a planted cover, half of those
+without colours marked ordered.
 
 Examples
 --------
