@@ -384,11 +384,22 @@ class DlxEngine(Engine):
         return problem.count()
 
     def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
+        """One cover, or UNSAT; then ``stats["proof"]`` holds a GF(2) certificate where one exists: an odd
+        number of items that every option meets an even number of times (:func:`~parity.cover.gf2_certificate`;
+        looked for up to :data:`~parity.cover.CERTIFICATE_LIMIT` items times options)."""
         if minimize:
             raise EngineNotApplicableError(f"engine {self.name!r} does not minimise")
         first = next(iter(self._covers(problem)), None)
-        return Answer(UNSAT if first is None else SAT, first, None, {"options": len(problem.options),
-                                                                     "items": len(problem.primary)})
+        stats = {"options": len(problem.options), "items": len(problem.primary)}
+        if first is None:
+            from .cover import CERTIFICATE_LIMIT, gf2_certificate, item_text
+
+            if len(problem.primary) * len(problem.options) <= CERTIFICATE_LIMIT:
+                certificate = gf2_certificate(problem)
+                if certificate is not None:
+                    stats["proof"] = {"method": "gf2", "items": [item_text(i) for i in certificate["items"]],
+                                      "reason": certificate["reason"]}
+        return Answer(UNSAT if first is None else SAT, first, None, stats)
 
     def solutions(self, problem) -> Iterator[Any]:
         yield from self._covers(problem)

@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from .._files import read_text
 from ..errors import EncodingError, InvalidSolution
 
-__all__ = ["CoverProblem", "read_cover", "write_cover", "parse_cover", "format_cover", "gf2_certificate"]
+__all__ = ["CoverProblem", "read_cover", "write_cover", "parse_cover", "format_cover", "gf2_certificate", "item_text"]
 
 
 def _split(entry) -> tuple[Hashable, str | None]:
@@ -248,6 +248,16 @@ class CoverProblem:
         return formula
 
 
+def item_text(item) -> str:
+    """An item as text: a tuple joined by commas (the cell ``(2, 3)`` is ``2,3``), anything else as ``str``."""
+    return ",".join(str(part) for part in item) if isinstance(item, tuple) else str(item)
+
+
+#: the largest problem (primary items times options) whose GF(2) certificate an engine looks for when it finds
+#: no cover
+CERTIFICATE_LIMIT = 2_000_000
+
+
 def gf2_certificate(problem: CoverProblem):
     """A proof that ``problem`` has no exact cover, or None when the GF(2) test cannot tell.
 
@@ -343,7 +353,7 @@ def format_cover(problem: CoverProblem) -> str:
     refused, and so are two items that would be written alike.
     """
     def word(item) -> str:
-        text = ",".join(str(part) for part in item) if isinstance(item, tuple) else str(item)
+        text = item_text(item)
         if not text or any(c.isspace() for c in text) or ":" in text or text.startswith("|"):
             raise EncodingError(f"item {item!r} cannot be written in Knuth's format (blank, ':' or a leading '|')")
         return text
