@@ -42,7 +42,6 @@ def test_small_packings_every_engine(pieces, board, expected):
         assert pt.count(puzzle, engine=engine) == expected, engine
 
 
-@pytest.mark.slow
 def test_6x10_pentominoes_the_seeds_count():
     result = pt.count_result(Polyomino("pentominoes", "rect:10x6"), up_to_symmetry=True)
     assert (result.count, result.stats["count_up_to_symmetry"]) == (9356, 2339)
@@ -102,12 +101,15 @@ def test_a_small_box_every_engine():
     assert set(counts.values()) == {brute} and brute > 0
 
 
-@pytest.mark.slow
 def test_soma_and_tetracubes_the_seeds_counts():
     soma = pt.count_result(Polyomino("soma", "box:3x3x3"), up_to_symmetry=True)
     assert (soma.count, soma.stats["count_up_to_symmetry"]) == (11520, 240)  # mirror images identified
     tetra = pt.count_result(Polyomino("tetracubes", "box:2x2x8"), up_to_symmetry=True)
     assert tetra.stats["count_up_to_rotation"] == 224  # the seed counts this one up to rotations of the box
+
+
+@pytest.mark.slow
+def test_solid_pentominoes_the_seeds_count():
     from parity.symmetry import count_up_to_symmetry
 
     assert count_up_to_symmetry(Polyomino("solid-pentominoes", "box:3x4x5"))["count_up_to_symmetry"] == 3940
