@@ -377,37 +377,62 @@ class DlxEngine(Engine):
     name = "dlx"
     accepts = "cover"
 
+    #: ask GF(2) for a proof that no cover exists before searching (else only after a search found none)
+    certificate_first = False
+
     def _covers(self, problem) -> Iterator[list[int]]:
         return problem.covers()
 
     def _count(self, problem) -> int:
         return problem.count()
 
+    @staticmethod
+    def _proof(problem) -> dict | None:
+        """A GF(2) certificate that ``problem`` has no cover, JSON-ready, or None (none exists, or the problem
+        is past :data:`~parity.cover.CERTIFICATE_LIMIT` items times options)."""
+        from .cover import CERTIFICATE_LIMIT, gf2_certificate, item_text
+
+        if len(problem.primary) * len(problem.options) > CERTIFICATE_LIMIT:
+            return None
+        certificate = gf2_certificate(problem)
+        if certificate is None:
+            return None
+        return {"method": "gf2", "items": [item_text(i) for i in certificate["items"]],
+                "reason": certificate["reason"]}
+
+    def _stats(self, problem) -> dict:
+        return {"options": len(problem.options), "items": len(problem.primary)}
+
     def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
         """One cover, or UNSAT; then ``stats["proof"]`` holds a GF(2) certificate where one exists: an odd
-        number of items that every option meets an even number of times (:func:`~parity.cover.gf2_certificate`;
-        looked for up to :data:`~parity.cover.CERTIFICATE_LIMIT` items times options)."""
+        number of items that every option meets an even number of times (:func:`~parity.cover.gf2_certificate`)."""
         if minimize:
             raise EngineNotApplicableError(f"engine {self.name!r} does not minimise")
-        first = next(iter(self._covers(problem)), None)
-        stats = {"options": len(problem.options), "items": len(problem.primary)}
+        stats = self._stats(problem)
+        proof = self._proof(problem) if self.certificate_first else None
+        first = None if proof else next(iter(self._covers(problem)), None)
         if first is None:
-            from .cover import CERTIFICATE_LIMIT, gf2_certificate, item_text
-
-            if len(problem.primary) * len(problem.options) <= CERTIFICATE_LIMIT:
-                certificate = gf2_certificate(problem)
-                if certificate is not None:
-                    stats["proof"] = {"method": "gf2", "items": [item_text(i) for i in certificate["items"]],
-                                      "reason": certificate["reason"]}
+            proof = proof or self._proof(problem)
+            if proof:
+                stats["proof"] = proof
         return Answer(UNSAT if first is None else SAT, first, None, stats)
 
     def solutions(self, problem) -> Iterator[Any]:
+        if self.certificate_first and self._proof(problem):
+            return
         yield from self._covers(problem)
 
     def count(self, problem) -> Answer:
+        stats = self._stats(problem)
+        proof = self._proof(problem) if self.certificate_first else None
+        if proof:
+            return Answer(UNSAT, None, 0, {**stats, "proof": proof})
         total = self._count(problem)
-        return Answer(SAT if total else UNSAT, None, total, {"options": len(problem.options),
-                                                             "items": len(problem.primary)})
+        if not total:
+            proof = self._proof(problem)
+            if proof:
+                stats["proof"] = proof
+        return Answer(SAT if total else UNSAT, None, total, stats)
 
 
 class ScanEngine(DlxEngine):
@@ -422,6 +447,9 @@ class ScanEngine(DlxEngine):
     """
 
     name = "scan"
+    #: packings are where parity (colouring) arguments refute: GF(2) first, in milliseconds for a board of
+    #: a few hundred cells, where a search that must fail could run for ever (hexominoes in a rectangle)
+    certificate_first = True
 
     def refuses(self, problem) -> str | None:
         from .cover.scan import scan_refusal

@@ -441,10 +441,12 @@ def test_copies_of_one_shape_are_renamed_among_themselves_by_reflections():
 @pytest.mark.parametrize("engine", ["scan", "dlx"])
 def test_no_packing_comes_with_the_checkerboard_proof(engine):
     # the five tetrominoes cannot fill 5 x 4: the T covers 3 cells of one colour; the engines find that argument
-    # as a GF(2) certificate, checked here against every placement from scratch
+    # as a GF(2) certificate (scan before searching, dlx after its search failed), checked here against every
+    # placement from scratch
     puzzle = Polyomino("tetrominoes", "rect:5x4")
     result = pt.solve(puzzle, engine)
     assert result.status == "UNSAT"
+    assert pt.count_result(puzzle, engine).stats["proof"] == result.stats["proof"]
     items = set(result.stats["proof"]["items"])
     assert len(items) % 2 == 1
     for name, cells in puzzle.placements():
@@ -452,3 +454,15 @@ def test_no_packing_comes_with_the_checkerboard_proof(engine):
         assert met % 2 == 0, (name, cells)
     run = pt.testing.run_cli("solve", "polyomino", "--pieces", "tetrominoes", "--board", "rect:5x4", "--json")
     assert run.code == 0 and json.loads(run.out)["proof"]["method"] == "gf2"
+
+
+def test_the_hexominoes_fill_no_rectangle_of_their_area():
+    # Golomb: the 35 hexominoes tile no rectangle; no search could finish, but a checkerboard colouring refutes
+    # 14 x 15 (and every other), and the scan engine finds that certificate before it searches
+    puzzle = Polyomino("hexominoes", "rect:15x14")
+    result = pt.count_result(puzzle)
+    assert (result.engine, result.count) == ("scan", 0)
+    items = set(result.stats["proof"]["items"])
+    assert len(items) % 2 == 1
+    for name, cells in puzzle.placements():
+        assert ((name in items) + sum(f"{r},{c}" in items for r, c in cells)) % 2 == 0
