@@ -411,10 +411,10 @@ class DlxEngine(Engine):
         stats = self._stats(problem)
         proof = self._proof(problem) if self.certificate_first else None
         first = None if proof else next(iter(self._covers(problem)), None)
-        if first is None:
-            proof = proof or self._proof(problem)
-            if proof:
-                stats["proof"] = proof
+        if first is None and not self.certificate_first:  # (asked already when it goes first)
+            proof = self._proof(problem)
+        if proof:
+            stats["proof"] = proof
         return Answer(UNSAT if first is None else SAT, first, None, stats)
 
     def solutions(self, problem) -> Iterator[Any]:
@@ -425,13 +425,11 @@ class DlxEngine(Engine):
     def count(self, problem) -> Answer:
         stats = self._stats(problem)
         proof = self._proof(problem) if self.certificate_first else None
-        if proof:
-            return Answer(UNSAT, None, 0, {**stats, "proof": proof})
-        total = self._count(problem)
-        if not total:
+        total = 0 if proof else self._count(problem)
+        if not total and not self.certificate_first:  # (asked already when it goes first)
             proof = self._proof(problem)
-            if proof:
-                stats["proof"] = proof
+        if proof:
+            stats["proof"] = proof
         return Answer(SAT if total else UNSAT, None, total, stats)
 
 
