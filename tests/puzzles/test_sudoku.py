@@ -1,5 +1,6 @@
 """Sudoku: published grids and counts, uniqueness, and the exact-cover and CNF routes against each other."""
 
+import itertools
 import json
 
 import pytest
@@ -32,14 +33,48 @@ def test_the_empty_4x4_has_288_grids():
     assert pt.count(puzzle) == pt.count(puzzle, engine="sat") == pt.count(puzzle, engine="ganak") == 288
 
 
+def _completions(givens: str) -> set[str]:
+    """Every filling of a 9 x 9 grid's empty cells that breaks no row, column or box: plain brute force."""
+    empty = [k for k, ch in enumerate(givens) if ch == "."]
+    assert len(empty) <= 5, "brute force over 9^empty fillings"
+    found = set()
+    for digits in itertools.product("123456789", repeat=len(empty)):
+        grid = list(givens)
+        for k, d in zip(empty, digits):
+            grid[k] = d
+        rows = [grid[9 * r:9 * r + 9] for r in range(9)]
+        columns = [grid[c::9] for c in range(9)]
+        boxes = [[grid[9 * (3 * (b // 3) + i) + 3 * (b % 3) + j] for i in range(3) for j in range(3)]
+                 for b in range(9)]
+        if all(len(set(unit)) == 9 for unit in rows + columns + boxes):
+            found.add("".join(grid))
+    return found
+
+
 def test_a_puzzle_with_two_solutions_is_not_unique():
+    # an unavoidable rectangle: rows 1-2 (one band, two boxes), columns 3 and 6, holding 2 3 / 3 2;
+    # emptied, the two digits can be swapped, so the puzzle has exactly two solutions
     givens = list(INKALA_SOLUTION)
-    # an unavoidable rectangle: rows 1-2, columns that hold the same two digits, emptied
-    for r, c in [(0, 0), (0, 1), (1, 0), (1, 1)]:
+    for r, c in [(0, 2), (0, 5), (1, 2), (1, 5)]:
         givens[9 * r + c] = "."
-    result = pt.solve(Sudoku("".join(givens)))
-    assert pt.count(Sudoku("".join(givens))) >= 1
-    assert result.stats["unique"] is (pt.count(Sudoku("".join(givens))) == 1)
+    givens = "".join(givens)
+    swapped = list(INKALA_SOLUTION)
+    for k, d in [(2, "3"), (5, "2"), (11, "2"), (14, "3")]:
+        swapped[k] = d
+    expected = {INKALA_SOLUTION, "".join(swapped)}
+    assert _completions(givens) == expected
+    puzzle = Sudoku(givens)
+    for engine in ("dlx", "sat"):
+        result = pt.solve(puzzle, engine, unique=True)
+        assert result.stats["unique"] is False
+        assert puzzle.to_json(result.solution)["grid"] in expected
+        assert pt.count(puzzle, engine=engine) == 2
+    assert {puzzle.to_json(grid)["grid"] for grid in pt.solutions(puzzle)} == expected
+    # and with one of the four cells given back, the brute force and the library both find one solution
+    one_given_back = INKALA_SOLUTION[:3] + givens[3:]
+    assert _completions(one_given_back) == {INKALA_SOLUTION}
+    one = Sudoku(one_given_back)
+    assert pt.solve(one, unique=True).stats["unique"] is True and pt.count(one) == 1
 
 
 def test_verify_and_errors():
