@@ -56,10 +56,23 @@ class CoverProblem:
         (:mod:`parity.cover.scan`) takes only such problems, and is their
         default.
 
+    Notes
+    -----
+    An exact cover is a set of options that holds every primary item exactly
+    once and every secondary item at most once (or only in options that agree
+    on its colour), **and whose every option holds a primary item**.  The last
+    clause is Knuth's convention: Algorithms X and C choose options only
+    through the primary items they cover, so an option made of secondary
+    items alone is never part of a cover.  Every engine counts by this one
+    definition (the CNF states it with a unit clause per such option), and
+    :meth:`check` refuses a cover that holds one.  A problem without primary
+    items has exactly one cover, the empty one.
+
     Raises
     ------
     EncodingError
-        An empty option, an item named twice in one option, an item both
+        Options that are not a sequence of sequences (a string, None), an
+        empty option, an item named twice in one option, an item both
         primary and secondary, an option naming an item not declared, or a
         colour on a primary item.
     """
@@ -69,10 +82,11 @@ class CoverProblem:
     def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = (),
                  ordered: bool = False) -> None:
         self.ordered = bool(ordered)
-        self.options = [list(option) for option in options]
-        self.secondary = list(dict.fromkeys(secondary))
+        self.options = [list(_sequence(option, f"option {number}"))
+                        for number, option in enumerate(list(_sequence(options, "options", "options")))]
+        self.secondary = list(dict.fromkeys(_sequence(secondary, "secondary")))
         seen_items = list(dict.fromkeys(_split(e)[0] for option in self.options for e in option))
-        self.primary = list(dict.fromkeys(primary)) if primary is not None else \
+        self.primary = list(dict.fromkeys(_sequence(primary, "primary"))) if primary is not None else \
             [item for item in seen_items if item not in set(self.secondary)]
         both = set(self.primary) & set(self.secondary)
         if both:
@@ -91,6 +105,10 @@ class CoverProblem:
                 if colour is not None and item not in set(self.secondary):
                     raise EncodingError(f"option {number} colours the primary item {item!r}; only secondary items "
                                         "take colours")
+        primary_items = set(self.primary)
+        #: the options that hold no primary item: never part of a cover (see Notes)
+        self.idle = [number for number, option in enumerate(self.options)
+                     if not any(_split(e)[0] in primary_items for e in option)]
         self.decode = lambda chosen: [self.options[i] for i in chosen]
 
     @property
@@ -187,9 +205,12 @@ class CoverProblem:
         """Raise :class:`~parity.errors.InvalidSolution` unless ``chosen`` is an exact cover."""
         count: dict = {}
         colours: dict = {}
+        idle = set(self.idle)
         for i in chosen:
             if not 0 <= i < len(self.options):
                 raise InvalidSolution(f"there is no option {i}")
+            if i in idle:
+                raise InvalidSolution(f"option {i} holds no primary item, and such an option is never part of a cover")
             for entry in self.options[i]:
                 item, colour = _split(entry)
                 if colour is None:
@@ -243,9 +264,22 @@ class CoverProblem:
                     (va, ca), (vb, cb) = users[a], users[b]
                     if (ca is None or cb is None or ca != cb) and not (ca is None and cb is None):
                         formula.add([-va, -vb])
+        for i in self.idle:  # secondary items alone: never chosen (Knuth's convention, as the searches do)
+            formula.add([-chosen[i]])
         formula.primary = list(chosen)
         formula.decode = lambda model: [i for i, v in enumerate(chosen) if v in set(model)]
         return formula
+
+
+def _sequence(value, what: str, of: str = "items"):
+    """``value`` if it is a sequence of entries (a list, a tuple, ...), else :class:`EncodingError` naming ``what``.
+
+    A string is refused: ``CoverProblem("abc")`` would otherwise read as three one-item options.
+    """
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise EncodingError(f"{what} must be a list of {of}{' (not a string)' if isinstance(value, (str, bytes)) else ''}"
+                            f", got {value!r:.60}")
+    return value
 
 
 def item_text(item) -> str:
@@ -312,6 +346,10 @@ def parse_cover(text: str, name: str = "cover") -> CoverProblem:
     """A problem from Knuth's text format: the items line (``|`` before the secondary items), then one option per line.
 
     Lines that begin with ``|`` are comments; ``item:colour`` colours a secondary item.
+    The items line therefore names at least one primary item: a problem
+    without primary items cannot be written in this format, and needs none,
+    since its one cover is the empty one (options of secondary items alone
+    are never chosen; see :class:`CoverProblem`).
 
     Examples
     --------
@@ -358,6 +396,9 @@ def format_cover(problem: CoverProblem) -> str:
             raise EncodingError(f"item {item!r} cannot be written in Knuth's format (blank, ':' or a leading '|')")
         return text
 
+    if not problem.primary:
+        raise EncodingError("a problem without primary items cannot be written in Knuth's format (its items line "
+                            "would start with '|', which marks a comment); its one cover is the empty one")
     written = [word(i) for i in [*problem.primary, *problem.secondary]]
     if len(set(written)) != len(written):
         raise EncodingError("two items would be written alike in Knuth's format")

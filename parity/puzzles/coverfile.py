@@ -8,8 +8,10 @@ by item.  ``--ordered`` says the primary items are listed in the order a
 search should fill them (as ``parity export polyomino --format cover``
 writes a board's cells): the ``scan`` engine then answers by default.
 ``parity check cover`` cross-checks the engines on random problems, some
-with secondary items and colours, some with a planted cover, half of those
-without colours marked ordered.
+with secondary items and colours, some with options of secondary items
+alone (never part of a cover, by Knuth's convention: see
+:class:`~parity.cover.CoverProblem`), some with a planted cover, half of
+those without colours marked ordered.
 
 Examples
 --------
@@ -79,7 +81,7 @@ class CoverFile(Puzzle):
         self.problem.check(chosen)
 
     def to_json(self, chosen) -> dict:
-        return {"options": chosen, "chosen": [[str(e if not isinstance(e, tuple) else f"{e[0]}:{e[1]}") for e in
+        return {"cover": chosen, "chosen": [[str(e if not isinstance(e, tuple) else f"{e[0]}:{e[1]}") for e in
                                                self.problem.options[i]] for i in chosen]}
 
     def summary(self, chosen) -> str:
@@ -98,7 +100,8 @@ class CoverFile(Puzzle):
 
 
 def random_cover(rng: random.Random) -> CoverFile:
-    """A random small problem: a planted cover half the time, secondary items and colours sometimes."""
+    """A random small problem: a planted cover half the time, secondary items and colours sometimes, and
+    sometimes options of secondary items alone (which no cover holds)."""
     from ..cover import CoverProblem
 
     n = rng.randint(1, 7)
@@ -118,6 +121,9 @@ def random_cover(rng: random.Random) -> CoverFile:
             if rng.random() < 0.4:
                 option.append((s, rng.choice(colours)) if rng.random() < 0.5 else s)
         options.append(option)
+    for _ in range(rng.randint(0, 2) if secondary else 0):  # options of secondary items alone: never chosen
+        shown = rng.sample(secondary, rng.randint(1, len(secondary)))
+        options.append([(s, rng.choice(colours)) if rng.random() < 0.5 else s for s in shown])
     rng.shuffle(options)
     xor = rng.random() < 0.5  # half the time the CNF engines see the GF(2) form of the items
     problem = CoverProblem(options, primary=items, secondary=secondary)

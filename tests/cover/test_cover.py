@@ -16,11 +16,23 @@ from parity.strategies import instances
 
 
 def brute_force(problem: CoverProblem) -> int:
-    """Every subset of options tried against the definition (no DLX, no CNF)."""
+    """Every subset of options tried against the definition, written out here (no DLX, no CNF, no library check):
+    each primary item in exactly one chosen option, each secondary item in at most one or only in options of one
+    colour, and every chosen option holding a primary item (Knuth's convention)."""
+    def entry(e):
+        return (e[0], e[1]) if isinstance(e, tuple) else (e, None)
+
     total = 0
     for k in range(len(problem.options) + 1):
         for chosen in itertools.combinations(range(len(problem.options)), k):
-            total += problem.satisfied_by(list(chosen))
+            uses = [entry(e) for i in chosen for e in problem.options[i]]
+            holds_primary = all(any(entry(e)[0] in problem.primary for e in problem.options[i]) for i in chosen)
+            exact = all(sum(item == p for item, _ in uses) == 1 for p in problem.primary)
+            fair = all(len({colour for item, colour in uses if item == s}) <= 1
+                       and (sum(item == s for item, _ in uses) <= 1
+                            or all(colour is not None for item, colour in uses if item == s))
+                       for s in problem.secondary)
+            total += holds_primary and exact and fair
     return total
 
 
@@ -40,6 +52,9 @@ def problems(draw):
             elif choice:
                 option.append((s, choice))
         options.append(option)
+    if extra:  # options of secondary items alone, which no cover holds
+        for shown in draw(st.lists(st.lists(st.sampled_from(extra), min_size=1, max_size=2, unique=True), max_size=2)):
+            options.append([s if draw(st.booleans()) else (s, draw(st.sampled_from(["red", "blue"]))) for s in shown])
     return CoverProblem(options, primary=items, secondary=extra)
 
 
@@ -182,3 +197,43 @@ def test_an_exported_packing_counts_through_scan(tmp_path):
     assert pt.testing.run_cli("export", "polyomino", "--board", "rect:15x4", "--format", "cover", "-o", out).code == 0
     counts = {engine: pt.count(CoverFile(str(out), ordered=True), engine=engine) for engine in ("scan", "dlx")}
     assert counts == {"scan": 1472, "dlx": 1472}  # 368 up to symmetry times the rectangle's 4 symmetries
+
+
+def test_an_option_of_secondary_items_alone_is_never_chosen_by_any_engine(tmp_path):
+    # 'a | x' with options {a} and {x}: the one cover is {a}; {a, x} holds an option without a primary item
+    path = tmp_path / "idle.dlx"
+    path.write_text("a | x\na\nx\n")
+    for engine in ("dlx", "scan", "sat", "cms", "ganak"):
+        flags = ["--ordered"] if engine == "scan" else []
+        for form in ([], ["--xor"]):
+            run = pt.testing.run_cli("count", "cover", str(path), "--engine", engine, *flags, *form, "--json")
+            assert run.code == 0 and json.loads(run.out)["count"] == 1, (engine, form, run.err)
+    for engine in ("dlx", "sat", "cms"):
+        run = pt.testing.run_cli("solve", "cover", str(path), "--engine", engine, "--unique", "--json")
+        answer = json.loads(run.out)
+        assert answer["unique"] is True and answer["cover"] == [0], engine
+    problem = read_cover(path)
+    assert problem.idle == [1] and brute_force(problem) == 1
+    assert not problem.satisfied_by([0, 1])
+
+
+def test_a_problem_without_primary_items_has_the_empty_cover_and_is_not_written():
+    problem = CoverProblem([["x"], [("y", "red")]], primary=[], secondary=["x", "y"])
+    assert brute_force(problem) == 1 and list(problem.covers()) == [[]]
+    for engine in ("dlx", "sat", "cms"):
+        assert pt.count(CoverFile(problem), engine=engine) == 1, engine
+    with pytest.raises(EncodingError, match="without primary items"):
+        format_cover(problem)
+
+
+@pytest.mark.parametrize("options", [None, "abc", 5, ["ab"], [["a"], None], {"a": 1}])
+def test_options_that_are_not_lists_of_items_are_refused(options):
+    with pytest.raises(EncodingError, match="must be a list"):
+        CoverProblem(options)
+
+
+def test_primary_and_secondary_given_as_strings_are_refused():
+    with pytest.raises(EncodingError, match="primary must be a list of items"):
+        CoverProblem([["a"]], primary="a")
+    with pytest.raises(EncodingError, match="secondary must be a list of items"):
+        CoverProblem([["a"]], secondary="x")
