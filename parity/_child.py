@@ -23,13 +23,14 @@ import os
 import pickle
 import signal
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from .errors import ParityError, TimeLimitReached
 
-__all__ = ["run_in_child", "EngineCrashed"]
+__all__ = ["run_in_child", "note", "EngineCrashed"]
 
 
 class EngineCrashed(ParityError, RuntimeError):
@@ -62,7 +63,25 @@ def _restore_mask(mask, keep_blocked: frozenset = frozenset()) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, set(mask) | keep_blocked)
 
 
-def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int, mask) -> None:
+#: in a child whose parent listens for notes, the pipe to the parent (see :func:`note`); None elsewhere
+_NOTES = None
+
+
+def note(key: str, value: Any) -> None:
+    """Tell the parent process something it should know should the child be stopped (nothing outside a child).
+
+    A computation run by :func:`run_in_child` with ``on_note`` calls this as it
+    goes (the puzzle's JSON header once the board is built, the engine once it
+    is chosen), so that an answer made when the time limit stops it can still
+    say what was being done.  ``value`` must pickle.
+    """
+    if _NOTES is not None:
+        _NOTES.send_bytes(pickle.dumps(("note", (key, value)), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int, mask, notes: bool) -> None:
+    global _NOTES
+    _NOTES = send if notes else None
     # the stop signals are blocked here (the parent blocked them across the fork): set their handlers, then
     # unblock SIGTERM only; SIGINT stays blocked, so no handler a native solver installs can see it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -86,8 +105,12 @@ def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int
 
 
 def run_in_child(function: Callable[..., Any], *args, time_limit: float | None = None, what: str = "the computation",
-                 **kwargs) -> Any:
+                 on_note: Callable[[str, Any], None] | None = None, **kwargs) -> Any:
     """``function(*args, **kwargs)`` computed in a forked child process, stopped after ``time_limit`` seconds.
+
+    With ``on_note``, every :func:`note` the child makes is passed on to
+    ``on_note(key, value)`` in this process as it arrives (before a time limit
+    or an interrupt stops the child).
 
     Returns
     -------
@@ -117,7 +140,8 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     mask = _block_stop_signals()
-    child = context.Process(target=_child_main, args=(send, function, args, kwargs, os.getpid(), mask))
+    child = context.Process(target=_child_main, args=(send, function, args, kwargs, os.getpid(), mask,
+                                                      on_note is not None))
     try:
         child.start()
     except BaseException:
@@ -128,15 +152,20 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
     send.close()
     try:
         _restore_mask(mask)  # an interrupt that came during the fork is raised here, where the finally kills the child
-        if not receive.poll(time_limit):
-            raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
-        try:
-            kind, payload = pickle.loads(receive.recv_bytes())
-        except EOFError:
-            child.join()
-            code = child.exitcode
-            reason = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
-            raise EngineCrashed(f"{what} crashed ({reason}) without an answer") from None
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        while True:
+            if not receive.poll(None if deadline is None else max(0.0, deadline - time.monotonic())):
+                raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
+            try:
+                kind, payload = pickle.loads(receive.recv_bytes())
+            except EOFError:
+                child.join()
+                code = child.exitcode
+                reason = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
+                raise EngineCrashed(f"{what} crashed ({reason}) without an answer") from None
+            if kind != "note":
+                break
+            on_note(*payload)
     finally:
         if child.is_alive():
             child.kill()

@@ -10,6 +10,7 @@ when the time is spent: the answer is then ``UNKNOWN``.
 from __future__ import annotations
 
 import operator
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -115,12 +116,21 @@ class Result:
         return payload
 
 
-def _run(function, time_limit: float | None, what: str, *args, **kwargs):
+def _note(key: str, value) -> None:
+    """:func:`parity._child.note`, without importing it: outside a child process that listens, nothing to do."""
+    child = sys.modules.get("parity._child")
+    if child is not None:
+        child.note(key, value)
+
+
+def _run(function, time_limit: float | None, what: str, noted: dict, *args, **kwargs):
+    """``function(*args, **kwargs)``, in a child process stopped after ``time_limit`` seconds when one is given;
+    what the child notes on the way (the engine it chose) lands in ``noted``."""
     if time_limit is None:
         return function(*args, **kwargs)
     from ._child import run_in_child
 
-    return run_in_child(function, *args, time_limit=time_limit, what=what, **kwargs)
+    return run_in_child(function, *args, time_limit=time_limit, what=what, on_note=noted.__setitem__, **kwargs)
 
 
 def check_max_nullity(max_nullity: int) -> int:
@@ -163,8 +173,11 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
     With ``unique`` the engine's work includes deciding whether a second solution exists.
     """
     engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve")
+    _note("engine", engine.name)
     started = time.perf_counter()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
+    if answer.status == SAT and answer.raw is None:  # a solve that cannot be verified is no answer
+        raise InvalidSolution(f"engine {engine.name} answered SAT without a solution to verify")
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
     if unique and solution is not None:
         answer.stats["unique"] = _is_unique(puzzle, engine, encoding, answer, solution)
@@ -192,6 +205,7 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
     if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
     engine, encoding = choose(puzzle, name, "count")
+    _note("engine", engine.name)
     started = time.perf_counter()
     answer = engine.count(encoding)
     if up_to_symmetry:
@@ -250,12 +264,12 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         max_nullity = check_max_nullity(max_nullity)
     if minimize and getattr(puzzle, "weight", None) is None:
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
-    started = time.perf_counter()
+    started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
-        chosen, answer, solution, seconds = _run(_solve_work, time_limit, "solving", puzzle, engine, minimize,
+        chosen, answer, solution, seconds = _run(_solve_work, time_limit, "solving", noted, puzzle, engine, minimize,
                                                  max_nullity, unique)
     except TimeLimitReached:
-        return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
+        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     if solution is not None:
         puzzle.verify(solution)  # again here: the child's check is not trusted either
         if minimize and puzzle.weight(solution) != answer.stats.get("minimum_weight"):
@@ -287,12 +301,12 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     time_limit = check_time_limit(time_limit)
     if recolour and not up_to_symmetry:
         raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
-    started = time.perf_counter()
+    started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
-        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", puzzle, engine, up_to_symmetry,
-                                              recolour)
+        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
+                                              up_to_symmetry, recolour)
     except TimeLimitReached:
-        return Result(puzzle, _named(engine), UNKNOWN, seconds=time.perf_counter() - started)
+        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     stats = {**answer.stats, "exact": exact}
     return Result(puzzle, chosen, answer.status, None, int(answer.count), seconds, stats,
                   total_seconds=time.perf_counter() - started)

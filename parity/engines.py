@@ -87,8 +87,10 @@ class Engine:
     can_enumerate = True
     #: the engine can find a solution of least weight (``solve(..., minimize=True)``)
     can_minimize = False
-    #: the engine finds solutions (``poly`` only counts)
+    #: the engine finds solutions (``poly`` and ``ganak`` only count)
     can_solve = True
+    #: the engines to name instead, in a refusal of a question this one does not answer
+    instead = "another engine"
 
     def refuses(self, encoding) -> str | None:
         """Why this engine cannot work on ``encoding``, or None when it can."""
@@ -239,6 +241,7 @@ class PolyEngine(Engine):
     accepts = "linear"
     can_enumerate = False
     can_solve = False
+    instead = "chase or gf2"
 
     #: default choice for counts from this many unknowns (python-flint costs about 0.15 s to load)
     DEFAULT_FROM = 4096
@@ -268,7 +271,7 @@ class PolyEngine(Engine):
         return Answer(SAT, None, total, {"count": total, "nullity": nullity, "rank": m * n - nullity})
 
     def solve(self, system, minimize=False, max_nullity=30) -> Answer:
-        raise EngineNotApplicableError("engine 'poly' counts solutions but finds none; use chase or gf2")
+        raise EngineNotApplicableError(_fits(self, "solve"))
 
 
 class CnfEngine(Engine):
@@ -280,11 +283,14 @@ class CnfEngine(Engine):
     """
 
     accepts = "cnf"
+    instead = "sat or cms"
 
-    def __init__(self, name: str, make_backend) -> None:
+    def __init__(self, name: str, make_backend, counts_only: bool = False) -> None:
         self.name = name
         self._make_backend = make_backend
         self._backend = None
+        # a model counter (Ganak) counts, probabilistically exact, and finds, lists and minimises nothing
+        self.exact = self.can_enumerate = self.can_solve = self.can_minimize = not counts_only
 
     @property
     def backend(self):
@@ -293,23 +299,13 @@ class CnfEngine(Engine):
             self._backend = self._make_backend()
         return self._backend
 
-    @property
-    def exact(self) -> bool:
-        return self.name != "ganak"
-
-    @property
-    def can_enumerate(self) -> bool:
-        return self.name != "ganak"
-
     def _stats(self, formula) -> dict:
         stats = formula.stats()
         return {"variables": stats["variables"], "clauses": stats["clauses"]}
 
-    @property
-    def can_minimize(self) -> bool:
-        return self.name != "ganak"
-
     def solve(self, formula, minimize=False, max_nullity=30) -> Answer:
+        if not self.can_solve:
+            raise EngineNotApplicableError(_fits(self, "solve"))
         if minimize:
             return self._minimize(formula)
         result = self.backend.solve(formula)
@@ -317,7 +313,7 @@ class CnfEngine(Engine):
 
     def minimize_refusal(self, formula) -> str | None:
         if not self.can_minimize:
-            return f"engine {self.name!r} counts solutions but finds none; use sat or cms"
+            return _fits(self, "solve")
         if getattr(formula, "weight_bound", None) is None:
             return (f"engine {self.name!r} cannot minimise this encoding (it states no objective); for Lights Out "
                     "use a linear engine (gf2, galois)")
@@ -363,7 +359,7 @@ class CnfEngine(Engine):
 
     def solutions(self, formula) -> Iterator[Any]:
         if not self.can_enumerate:
-            raise EngineNotApplicableError(f"engine {self.name!r} counts solutions but does not list them; use sat or cms")
+            raise EngineNotApplicableError(_fits(self, "solutions"))
         yield from self.backend.models(formula, full=True)
 
     def count(self, formula) -> Answer:
@@ -523,7 +519,7 @@ ENGINES: dict[str, Engine] = {
     "poly": PolyEngine(),
     "sat": CnfEngine("sat", _pysat(DEFAULT_SOLVER)),
     "cms": CnfEngine("cms", _backend("cms")),
-    "ganak": CnfEngine("ganak", _backend("ganak")),
+    "ganak": CnfEngine("ganak", _backend("ganak"), counts_only=True),
     "search": SearchEngine(),
     "dlx": DlxEngine(),
     "scan": ScanEngine(),
@@ -592,9 +588,9 @@ def _fits(engine: Engine, question: str, encoding=None) -> str | None:
     if question == "minimize":
         return _fits(engine, "solve") or engine.minimize_refusal(encoding)
     if question == "solve" and not engine.can_solve:
-        return f"engine {engine.name!r} counts solutions but finds none; use chase or gf2"
+        return f"engine {engine.name!r} counts solutions but finds none; use {engine.instead}"
     if question == "solutions" and not engine.can_enumerate:
-        return f"engine {engine.name!r} counts solutions but does not list them; use another engine"
+        return f"engine {engine.name!r} counts solutions but does not list them; use {engine.instead}"
     return None
 
 

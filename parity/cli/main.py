@@ -88,7 +88,7 @@ def _common(verb: str) -> list[click.Parameter]:
                              help="With --up-to-symmetry: permutations of the colours act too."),
                 as_json]
     if verb == "draw":
-        return [engine,
+        return [engine, limit,
                 click.Option(["-o", "--output"], required=True, help="Picture file to write: .svg or .png."),
                 as_json]
     return [engine, limit, as_json]
@@ -127,8 +127,11 @@ class _FamilyCommand(click.Command):
             payload, text, code = _export(self.entry.name, build, values)
             click.echo(text, err=True)
             return
-        payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
-                                           what=f"parity {self.verb} {self.entry.name}")
+        if self.verb in _LIMITED:  # the limit covers the whole work: the board and the encoding are built in the child
+            payload, text, code = _limited(self.verb, self.entry.name, build, values)
+        else:
+            payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
+                                               what=f"parity {self.verb} {self.entry.name}")
         click.echo(json.dumps(payload) if as_json else text)
         if code:
             sys.exit(code)
@@ -195,6 +198,59 @@ _VERB_HELP = {
 
 
 # -- the verbs (run in the child process; each returns payload, text, exit code) -------------------------
+def _limited(verb: str, family_name: str, build: dict, options: dict):
+    """Run a verb that solves (solve, count, draw) in a child stopped by ``--time-limit``.
+
+    The limit bounds everything the command does, building the board and the
+    encoding included (a board of millions of cells can take longer than the
+    engine).  The child notes the puzzle's JSON header once the puzzle is
+    built and the engine once it is chosen, so the UNKNOWN answer made here
+    when the time is spent says what was being done.  ``total_seconds`` is
+    the whole command's work, from the start of the child to the answer.
+    """
+    from .._child import run_in_child
+    from .._limits import check_time_limit
+    from ..errors import TimeLimitReached
+
+    limit = check_time_limit(options.get("time_limit"))
+    options = {**options, "time_limit": None, "started": time.monotonic()}  # the child itself is the limited work
+    noted: dict = {}
+    try:
+        return run_in_child(_VERBS[verb], family_name, build, options, time_limit=limit, on_note=noted.__setitem__,
+                            what=f"parity {verb} {family_name}")
+    except TimeLimitReached:
+        spent = round(time.monotonic() - options["started"], 6)
+        given = {"board": build["board_spec"]} if build.get("board_spec") is not None else {}  # (not built yet)
+        from ..api import _named
+
+        engine = noted.get("engine", _named(options.get("engine")))  # the engine at work, else the one named
+        payload = {**noted.get("header", {"family": family_name, **given}), "engine": engine,
+                   "status": "UNKNOWN", "satisfiable": None, "seconds": spent, "total_seconds": spent}
+        describe = noted.get("describe", " on ".join([family_name, *given.values()]))
+        return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{_by(engine)}", 0
+
+
+#: the verbs whose --time-limit bounds the whole command (check's bounds when it starts an instance)
+_LIMITED = ("solve", "count", "draw")
+
+
+def _built(family_name: str, build: dict, options: dict):
+    """The puzzle, with its JSON header and description noted for the parent (see :func:`_limited`)."""
+    from .._child import note
+
+    puzzle = _build(family_name, build)
+    note("header", puzzle.header())
+    note("describe", puzzle.describe())
+    return puzzle
+
+
+def _whole(payload: dict, options: dict) -> dict:
+    """``total_seconds`` as the whole command's work, board included, where the verb was timed from its start."""
+    if options.get("started") is not None:
+        payload["total_seconds"] = round(time.monotonic() - options["started"], 6)
+    return payload
+
+
 def _by(engine: str | None) -> str:
     return f" (engine {engine})" if engine else " (before an engine was chosen)"
 
@@ -212,9 +268,10 @@ def _build(family_name: str, build: dict):
 def _solve(family_name: str, build: dict, options: dict):
     from ..api import solve
 
-    puzzle = _build(family_name, build)
+    started = options.pop("started", None)
+    puzzle = _built(family_name, build, options)
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
-    payload = result.to_json()
+    payload = _whole(result.to_json(), {"started": started})
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
         return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
@@ -236,10 +293,10 @@ def _solve(family_name: str, build: dict, options: dict):
 def _count(family_name: str, build: dict, options: dict):
     from ..api import count_result
 
-    puzzle = _build(family_name, build)
+    puzzle = _built(family_name, build, options)
     result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
                           up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
-    payload = result.to_json()
+    payload = _whole(result.to_json(), options)
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
         return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
@@ -308,10 +365,13 @@ def _draw(family_name: str, build: dict, options: dict):
     from ..api import solve
     from ..draw import save
 
-    puzzle = _build(family_name, build)
+    started = options.pop("started", None)
+    puzzle = _built(family_name, build, options)
     output = options.pop("output")
-    result = solve(puzzle, options.pop("engine"), **options)
-    payload = result.to_json()
+    result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit", None), **options)
+    payload = _whole(result.to_json(), {"started": started})
+    if result.status == "UNKNOWN":
+        return payload, f"{puzzle.describe()}: unknown, the time limit was spent, nothing drawn{_by(result.engine)}", 0
     if not result.satisfiable:
         return payload, f"{puzzle.describe()}: no solution, nothing drawn (engine {result.engine})", 0
     payload["output"] = save(puzzle, result.solution, output)

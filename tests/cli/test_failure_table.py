@@ -230,10 +230,10 @@ def test_H1_huge_inputs_refused_at_once(capsys, tmp_path, case):
     user_error(capsys, *args, words=("needs about", "of memory"))
 
 
-def test_H2_ganak_solve_stops_at_its_time_limit(capsys, tmp_path):
+def test_H2_ganak_count_stops_at_its_time_limit(capsys, tmp_path):
     path = pigeonhole(tmp_path / "php.cnf")
-    data = json_answer(capsys, "solve", "cnf", path, "--engine", "ganak", "--time-limit", "2")
-    assert data["status"] == "UNKNOWN" and data["satisfiable"] is None
+    data = json_answer(capsys, "count", "cnf", path, "--engine", "ganak", "--time-limit", "2")
+    assert data["status"] == "UNKNOWN" and data["satisfiable"] is None and data["engine"] == "ganak"
 
 
 @pytest.mark.parametrize("engine", ["sat", "cms"])

@@ -1,0 +1,112 @@
+"""What every solving command answers: engines that count but find nothing refuse in one line, time limits bound the
+whole command (the board included), and every key of the JSON holds one type in every answer.
+
+The real command (``python -m parity``) runs in a subprocess wherever time is measured.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+import parity as pt
+from parity.errors import EngineNotApplicableError
+from parity.testing import run_cli
+
+
+def one_line_error(run, *words):
+    assert run.code == 2 and run.out == "", run
+    assert run.err.startswith("parity: error: ") and run.err.count("\n") == 1, run.err
+    for word in words:
+        assert word in run.err, (word, run.err)
+
+
+@pytest.fixture
+def cover_file(tmp_path):
+    path = tmp_path / "two.dlx"
+    path.write_text("a b\na\nb\na b\n")
+    return str(path)
+
+
+# -- a counter is not a solver ----------------------------------------------------------------------------
+DRAWN = [("lightsout", "--board", "grid:3x3"), ("coloring", "--board", "petersen", "--colors", "3"),
+         ("polyomino", "--board", "rect:4x5", "--pieces", "tetrominoes")]
+
+
+@pytest.mark.parametrize("verb, family", [*(("solve", f) for f in [*DRAWN, ("enigma1780",)]),
+                                          *(("draw", f) for f in DRAWN)])
+def test_ganak_finds_no_solution_and_says_so_in_one_line(verb, family, tmp_path):
+    extra = ("-o", str(tmp_path / "x.svg")) if verb == "draw" else ()
+    one_line_error(run_cli(verb, *family, "--engine", "ganak", *extra), "ganak", "finds none", "sat or cms")
+
+
+def test_ganak_refuses_to_solve_a_cover_file_and_a_sudoku(cover_file):
+    one_line_error(run_cli("solve", "cover", cover_file, "--engine", "ganak"), "finds none")
+    one_line_error(run_cli("solve", "cover", cover_file, "--engine", "ganak", "--unique"), "finds none")
+    grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    one_line_error(run_cli("solve", "sudoku", grid, "--engine", "ganak"), "finds none")
+
+
+def test_the_api_raises_where_ganak_is_asked_for_a_solution():
+    puzzle = pt.LightsOut("grid:3x3")
+    for call in (lambda: pt.solve(puzzle, engine="ganak"), lambda: pt.solve(puzzle, engine="ganak", unique=True),
+                 lambda: pt.solve(puzzle, engine="ganak", time_limit=10)):
+        with pytest.raises(EngineNotApplicableError, match="finds none"):
+            call()
+    with pytest.raises(EngineNotApplicableError, match="does not list"):
+        list(pt.solutions(puzzle, engine="ganak"))
+    assert pt.count(puzzle, engine="ganak") == 1 == pt.count(puzzle, engine="gf2")  # counting is its job
+
+
+def test_an_engine_that_answers_sat_without_a_solution_is_an_error(monkeypatch):
+    from parity.engines import ENGINES, Answer
+    from parity.errors import InvalidSolution
+
+    monkeypatch.setattr(type(ENGINES["cms"]), "solve", lambda self, formula, **_: Answer("SAT", None, None, {}))
+    with pytest.raises(InvalidSolution, match="without a solution"):
+        pt.solve(pt.LightsOut("grid:3x3"), engine="cms")
+
+
+# -- time limits bound the whole command -----------------------------------------------------------------------
+def command(*args, timeout=120):
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "parity", *args], capture_output=True, text=True, timeout=timeout)
+    return done, time.monotonic() - started
+
+
+@pytest.mark.parametrize("args", [
+    ("count", "lightsout", "--board", "grid:1500x1500"),
+    ("count", "coloring", "--board", "grid:1500x1500", "--colors", "2"),
+    ("solve", "lightsout", "--board", "grid:1500x1500"),
+    ("draw", "lightsout", "--board", "grid:1500x1500", "-o", "never.svg"),
+])
+def test_a_time_limit_covers_building_the_board(args):
+    # building this board alone takes about a minute: the answer must come at the limit, and say so honestly
+    done, wall = command(*args, "--time-limit", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "UNKNOWN" and answer["satisfiable"] is None
+    assert answer["board"] == "grid:1500x1500" and answer["family"] == args[1]
+    assert 2 <= answer["total_seconds"] <= wall < 15, (answer, wall)
+
+
+def test_an_unknown_answer_names_the_engine_at_work():
+    done, _ = command("count", "lightsout", "--board", "grid:300x300", "--engine", "gf2", "--time-limit", "3",
+                      "--json")
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "UNKNOWN" and answer["engine"] == "gf2" and answer["rule"] == "closed"
+    result = pt.count_result(pt.Coloring("grid:6x6", colors=4), time_limit=1)  # the engine is chosen in the child
+    assert result.status == "UNKNOWN" and result.engine == "cms"
+
+
+def test_total_seconds_of_a_command_includes_building_the_board():
+    answer = json.loads(run_cli("count", "lightsout", "--board", "grid:300x300", "--engine", "chase", "--json").out)
+    assert answer["status"] == "SAT" and answer["seconds"] < answer["total_seconds"]
+    built = time.perf_counter()
+    pt.board("grid:300x300")
+    building = time.perf_counter() - built
+    assert answer["total_seconds"] >= 0.5 * building  # the board's 90,000 nodes are counted in the whole
