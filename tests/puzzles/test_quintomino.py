@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import parity as pt
+from parity.cnf import backend, models
 from parity.errors import InvalidSolution
 from parity.puzzles import Quintomino
 from parity.puzzles.quintomino import LETTERS, canonical_cycle, quintominoes
@@ -31,27 +32,46 @@ def test_rotations_only_the_seeds_model_search_and_sat_agree():
     assert pt.count(puzzle, engine="search") == 10
 
 
-def test_face_fixed_counts_by_sat_agree_with_the_search():
-    # the search fixes face 0 to read 1..5 and puts the 120 recolourings back; SAT with the same face fixed
-    puzzle = Quintomino()
-    formula = puzzle.cnf()
-    from parity.cnf import backend
-
-    fixed = formula.__class__.__new__(formula.__class__)
-    fixed.__dict__.update({k: (list(v) if isinstance(v, list) else v) for k, v in formula.__dict__.items()})
+def _face_0_fixed(puzzle):
+    """The CNF encoding with face 0 reading 1, 2, 3, 4, 5: the question the search answers before recolouring."""
+    formula = puzzle.build_cnf()  # a fresh formula, not the cached one
     colour_var = {}
     for var in formula.primary:
         ((edge, c),) = formula.decode([var]).items()
         colour_var[(edge, c)] = var
     for j, edge in enumerate(puzzle.faces[0]):
-        fixed.add([colour_var[(edge, j + 1)]])
-    assert backend("sat").count(fixed) == 60
-    assert pt.count(puzzle) == 120 * 60 == pt.count(puzzle, engine="search")
+        formula.add([colour_var[(edge, j + 1)]])
+    return formula
+
+
+def _as_tuple(puzzle, colouring):
+    return tuple(colouring[e] for e in puzzle.items)
+
+
+@pytest.mark.parametrize("engine", ["sat", "cms"])
+def test_face_fixed_solutions_by_a_cnf_engine_are_the_searchs(engine):
+    # the search fixes face 0 to read 1..5 and puts the 120 recolourings back; a SAT solver lists the
+    # solutions of the CNF encoding with the same face fixed, and they must be the very same colourings
+    puzzle = Quintomino()
+    formula = _face_0_fixed(puzzle)
+    by_cnf = set()
+    for model in models(formula, engine=engine):
+        colouring = formula.decode(model)
+        puzzle.verify(colouring)
+        by_cnf.add(_as_tuple(puzzle, colouring))
+    searched = [s for s in pt.solutions(puzzle, engine="search") if puzzle.reading(s, 0) == (1, 2, 3, 4, 5)]
+    assert len(by_cnf) == 60
+    assert {_as_tuple(puzzle, s) for s in searched} == by_cnf and len(searched) == 60
+    assert backend(engine).count(formula) == 60
+    assert pt.count(puzzle, engine="search") == 120 * 60
 
 
 @pytest.mark.slow
 def test_all_labelled_solutions_by_sat_enumeration():
-    assert pt.count(Quintomino(), engine="sat") == 7200
+    puzzle = Quintomino()
+    by_sat = {_as_tuple(puzzle, s) for s in pt.solutions(puzzle, engine="sat")}
+    assert len(by_sat) == 7200 == pt.count(puzzle, engine="sat")
+    assert {_as_tuple(puzzle, s) for s in pt.solutions(puzzle, engine="search")} == by_sat
 
 
 def orbit_count(solutions, generators):
