@@ -20,6 +20,9 @@ def test_poly_chase_and_elimination_agree(board, rule, start):
     puzzle = LightsOut(f"{kind}:{m}x{n}", rule=rule, start=start, target="all-off")
     expected = pt.count(puzzle, engine="gf2")
     assert pt.count(puzzle, engine="chase") == expected
+    # galois (the reference elimination, on the dense matrix) counts and decides solvability alike
+    assert pt.count(puzzle, engine="galois") == expected
+    assert pt.solve(puzzle, engine="galois").satisfiable == (expected > 0)
     poly = get_engine("poly")
     system = puzzle.linear()
     reason = poly.refuses(system)
