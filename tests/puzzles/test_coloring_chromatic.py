@@ -102,15 +102,41 @@ def test_ganak_cannot_minimise():
         pt.solve(Coloring("petersen", colors=3), "ganak", minimize=True)
 
 
-def test_unique_against_the_count():
-    unique = Coloring("grid:1x2", colors=2, clues={(0, 0): 1})
-    several = Coloring("petersen", colors=3)
-    for engine in ("sat", "cms", "gf2"):
-        if engine == "gf2":
-            assert pt.solve(unique, engine, unique=True).stats["unique"] is True
-            continue
-        assert pt.solve(unique, engine, unique=True).stats["unique"] is (pt.count(unique) == 1)
-        assert pt.solve(several, engine, unique=True).stats["unique"] is False
+def brute_count(G: nx.Graph, k: int, clues: dict) -> int:
+    """Proper colourings with colours 0..k-1 that keep the clues, by trying every assignment."""
+    nodes = list(G)
+    count = 0
+    for c in itertools.product(range(k), repeat=len(nodes)):
+        colours = dict(zip(nodes, c))
+        count += proper(G, colours) and all(colours[v] == clue for v, clue in clues.items())
+    return count
+
+
+@pytest.mark.parametrize("board, k, clues, expected", [
+    ("grid:1x2", 2, {(0, 0): 1}, 1),
+    ("grid:2x3", 2, {(0, 0): 0}, 1),  # connected and bipartite: one clue settles the rest
+    ("grid:2x2", 2, {}, 2),
+    ("octahedron", 3, {0: 0, 1: 1}, 1),  # the opposite pairs share a colour: two clues settle all three
+    ("octahedron", 3, {0: 0}, 2),
+    ("petersen", 3, {}, 120),
+])
+def test_unique_against_a_brute_force_count(board, k, clues, expected):
+    assert brute_count(pt.board(board), k, clues) == expected
+    puzzle = Coloring(board, colors=k, clues=clues)
+    for engine in ("sat", "cms", "gf2") if k == 2 else ("sat", "cms"):
+        assert pt.solve(puzzle, engine, unique=True).stats["unique"] is (expected == 1), engine
+    assert pt.count(puzzle) == expected
+
+
+@given(graphs(6), st.integers(1, 3), st.data())
+def test_unique_on_random_graphs_against_a_brute_force_count(G, k, data):
+    clues = data.draw(st.dictionaries(st.sampled_from(list(G)), st.integers(0, k - 1), max_size=2))
+    expected = brute_count(G, k, clues)
+    puzzle = Coloring(G, colors=k, clues=clues)
+    result = pt.solve(puzzle, "sat", unique=True)
+    assert result.satisfiable is (expected > 0)
+    if expected:
+        assert result.stats["unique"] is (expected == 1)
 
 
 def test_cli_chromatic_json():
