@@ -29,6 +29,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst"))]
 _TIME = re.compile(r"\d+\.\d+ s\b")
+#: the plain shell programs pages use around parity; any other program is a peer (see the root conftest.py)
+SHELL_TOOLS = ("cat", "printf", "echo", "head", "tail", "ls", "wc")
 
 
 def _markdown_blocks(text: str, language: str) -> list[tuple[int, list[str]]]:
@@ -127,12 +129,14 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
 
 
 @pytest.mark.parametrize("body", list(_examples("console")))
-def test_console_examples(body, tmp_path):
+def test_console_examples(body, tmp_path, request):
     environment = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
                        COLUMNS="200", NO_COLOR="1")
     environment.pop("CI", None)
     for command, expected in _sessions(body):
         program = shlex.split(command)[0]
+        if program not in ("parity", *SHELL_TOOLS):  # another solver the page compares parity with
+            request.node.add_marker(pytest.mark.peer(program))
         if program != "parity" and shutil.which(program) is None:
             pytest.skip(f"{program} is not installed")
         run = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=environment, capture_output=True, text=True,

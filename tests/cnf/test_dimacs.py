@@ -129,6 +129,7 @@ def test_unwritable_outputs_are_one_error(target, words):
         write_dimacs(f, target)
 
 
+@pytest.mark.peer("picosat")
 @pytest.mark.skipif(shutil.which("picosat") is None, reason="picosat (Debian package picosat) is not installed")
 def test_exported_4x4_has_16_solutions_in_an_external_solver(tmp_path):
     path = tmp_path / "lights.cnf"

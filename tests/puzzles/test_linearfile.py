@@ -289,17 +289,18 @@ def test_lights_out_exported_then_read_counts_alike(tmp_path, board, field):
 # -- M4RI, when its anchor builds ----------------------------------------------------------------------------
 def _m4ri(path: Path) -> dict:
     if not ANCHOR.exists():
-        pytest.skip(f"no M4RI anchor at {ANCHOR}")
+        pytest.skip(f"m4ri: no M4RI anchor at {ANCHOR}")
     try:
         run = subprocess.run(["bash", str(ANCHOR), "file", str(path)], capture_output=True, text=True, timeout=600,
                              check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        pytest.skip(f"the M4RI anchor did not run: {exc}")
+        pytest.skip(f"m4ri: the M4RI anchor did not run: {exc}")
     if run.returncode != 0:
-        pytest.skip(f"the M4RI anchor failed: {run.stderr.strip()[:200]}")
+        pytest.skip(f"m4ri: the M4RI anchor failed: {run.stderr.strip()[:200]}")
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.peer("m4ri")
 @pytest.mark.parametrize("board", ["grid:5x5", "grid:9x9", "torus:6x6"])
 def test_rank_and_nullity_agree_with_m4ri(tmp_path, board):
     path = tmp_path / "A.txt"
@@ -309,6 +310,7 @@ def test_rank_and_nullity_agree_with_m4ri(tmp_path, board):
     assert (result.stats["rank"], result.stats["nullity"]) == (reference["rank"], reference["nullity"])
 
 
+@pytest.mark.peer("m4ri")
 def test_rank_agrees_with_m4ri_on_a_random_rectangle(tmp_path):
     rng = np.random.default_rng(7)
     columns = (rng.random((90, 130)) < 0.05).astype(np.int64)
