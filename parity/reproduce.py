@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -273,13 +274,30 @@ def _pictures(out: Path) -> dict[str, str]:
     return drawn
 
 
-def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True) -> Path:
-    """Write ``report.md`` (and the pictures) into the folder ``out``; returns the report's path."""
+def report_folder(out: str | Path) -> Path:
+    """The folder ``out``, created if missing and checked to be writable: called before any check runs, so that a
+    bad ``--out`` is refused at once rather than after the work.
+
+    Raises
+    ------
+    OutputError
+        ``out`` is a file, or cannot be created or written.
+    """
     folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{str(out)!r} is a file, not a folder: the report needs a folder (--out)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create {str(out)!r}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write into {str(out)!r}: permission denied")
+    return folder
+
+
+def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True) -> Path:
+    """Write ``report.md`` (and the pictures) into the folder ``out``; returns the report's path."""
+    folder = report_folder(out)
     drawn = _pictures(folder) if pictures else {}
     marks = {"ok": "✔", "MISMATCH": "✘", "error": "✘", "skipped": "–", "missing": "…"}
     lines = ["# parity reproduce", "",

@@ -454,6 +454,8 @@ class _SweepGroup(click.Group):
             click.Option(["--retry-failed", "retry_failed"], is_flag=True, help="Run the tasks recorded as failed again."),
             click.Option(["--chunk-size", "chunk_size"], type=click.IntRange(min=1), default=None,
                          help="Tasks per job sent to a worker (default: chosen from the number of tasks)."),
+            click.Option(["--time-limit", "time_limit"], type=float, default=None,
+                         help="Stop after this many seconds; what finished is in the store (run again to go on)."),
             click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object on stdout."),
         ]
         return click.Command(name, params=params, callback=lambda **values: _run_sweep(spec, values),
@@ -471,6 +473,7 @@ def _run_sweep(spec, values: dict) -> None:
     scheduler = values.pop("scheduler")
     retry_failed = values.pop("retry_failed")
     chunk_size = values.pop("chunk_size")
+    time_limit = values.pop("time_limit")
     sweep = spec.sweep(**values)
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -478,12 +481,14 @@ def _run_sweep(spec, values: dict) -> None:
     with Store(store_path) as store:
         try:
             summary = run_sweep(sweep, store, workers=workers, scheduler=scheduler, retry_failed=retry_failed,
-                                chunk_size=chunk_size, progress=progress and (lambda done, total: progress(done, total)))
+                                chunk_size=chunk_size, progress=progress and (lambda done, total: progress(done, total)),
+                                time_limit=time_limit)
         finally:
             finish()
         counts = store.counts(spec.name)
     payload = {"sweep": spec.name, "store": store_path, **summary, "in_store": counts}
-    text = (f"sweep {spec.name}: {summary['total']} tasks, {summary['skipped']} already in the store, "
+    stopped = f"stopped by the time limit of {time_limit:g} s: " if summary["stopped"] else ""
+    text = (f"sweep {spec.name}: {stopped}{summary['total']} tasks, {summary['skipped']} already in the store, "
             f"{summary['ran']} ran ({summary['done']} done, {summary['failed']} failed) in {summary['seconds']:.1f} s; "
             f"{store_path} holds {counts['done']} done, {counts['failed']} failed")
     click.echo(json.dumps(payload) if as_json else text)
@@ -556,21 +561,35 @@ def table_group() -> None:
               help="Local worker processes (0: this process).")
 @click.option("--scheduler", default=None, help="Dask scheduler address (tcp://HOST:PORT).")
 @click.option("-o", "--output", default=None, help="Write the table to this file instead of stdout.")
+@click.option("--time-limit", "time_limit", type=float, default=None,
+              help="Stop after this many seconds and give the rows finished by then (kept in --store to go on).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout (the rows and whether the "
+              "table is complete).")
 def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fmt, store, workers, scheduler,
-                    output) -> None:
+                    output, time_limit, as_json) -> None:
     """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule)."""
-    from ..sweep.table import FORMATS, format_table, lightsout_table
+    from ..sweep.table import FORMATS, format_table, lightsout_table, table_is_complete
 
     if fmt not in FORMATS:
         raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if as_json and output is not None:
+        raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
     if value == "min_presses" and not min_presses:
         min_presses = True
     progress, finish = _progress_bar("sweep lightsout table", None)
     try:
         rows = lightsout_table(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                               progress=progress)
+                               progress=progress, time_limit=time_limit)
     finally:
         finish()
+    complete = table_is_complete(rows, sizes, rectangles)
+    if not complete:
+        click.echo(f"parity: the time limit of {time_limit:g} s was spent: {len(rows)} rows finished"
+                   + (f", kept in {store}" if store else ""), err=True)
+    if as_json:
+        click.echo(json.dumps({"table": "lightsout", "kind": kind, "rule": rule, "field": field, "complete": complete,
+                               "rows": rows}))
+        return
     text = format_table(rows, fmt, value)
     if output is None:
         click.echo(text)
@@ -597,7 +616,9 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
 
     Exit status 1 if any result disagrees.
     """
-    from ..reproduce import run_checks, write_report
+    from ..reproduce import report_folder, run_checks, write_report
+
+    report_folder(out)  # a bad --out is refused before the work, not after it
 
     def progress(result) -> None:
         mark = {"ok": "ok", "MISMATCH": "MISMATCH", "error": "ERROR", "skipped": "skipped"}[result.status]

@@ -87,6 +87,9 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     if kind not in ("grid", "torus", "cylinder"):
         raise SweepError(f"kind must be grid, torus or cylinder, got {kind!r}")
     side = parse_sizes(sizes)
+    from ..puzzles.lightsout import LightsOut
+
+    LightsOut(f"{kind}:1x1", rule=rule, field=field)  # a bad rule or field is refused now, not stored as failed rows
     pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
     extra = {"min_presses": True} if min_presses else {}
     return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]

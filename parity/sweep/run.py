@@ -132,7 +132,7 @@ def _chunks(tasks: list[Mapping], size: int):
 
 def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | None = None,
               retry_failed: bool = False, chunk_size: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> dict:
+              progress: Callable[[int, int], None] | None = None, time_limit: float | None = None) -> dict:
     """Run the tasks of ``sweep`` that ``store`` does not hold yet; returns a summary.
 
     Parameters
@@ -151,12 +151,18 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
         per-commit cost stay small, while a kill loses at most the chunks in flight.
     progress : callable, optional
         ``progress(finished, total)`` after each chunk.
+    time_limit : float, optional
+        Stop after this many seconds: the chunks in flight are given up (their
+        workers are stopped; with ``workers=0`` one worker process runs them
+        so that it can be), every chunk finished is in the store, and running
+        the sweep again goes on from there.
 
     Returns
     -------
     dict
         ``total`` (tasks in the sweep), ``skipped`` (already in the store),
-        ``ran``, ``done``, ``failed`` (of those run now), ``seconds``.
+        ``ran``, ``done``, ``failed`` (of those run now), ``seconds``, and
+        ``stopped`` (the time limit was spent before every task ran).
 
     Examples
     --------
@@ -174,7 +180,11 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
         raise LimitError(f"workers must be a whole number from 0 up, got {workers!r}")
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
         raise LimitError(f"chunk size must be a positive whole number, got {chunk_size!r}")
+    from .._limits import check_time_limit
+
+    time_limit = check_time_limit(time_limit)
     started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     tasks, seen = [], set()
     for params in sweep.tasks:
         key = task_key(params)
@@ -183,12 +193,15 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
             tasks.append(params)
     finished = store.done_keys(sweep.name, include_failed=not retry_failed)
     todo = [p for p in tasks if task_key(p) not in finished]
-    summary = {"total": len(tasks), "skipped": len(tasks) - len(todo), "ran": 0, "done": 0, "failed": 0}
+    summary = {"total": len(tasks), "skipped": len(tasks) - len(todo), "ran": 0, "done": 0, "failed": 0,
+               "stopped": False}
     if progress is not None:
         progress(summary["skipped"], len(tasks))
     if todo:
-        executor, width, release = _executor(workers, scheduler)
-        size = chunk_size or max(1, min(256, math.ceil(len(todo) / (32 * width))))
+        # a chunk run in this process cannot be stopped at a deadline: one worker process runs it instead
+        executor, width, release = _executor(1 if deadline is not None and workers == 0 else workers, scheduler)
+        # under a time limit chunks stay small, so that little finished work is lost in the chunks given up
+        size = chunk_size or max(1, min(8 if deadline is not None else 256, math.ceil(len(todo) / (32 * width))))
         chunks = _chunks(todo, size)
         in_flight: dict[Future, list] = {}
         interrupted = True
@@ -203,7 +216,12 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
                     in_flight[executor.submit(run_chunk, sweep.function, chunk)] = chunk
                 if not in_flight:
                     break
-                ready, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+                left = None if deadline is None else deadline - time.perf_counter()
+                ready, _ = wait(list(in_flight), timeout=left if left is None else max(0.0, left),
+                                return_when=FIRST_COMPLETED)
+                if not ready:  # the time limit is spent: what is in flight is given up (the finally stops it)
+                    summary["stopped"] = True
+                    break
                 for future in [f for f in in_flight if f in ready]:  # in the order they were sent
                     chunk = in_flight.pop(future)
                     try:
@@ -217,7 +235,7 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
                         summary[outcome["status"]] += 1
                     if progress is not None:
                         progress(summary["skipped"] + summary["ran"], len(tasks))
-            interrupted = False
+            interrupted = summary["stopped"]
         finally:
             release(interrupted)
     summary["seconds"] = round(time.perf_counter() - started, 3)

@@ -28,7 +28,7 @@ from .builtin import lightsout_task, lightsout_tasks
 from .run import Sweep, run_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "lightsout_table", "format_table"]
+__all__ = ["FORMATS", "lightsout_table", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -36,21 +36,26 @@ FORMATS = ("text", "csv", "json", "bfile")
 
 def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,
                     min_presses: bool = False, store: str | os.PathLike | None = None, workers: int = 0,
-                    scheduler: str | None = None, progress=None) -> list[dict]:
+                    scheduler: str | None = None, progress=None, time_limit: float | None = None) -> list[dict]:
     """One row per board (``m``, ``n``, ``nullity``, ``count``, optionally ``min_presses``), in size order.
 
     With ``store`` the rows come from (and go to) a sweep store, so a long
     table resumes where it stopped; without, a temporary store is used.
+    With ``time_limit`` the work stops after that many seconds, and only the
+    rows finished by then come back (:func:`table_is_complete` tells); the
+    store keeps them, so the same call with the same ``store`` goes on.
     """
     tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses)
     with tempfile.TemporaryDirectory() as scratch:
         with Store(store if store is not None else os.path.join(scratch, "table.sqlite")) as opened:
             run_sweep(Sweep("lightsout", lightsout_task, tasks), opened, workers=workers, scheduler=scheduler,
-                      progress=progress)
+                      progress=progress, time_limit=time_limit)
             found = {task_key(row["params"]): row for row in opened.rows("lightsout")}
     rows = []
     for params in tasks:
-        row = found[task_key(params)]
+        row = found.get(task_key(params))
+        if row is None:  # not reached within the time limit
+            continue
         if row["status"] != "done":
             raise LimitError(f"board {params['kind']}:{params['m']}x{params['n']} failed: {row['error']} "
                              "(rerun with --retry-failed)")
@@ -60,6 +65,14 @@ def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", ru
             entry["min_presses"] = result.get("min_presses")
         rows.append(entry)
     return rows
+
+
+def table_is_complete(rows: list[dict], sizes: str, rectangles: bool = False) -> bool:
+    """Whether ``rows`` hold every board that ``sizes`` (and ``rectangles``) ask for."""
+    from .builtin import parse_sizes
+
+    side = parse_sizes(sizes)
+    return len(rows) == (len(side) * (len(side) + 1) // 2 if rectangles else len(side))
 
 
 def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:

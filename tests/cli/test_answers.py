@@ -95,10 +95,10 @@ def test_a_time_limit_covers_building_the_board(args):
 
 
 def test_an_unknown_answer_names_the_engine_at_work():
-    done, _ = command("count", "lightsout", "--board", "grid:300x300", "--engine", "gf2", "--time-limit", "3",
-                      "--json")
+    # a small board and a count that enumerates far more colourings than the limit allows
+    done, _ = command("count", "coloring", "--board", "grid:6x6", "--colors", "4", "--time-limit", "3", "--json")
     answer = json.loads(done.stdout)
-    assert answer["status"] == "UNKNOWN" and answer["engine"] == "gf2" and answer["rule"] == "closed"
+    assert answer["status"] == "UNKNOWN" and answer["engine"] == "cms" and answer["colors"] == 4
     result = pt.count_result(pt.Coloring("grid:6x6", colors=4), time_limit=1)  # the engine is chosen in the child
     assert result.status == "UNKNOWN" and result.engine == "cms"
 
@@ -110,3 +110,78 @@ def test_total_seconds_of_a_command_includes_building_the_board():
     pt.board("grid:300x300")
     building = time.perf_counter() - built
     assert answer["total_seconds"] >= 0.5 * building  # the board's 90,000 nodes are counted in the whole
+
+
+# -- parameters are checked before any work ---------------------------------------------------------------
+@pytest.mark.parametrize("bad, words", [
+    (("--field", "4"), ("field order 4", "not a prime")),
+    (("--rule", "weird"), ("unknown rule 'weird'",)),
+    (("--kind", "moebius"), ("kind must be",)),
+])
+def test_a_sweep_with_a_bad_parameter_stops_before_any_task(tmp_path, bad, words):
+    store = tmp_path / "x.sqlite"
+    one_line_error(run_cli("sweep", "lightsout", "--sizes", "2", *bad, "--store", store, "--workers", "0"), *words)
+    assert not store.exists()  # no failed row kept for good
+    one_line_error(run_cli("table", "lightsout", "--sizes", "1..3", *bad), *words)
+
+
+def test_reproduce_refuses_a_file_as_its_folder_at_once(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    started = time.perf_counter()
+    one_line_error(run_cli("reproduce", "--quick", "--out", afile), "is a file, not a folder")
+    assert time.perf_counter() - started < 5  # refused before the checks run (they take half a minute)
+
+
+# -- every command takes --json; every command that solves takes --time-limit ------------------------------
+def leaf_commands():
+    import click
+
+    from parity.cli.main import cli
+
+    ctx = click.Context(cli)
+
+    def walk(command, path):
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                yield from walk(command.get_command(ctx, name), [*path, name])
+        else:
+            yield " ".join(path), {flag for param in command.params for flag in getattr(param, "opts", [])}
+
+    return dict(walk(cli, []))
+
+
+def test_every_command_takes_json_and_every_command_that_solves_a_time_limit():
+    commands = leaf_commands()
+    assert len(commands) > 40 and "table lightsout" in commands and "draw lightsout" in commands
+    assert [name for name, flags in commands.items() if "--json" not in flags] == []
+    solving = [name for name in commands if name.split()[0] in ("solve", "count", "draw", "check", "table", "sweep")
+               and name not in ("sweep show", "sweep export")]
+    assert [name for name in solving if "--time-limit" not in commands[name]] == []
+
+
+def test_table_json_is_one_object_and_a_time_limit_gives_the_rows_finished(tmp_path):
+    from parity.data.oeis import A159257
+
+    run = run_cli("table", "lightsout", "--sizes", "1..12", "--json")
+    answer = json.loads(run.out)
+    assert answer["complete"] is True and [r["nullity"] for r in answer["rows"]] == A159257[:12]
+    store = tmp_path / "t.sqlite"
+    done, wall = command("table", "lightsout", "--sizes", "1..3000", "--time-limit", "2", "--json", "--store", str(store))
+    partial = json.loads(done.stdout)
+    assert done.returncode == 0 and partial["complete"] is False and wall < 15
+    assert [r["nullity"] for r in partial["rows"]] == [A159257[r["n"] - 1] for r in partial["rows"]]
+    assert "time limit" in done.stderr
+
+
+def test_a_sweep_stops_at_its_time_limit_and_resumes(tmp_path):
+    store = str(tmp_path / "s.sqlite")
+    done, wall = command("sweep", "lightsout", "--sizes", "1..3000", "--store", store, "--time-limit", "3",
+                         "--workers", "1", "--chunk-size", "1", "--json")
+    first = json.loads(done.stdout)
+    assert done.returncode == 0 and first["stopped"] is True and wall < 15 and 0 < first["done"] < 3000
+    assert first["in_store"]["done"] == first["done"]
+    again = json.loads(run_cli("sweep", "lightsout", "--sizes", "1..20", "--store", store, "--workers", "0",
+                               "--json").out)
+    assert again["stopped"] is False and again["skipped"] == min(20, first["done"])
+    assert type(first["skipped"]) is type(again["skipped"]) is int
