@@ -13,12 +13,13 @@ from __future__ import annotations
 import codecs
 import errno
 import os
+import re
 from pathlib import Path
 
 from ._limits import check_memory, human_bytes, machine_memory
 from .errors import OutputError, TooLargeError
 
-__all__ = ["read_text", "write_text"]
+__all__ = ["read_text", "write_text", "looks_like_path"]
 
 #: the first bytes of compressed files people pass by mistake, with the tool that opens them
 _COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"(\xb5/\xfd": "zstd", b"PK\x03\x04": "zip"}
@@ -36,6 +37,23 @@ def _reason(exc: OSError, path: Path) -> str:
         return "no space left on the device"
     text = exc.strerror or str(exc) or type(exc).__name__
     return text[:1].lower() + text[1:]
+
+
+def looks_like_path(text: str) -> bool:
+    """Whether an argument that is no other accepted form names a file: it holds a folder separator or ends in a
+    suffix such as ``.txt``.
+
+    Options that take either a spec (``rect:10x6``, a list of tiles) or a
+    FILE use it to say ``no such file`` for a missing file rather than list
+    the spec forms.
+
+    Examples
+    --------
+    >>> looks_like_path("boards/ring.txt"), looks_like_path("ring.txt"), looks_like_path("012 x3, 111")
+    (True, True, False)
+    """
+    separators = {"/", os.sep, os.altsep} - {None}
+    return any(sep in text for sep in separators) or bool(re.fullmatch(r"\.[A-Za-z][A-Za-z0-9]*", Path(text).suffix))
 
 
 def _read_stream(path: Path, what: str, chunk: int = 1 << 24) -> bytes:

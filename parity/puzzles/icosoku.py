@@ -33,7 +33,9 @@ Examples
 
 from __future__ import annotations
 
+import operator
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -42,7 +44,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._files import read_text
+from .._files import looks_like_path, read_text
 from ..errors import EngineNotApplicableError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
@@ -71,22 +73,49 @@ ORIGINAL_TILES: tuple[str, ...] = ("000", "001", "002", "003", "011", "012", "01
                                    "022", "033", "111", "123", "123", "132", "132", "222", "333")
 
 
+#: the most tiles of one type a tiling can use; a larger count in a set means the same as this
+FACES = 20
+
+_TILE_LINE = re.compile(r"([0-3]{3})(?:\s+[xX](\d+))?", re.ASCII)
+
+
+def _whole(value) -> int | None:
+    """``value`` as an int when it is a whole number (an int or a numpy integer, not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _tile_pattern(tile, where: str) -> Pattern:
+    """A tile's corner dots from three digits 0..3 (``"012"``) or three whole numbers 0..3."""
+    wrong = LimitError(f"{where}: a tile is three digits 0..3 (its dots clockwise), got {tile!r}")
+    if isinstance(tile, str):
+        if not re.fullmatch(r"[0-3]{3}", tile.strip(), re.ASCII):
+            raise wrong
+        return tuple(int(ch) for ch in tile.strip())
+    if isinstance(tile, (bytes, Mapping)) or not isinstance(tile, Iterable):
+        raise wrong
+    dots = tuple(_whole(d) for d in tile)
+    if len(dots) != 3 or any(d is None or not 0 <= d <= 3 for d in dots):
+        raise wrong
+    return dots
+
+
 def _parse_tile_list(text: str, where: str) -> Counter:
     counts: Counter = Counter()
     for raw in text.replace(",", "\n").splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        parts = line.split()
-        times = 1
-        if len(parts) == 2 and parts[1].lower().startswith("x") and parts[1][1:].isdigit():
-            times = int(parts[1][1:])
-        elif len(parts) != 1:
-            raise LimitError(f"{where}: expected a tile as three digits 0..3, optionally 'xN', got {line!r}")
-        tile = parts[0]
-        if len(tile) != 3 or any(ch not in "0123" for ch in tile):
-            raise LimitError(f"{where}: a tile is three digits 0..3 (dots clockwise), got {tile!r}")
-        counts[tile_type(tuple(int(ch) for ch in tile))] += times
+        match = _TILE_LINE.fullmatch(line)
+        if match is None:
+            raise LimitError(f"{where}: expected a tile as three digits 0..3 (its dots clockwise), optionally "
+                             f"followed by 'xN', got {line!r}")
+        times = 1 if match[2] is None else int(match[2])
+        counts[tile_type(tuple(int(ch) for ch in match[1]))] += times
     return counts
 
 
@@ -96,32 +125,53 @@ def tile_set(spec: str | os.PathLike | Mapping[str, int] | Iterable[str] = "orig
     ``adts`` allows each of the 24 types once (a tiling uses 20 of them, so
     all its tiles are different).  A file lists tiles as three digits (dots
     clockwise), one per line, optionally followed by ``xN``; ``#`` starts a
-    comment.
+    comment.  A list is the same text with commas for line breaks, or a
+    sequence of tiles (``"012"`` or ``(0, 1, 2)``), or a mapping tile ->
+    how many.  A tiling has 20 faces, so a count above 20 is cut to 20.
+
+    Raises
+    ------
+    LimitError
+        For anything else, a file that does not exist (``no such file:``),
+        a negative count, or fewer than 20 tiles.
 
     Examples
     --------
     >>> tile_set("012 x18, 021, 210")[1]  # 210 is 021 turned
     {'012': 18, '021': 2}
+    >>> tile_set("tiles.txt")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: tiles: no such file: tiles.txt
     """
     if isinstance(spec, Mapping):
-        counts = Counter({tile_type(tuple(int(ch) for ch in str(k))): int(v) for k, v in spec.items()})
+        counts: Counter = Counter()
+        for tile, times in spec.items():
+            n = _whole(times)
+            if n is None or n < 0:
+                raise LimitError(f"tiles: the count of tile {tile!r} must be a whole number 0 or more, got {times!r}")
+            counts[tile_type(_tile_pattern(tile, "tiles"))] += n
         name = "custom"
     elif isinstance(spec, str) and spec == "original":
         counts, name = Counter(ORIGINAL_TILES), "original"
     elif isinstance(spec, str) and spec == "adts":
         counts, name = Counter(dict.fromkeys(TILE_TYPES, 1)), "adts"
-    elif isinstance(spec, (str, os.PathLike)) and Path(spec).is_file():
+    elif isinstance(spec, os.PathLike) or isinstance(spec, str) and (os.path.lexists(spec) or looks_like_path(spec)):
+        if not os.path.lexists(spec):
+            raise LimitError(f"tiles: no such file: {os.fsdecode(spec)}")
         counts, name = _parse_tile_list(read_text(spec, LimitError, "tile file"), str(spec)), Path(spec).name
     elif isinstance(spec, str):
-        if not any(ch.isdigit() for ch in spec):
-            raise LimitError(f"tiles {spec!r}: expected original, adts, a FILE or a list of tiles like '012 x3, 111'")
+        if not any(ch in "0123" for ch in spec):
+            raise LimitError(f"tiles {spec!r}: expected original, adts, a FILE or a list of tiles like '012 x3, 111' "
+                             f"(no such file: {spec})")
         counts, name = _parse_tile_list(spec, "tiles"), "custom"
+    elif isinstance(spec, Iterable) and not isinstance(spec, bytes):
+        counts, name = Counter(tile_type(_tile_pattern(t, "tiles")) for t in spec), "custom"
     else:
-        counts, name = Counter(tile_type(tuple(int(ch) for ch in str(t))) for t in spec), "custom"
-    if any(v < 0 for v in counts.values()):
-        raise LimitError("a tile count cannot be negative")
-    counts = {t: counts[t] for t in TILE_TYPES if counts.get(t)}
-    if sum(counts.values()) < 20:
+        raise LimitError(f"tiles: expected original, adts, a FILE, a list of tiles or a mapping tile -> count, "
+                         f"got {spec!r}")
+    counts = {t: min(counts[t], FACES) for t in TILE_TYPES if counts.get(t)}
+    if sum(counts.values()) < FACES:
         raise LimitError(f"tiles {name}: {sum(counts.values())} tiles for 20 faces")
     return name, counts
 
@@ -151,17 +201,27 @@ def _area(face, pos) -> float:
 
 
 def _check_pegs(pegs) -> tuple[int, ...]:
+    """The twelve pegs as ints 0..15 (a comma list or a sequence), else LimitError.
+
+    Five corners of at most 3 dots make at most 15 around a vertex.
+    """
     if isinstance(pegs, str):
         parts = [p.strip() for p in pegs.split(",")]
-        if not all(p.isdigit() for p in parts):
+        if not all(re.fullmatch(r"\d+", p, re.ASCII) for p in parts):
             raise LimitError(f"--pegs: expected 12 whole numbers separated by commas, got {pegs!r}")
         pegs = [int(p) for p in parts]
+    if isinstance(pegs, (bytes, Mapping)) or not isinstance(pegs, Iterable):
+        raise LimitError(f"pegs: expected 12 whole numbers (vertices 0..11 in order), got {pegs!r}")
     pegs = tuple(pegs)
-    if len(pegs) != 12 or not all(isinstance(p, (int, np.integer)) and not isinstance(p, bool) for p in pegs):
-        raise LimitError(f"pegs: expected 12 whole numbers (vertices 0..11 in order), got {len(pegs)} values")
-    if not all(0 <= p <= 15 for p in pegs):
-        raise LimitError("pegs: each number must lie in 0..15 (five corners of at most 3 dots)")
-    return tuple(int(p) for p in pegs)
+    numbers = [_whole(p) for p in pegs]
+    if len(pegs) != 12 or None in numbers:
+        wrong = next((p for p, n in zip(pegs, numbers) if n is None), None)
+        what = f"{len(pegs)} values" if len(pegs) != 12 else f"{wrong!r} among them"
+        raise LimitError(f"pegs: expected 12 whole numbers (vertices 0..11 in order), got {what}")
+    if not all(0 <= p <= 15 for p in numbers):
+        raise LimitError(f"pegs: each number must lie in 0..15 (five corners of at most 3 dots), got "
+                         f"{next(p for p in numbers if not 0 <= p <= 15)}")
+    return tuple(numbers)
 
 
 class TilingEstimate(NamedTuple):

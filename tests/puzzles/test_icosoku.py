@@ -4,6 +4,7 @@ peg classes enumerated once each, and a sampled sweep killed, resumed and re-ver
 import json
 import math
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -249,3 +250,68 @@ def test_sweep_of_a_tile_file(tmp_path):
     with pytest.raises(SweepError, match="rotations-only"):
         icosoku_tasks("012 x3, 111 x17")
     assert icosoku_tasks("012 x3, 111 x17", rotations_only=True, sample=1)[0]["rotations_only"]
+
+
+# -- nonsense in, one line out ------------------------------------------------------------------------------------
+def _one_line_error(run, *words):
+    assert run.code == 2 and run.out == "", run
+    assert run.err.startswith("parity: error: ") and run.err.count("\n") == 1, run.err
+    for word in words:
+        assert word in run.err, (word, run.err)
+
+
+@pytest.mark.parametrize("pegs, words", [
+    ("", ["--pegs", "12 whole numbers"]),
+    ("1,2,3", ["12 whole numbers", "3 values"]),
+    ("a,b,c,d,e,f,g,h,i,j,k,l", ["--pegs", "whole numbers"]),
+    ("1,2,3,4,5,6,7,8,9,10,11,1.5", ["--pegs", "1.5"]),
+    ("1,2,3,4,5,6,7,8,9,10,11,-1", ["--pegs", "-1"]),
+    ("1,2,3,4,5,6,7,8,9,10,11,²", ["--pegs", "²"]),
+    ("1,2,3,4,5,6,7,8,9,10,11,99999999999999999999999", ["0..15", "99999999999999999999999"]),
+    ("1,2,3,4,5,6,7,8,9,10,11,12,13", ["12 whole numbers", "13 values"]),
+])
+def test_cli_pegs_nonsense_is_one_line(pegs, words):
+    _one_line_error(run_cli("solve", "icosoku", "--pegs", pegs), *words)
+
+
+def test_cli_tiles_nonsense_is_one_line(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    few = tmp_path / "few.txt"
+    few.write_text("012 x3\n111\n")
+    letters = tmp_path / "letters.txt"
+    letters.write_text("012 xa\n")
+    four = tmp_path / "four.txt"
+    four.write_text("0124 x20\n")
+    for tiles, words in [("nonexist.txt", ["no such file: nonexist.txt"]),
+                         (str(tmp_path / "no" / "tiles.txt"), ["no such file:", "tiles.txt"]),
+                         ("", ["tiles", "expected original, adts"]),
+                         ("nonsense", ["tiles", "no such file: nonsense"]),
+                         (str(empty), ["0 tiles for 20 faces"]),
+                         (str(few), ["4 tiles for 20 faces"]),
+                         (str(letters), ["012 xa", "three digits 0..3"]),
+                         (str(four), ["0124 x20", "three digits 0..3"]),
+                         ("012 x-3, 111 x20", ["012 x-3"]),
+                         (str(tmp_path), ["is a directory"])]:
+        _one_line_error(run_cli("solve", "icosoku", "--tiles", tiles), *words)
+    # a huge count is no error: a tiling has 20 faces, so it means 20
+    assert tile_set("012 x99999999999999999999999")[1] == {"012": 20}
+
+
+@pytest.mark.parametrize("pegs", [5, object(), "1,2", [1.5] * 12, ["1"] * 12, [True] * 12, [16] * 12,
+                                  [-1] + [1] * 11, {v: 1 for v in range(12)}, [None] * 12, b"123456789012"])
+def test_api_pegs_nonsense_raises(pegs):
+    with pytest.raises(LimitError, match="pegs"):
+        Icosoku(pegs=pegs)
+
+
+@pytest.mark.parametrize("tiles, words", [
+    (None, "tiles"), (5, "tiles"), ({"012": -1, "111": 20}, "012"), ({"012": 2.5, "111": 20}, "2.5"),
+    ({"0124": 20}, "0124"), ({"01a": 20}, "01a"), ([(0, 1, 4)] * 20, "(0, 1, 4)"), ([12] * 20, "12"),
+    ([(0, 1, 2)] * 19, "19 tiles"), (b"012 x20", "tiles"), ({(0, 1, 2): True}, "True"),
+])
+def test_api_tiles_nonsense_raises(tiles, words):
+    with pytest.raises(LimitError, match=re.escape(words)):
+        Icosoku(tiles=tiles)
+    # and the forms that are no nonsense: a sequence of tiles as digits or as dots, a mapping of counts
+    assert tile_set([(0, 1, 2)] * 20)[1] == tile_set(["201"] * 20)[1] == tile_set({"012": 20})[1] == {"012": 20}
