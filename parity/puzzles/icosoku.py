@@ -203,7 +203,9 @@ def _area(face, pos) -> float:
 def _check_pegs(pegs) -> tuple[int, ...]:
     """The twelve pegs as ints 0..15 (a comma list or a sequence), else LimitError.
 
-    Five corners of at most 3 dots make at most 15 around a vertex.
+    Five corners of at most 3 dots make at most 15 around a vertex; a peg
+    in that range that a particular tile set cannot reach is no error but a
+    puzzle without a tiling (:meth:`Icosoku.refutation`).
     """
     if isinstance(pegs, str):
         parts = [p.strip() for p in pegs.split(",")]
@@ -222,6 +224,68 @@ def _check_pegs(pegs) -> tuple[int, ...]:
         raise LimitError(f"pegs: each number must lie in 0..15 (five corners of at most 3 dots), got "
                          f"{next(p for p in numbers if not 0 <= p <= 15)}")
     return tuple(numbers)
+
+
+@lru_cache(maxsize=64)
+def _dot_totals(tiles: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """The dot totals that 20 tiles of the set can carry: a bounded knapsack over the types, totals as bits."""
+    reach = [0] * (FACES + 1)  # reach[k]: bit d is set when some k tiles of the types so far carry d dots
+    reach[0] = 1
+    for tile, count in tiles:
+        dots = sum(int(d) for d in tile)
+        grown = list(reach)
+        for k in range(FACES):
+            for m in range(1, min(count, FACES - k) + 1):
+                grown[k + m] |= reach[k] << (m * dots)
+        reach = grown
+    return tuple(d for d in range(3 * 3 * FACES + 1) if reach[FACES] >> d & 1)
+
+
+def _most(values: Iterable[int], tiles: Mapping[str, int], k: int = 5) -> int:
+    """The sum of the ``k`` largest of ``values`` (one per tile type), each taken as often as the set has tiles."""
+    return sum(sorted((v for v, n in zip(values, tiles.values()) for _ in range(n)), reverse=True)[:k])
+
+
+def _refute(pegs: Sequence[int], tiles: Mapping[str, int], placed: bool = True) -> dict | None:
+    """A proof from counting that no tiling gives the pegs ``pegs`` (their values, in any places), or None.
+
+    ``placed``: ``pegs[v]`` is the peg of vertex ``v`` (else the values of free pegs, in no order).
+    """
+    tiles = dict(sorted(tiles.items()))
+    total = sum(pegs)
+    reachable = _dot_totals(tuple(tiles.items()))
+    if total not in reachable:
+        carried = (f"the tiles carry {reachable[0]}" if sum(tiles.values()) == FACES
+                   else "no 20 tiles of the set carry that many")
+        return {"method": "dot count", "pegs": total, "tile_dots": list(reachable),
+                "reason": f"each dot lies at one vertex, so the pegs add up to the dots on the 20 tiles placed; "
+                          f"the pegs make {total} and {carried}"}
+    # the five faces around a vertex hold five different tiles, each with one corner at the vertex
+    most = _most((max(int(d) for d in t) for t in tiles), tiles)
+    least = -_most((-min(int(d) for d in t) for t in tiles), tiles)
+    for vertex, peg in enumerate(pegs):
+        if not least <= peg <= most:
+            bound, word = (most, "at most") if peg > most else (least, "at least")
+            where = f"vertex {vertex} has peg {peg}" if placed else f"a peg is {peg}"
+            return {"method": "vertex bound", **({"vertex": vertex} if placed else {}), "peg": peg,
+                    word.replace(" ", "_"): bound,
+                    "reason": f"the five tiles around a vertex carry {word} {bound} dots at it (the five "
+                              f"{'largest' if peg > most else 'smallest'} corners of different tiles in the set), "
+                              f"and {where}"}
+    # a peg p from five corners of 0..3 dots needs at least p - 10 corners of 3, (p - 5) / 2 of 2 or more, 5 - p of
+    # 0 and (10 - p) / 2 of at most 1 (rounded up); every corner lies at one vertex, so summed over the pegs each is
+    # at most what the 20 tiles richest in such corners have
+    kinds = {"3": lambda d: d == 3, "2 or 3": lambda d: d >= 2, "0": lambda d: d == 0, "0 or 1": lambda d: d <= 1}
+    needs = {"3": lambda p: p - 10, "2 or 3": lambda p: -(-(p - 5) // 2), "0": lambda p: 5 - p,
+             "0 or 1": lambda p: -(-(10 - p) // 2)}
+    for kind, holds in kinds.items():
+        needed = sum(max(0, needs[kind](p)) for p in pegs)
+        available = _most((sum(holds(int(d)) for d in t) for t in tiles), tiles, FACES)
+        if needed > available:
+            return {"method": "corner count", "corners": kind, "needed": needed, "available": available,
+                    "reason": f"the pegs need at least {needed} tile corners of {kind} dots (five corners make a "
+                              f"peg) and 20 tiles of the set have at most {available}"}
+    return None
 
 
 class TilingEstimate(NamedTuple):
@@ -255,8 +319,51 @@ class Icosoku(Puzzle):
         self.board, self.faces = _board()
         self.vertex_faces = {v: [(f, k) for f, face in enumerate(self.faces) for k in range(3) if face[k] == v]
                              for v in range(12)}
-        if self.pegs is not None and sum(self.pegs) > 3 * 60:
-            raise LimitError("pegs: more dots than 60 corners can carry")
+
+    # -- counting first ---------------------------------------------------------
+    def refutation(self) -> dict | None:
+        """A proof from counting alone that no tiling exists, JSON-ready, or None when counting proves nothing.
+
+        Three necessary conditions of the rules, tried in turn; the first
+        that fails is the proof (``method``, the numbers, and a ``reason``
+        in words):
+
+        * ``dot count``: each dot lies at one corner of one face, and each
+          corner at one vertex, so the pegs add up to the dots on the 20
+          tiles placed (78 for the game's tiles; with more than 20 tiles in
+          the set, to a total that some 20 of them carry);
+        * ``vertex bound``: the five faces around a vertex hold five
+          different tiles, so a peg is at most the five largest corners of
+          different tiles in the set, and at least the five smallest;
+        * ``corner count``: a peg ``p`` made of five corners needs at least
+          ``p - 10`` corners of 3 dots (and as many of 2 or more, of 0, of at
+          most 1, by the same reckoning); summed over the pegs, each is at
+          most what 20 tiles of the set have.
+
+        Each condition asks for the peg values only, not their places, so
+        free pegs (1..12 in some order) are refuted too.  Every encoding
+        asks first: the CNF holds a contradiction, the search finds nothing
+        at once, and the JSON of an answer carries the proof as ``proof``.
+
+        Examples
+        --------
+        >>> Icosoku(pegs=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11]).refutation()["reason"]
+        'each dot lies at one vertex, so the pegs add up to the dots on the 20 tiles placed; the pegs make 77 and the
+        tiles carry 78'
+        >>> Icosoku(pegs=range(1, 13)).refutation() is None
+        True
+        """
+        if self.pegs is None:
+            return _refute(range(1, 13), self.tiles, placed=False)
+        return _refute(self.pegs, self.tiles)
+
+    def header(self) -> dict:
+        """The common JSON keys, and ``proof`` when counting alone shows that no tiling exists."""
+        head = super().header()
+        proof = self.refutation()
+        if proof is not None:
+            head["proof"] = proof
+        return head
 
     # -- the rules ------------------------------------------------------------
     def vertex_sums(self, solution: Sequence[Pattern]) -> dict[int, int]:
@@ -304,7 +411,11 @@ class Icosoku(Puzzle):
         subsets this way).  The corners around a vertex add up to its peg
         (:meth:`~parity.cnf.CNF.sum_equals` with the peg as a negative term).
         Fixed pegs are unit clauses here; a sweep builds the puzzle once with
-        ``pegs=None`` semantics through :meth:`peg_assumptions` instead.
+        ``pegs=None`` semantics through :meth:`peg_assumptions` instead.  When
+        counting refutes the puzzle (:meth:`refutation`, kept as
+        ``formula.proof``) the formula also holds a variable and its negation
+        as two unit clauses: a solver would otherwise have to rediscover the
+        count from the cardinality constraints, which takes it minutes.
         """
         from ..cnf import CNF
 
@@ -346,6 +457,11 @@ class Icosoku(Puzzle):
                 else:
                     for h in holders:
                         formula.add([-h])
+        formula.proof = self.refutation()
+        if formula.proof is not None:  # a contradiction, which every solver (and a counter) settles at once
+            refuted = formula.var(("refuted",))
+            formula.add([refuted])
+            formula.add([-refuted])
         formula.primary = [face[f][p] for f in range(20) for p in range(64)]
         formula.decode = lambda model: self._decode(formula, model)
         return formula
@@ -554,11 +670,16 @@ class IcosokuSearch:
     placement every vertex of the face must still be reachable: its dots so
     far at most its peg, and at least the peg less 3 dots per corner still
     open.  A complete vertex must be exact.  Patterns, not tiles, are
-    enumerated, so equal tiles are never told apart.
+    enumerated, so equal tiles are never told apart.  A puzzle that counting
+    refutes (:meth:`Icosoku.refutation`, kept as ``proof``) has no tilings
+    without a search: the pruning above looks at one vertex at a time, so a
+    total one dot off the tiles' would be found out only by exhausting the
+    tree (minutes for the game's tiles).
     """
 
     def __init__(self, puzzle: Icosoku) -> None:
         self.puzzle = puzzle
+        self.proof = puzzle.refutation()
         self.decode = lambda raw: tuple(raw)
         tables = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
         self.face_v, self.order, self.pat, self.pat_type, self.counts, self.orders = tables
@@ -569,10 +690,12 @@ class IcosokuSearch:
         With ``keep`` the search stops at ``keep + 1``, so a result above
         ``keep`` says there are more than were kept.
         """
+        out = np.zeros((keep or 1, 20), dtype=np.int64)
+        if self.proof is not None:
+            return 0, out
         from ._icosoku_kernels import search
 
         pegs = np.array(self.puzzle.pegs, dtype=np.int64)
-        out = np.zeros((keep or 1, 20), dtype=np.int64)
         limit = -1 if keep is None else keep + 1
         found = search(self.face_v, self.order, self.pat, self.pat_type, self.counts, pegs, limit, out)
         return int(found), out

@@ -315,3 +315,110 @@ def test_api_tiles_nonsense_raises(tiles, words):
         Icosoku(tiles=tiles)
     # and the forms that are no nonsense: a sequence of tiles as digits or as dots, a mapping of counts
     assert tile_set([(0, 1, 2)] * 20)[1] == tile_set(["201"] * 20)[1] == tile_set({"012": 20})[1] == {"012": 20}
+
+
+# -- counting refutes before any search ---------------------------------------------------------------------------
+def _tiling_pegs(faces, placed, turns):
+    """The dots around each vertex of a tiling drawn by hand: tile ``placed[f]`` turned ``turns[f]`` times on face f."""
+    sums = Counter()
+    for face, tile, turn in zip(faces, placed, turns):
+        dots = [int(d) for d in tile]
+        for v, d in zip(face, dots[turn:] + dots[:turn]):
+            sums[v] += d
+    return [sums[v] for v in range(12)]
+
+
+ELEVEN_TWICE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11]
+
+
+@pytest.mark.parametrize("engine", [None, "sat", "cms", "search", "sat:glucose4"])
+def test_pegs_that_miss_the_tiles_dots_are_refuted_by_every_engine_at_once(engine):
+    # the game's 20 tiles carry 78 dots (added up here from the tiles themselves), and every dot lies at one
+    # vertex, so pegs adding up to 77 have no tiling; a solver left to find that out runs for minutes
+    assert sum(int(d) for tile in ORIGINAL_TILES for d in tile) == 78 != sum(ELEVEN_TWICE)
+    puzzle = Icosoku(pegs=ELEVEN_TWICE)
+    started = time.perf_counter()
+    result = pt.solve(puzzle, engine=engine)
+    assert time.perf_counter() - started < 20
+    assert result.status == "UNSAT" and result.satisfiable is False
+    proof = result.to_json()["proof"]
+    assert proof["method"] == "dot count" and (proof["pegs"], proof["tile_dots"]) == (77, [78])
+
+
+def test_the_refutation_counts_zero_and_reaches_the_command_line():
+    puzzle = Icosoku(pegs=ELEVEN_TWICE)
+    for engine in ("search", "ganak", "sat"):
+        started = time.perf_counter()
+        assert pt.count(puzzle, engine=engine) == 0
+        assert time.perf_counter() - started < 20, engine
+    pegs = ",".join(map(str, ELEVEN_TWICE))
+    for engine in ("sat", "cms", "search"):
+        run = run_cli("solve", "icosoku", "--pegs", pegs, "--engine", engine, "--json")
+        assert run.code == 0 and run.err == "", run
+        payload = json.loads(run.out)
+        assert payload["satisfiable"] is False and payload["proof"]["method"] == "dot count"
+        assert "77" in payload["proof"]["reason"] and "78" in payload["proof"]["reason"]
+    run = run_cli("solve", "icosoku", "--pegs", pegs)
+    assert run.code == 0 and "no solution" in run.out
+    # a huge count of one tile means 20 of them, which carry 60 dots: refuted, no error and no long search
+    run = run_cli("solve", "icosoku", "--tiles", "012 x99999999999999999999999", "--json")
+    assert run.code == 0 and json.loads(run.out)["proof"]["pegs"] == 78, run
+    # with the pegs free (1..12, 78 dots) blank tiles are refuted the same way, and a CNF solver says so at once
+    free = Icosoku(pegs=None, tiles="000 x20")
+    assert free.refutation()["method"] == "dot count"
+    assert not pt.solve(free, engine="sat").satisfiable
+
+
+def test_counting_never_refutes_a_tiling():
+    # the conditions are necessary: pegs read off a tiling drawn at random (any tiles, any turns, sets with spare
+    # tiles too) are never refuted
+    rng = np.random.default_rng(11)
+    faces = Icosoku().faces
+    for _ in range(400):
+        kinds = rng.choice(TILE_TYPES, size=rng.integers(1, 8), replace=False)
+        placed = [str(t) for t in rng.choice(kinds, size=20)]
+        pegs = _tiling_pegs(faces, placed, rng.integers(0, 3, size=20))
+        spare = [str(t) for t in rng.choice(TILE_TYPES, size=rng.integers(0, 4))]
+        puzzle = Icosoku(pegs=pegs, tiles=", ".join(placed + spare))
+        assert puzzle.refutation() is None, (placed, spare, pegs)
+    assert Icosoku(pegs=None, tiles="adts").refutation() is None  # Q1 has an answer (test_free_pegs_find_an_adts)
+
+
+def test_each_refutation_agrees_with_an_exhaustive_search():
+    # pegs adding up to the tiles' dots that the vertex bound or the corner count refutes: the compiled search,
+    # run to its end without asking counting first, finds no tiling either
+    from parity.puzzles._icosoku_kernels import search
+    from parity.puzzles.icosoku import _tables
+
+    rng = np.random.default_rng(5)
+    seen = Counter()
+    for _ in range(600):
+        kinds = rng.choice(TILE_TYPES, size=rng.integers(1, 4), replace=False)
+        tiles = Counter(str(t) for t in rng.choice(kinds, size=20))
+        dots = sum(int(d) * n for t, n in tiles.items() for d in t)
+        cuts = np.sort(rng.integers(0, dots + 1, size=11))
+        pegs = np.diff(np.concatenate([[0], cuts, [dots]]))
+        if pegs.max() > 15:
+            continue
+        puzzle = Icosoku(pegs=pegs.tolist(), tiles=dict(tiles))
+        proof = puzzle.refutation()
+        if proof is None:
+            continue
+        seen[proof["method"]] += 1
+        face_v, order, pat, pat_type, counts, _ = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
+        found = search(face_v, order, pat, pat_type, counts, pegs.astype(np.int64), -1, np.zeros((1, 20), np.int64))
+        assert found == 0, (dict(tiles), pegs.tolist(), proof)
+    assert seen["vertex bound"] > 10 and seen["corner count"] > 10, seen
+    # a set of 20 tiles with one corner dot each: every peg is 5, and a 6 is refuted by the vertex bound
+    proof = Icosoku(pegs=[6, 4] + [5] * 10, tiles="111 x20").refutation()
+    assert (proof["method"], proof["vertex"], proof["at_most"]) == ("vertex bound", 0, 5)
+
+
+def test_sets_with_spare_tiles_are_refuted_only_by_totals_no_20_tiles_carry():
+    # 10 blank tiles and 15 of 111: 20 of them carry 3 * (10..15) dots; the brute force over how many of each
+    # are used gives the same totals
+    by_hand = sorted({3 * ones for ones in range(0, 16) if 0 <= 20 - ones <= 10})
+    assert by_hand == [30, 33, 36, 39, 42, 45]
+    refuted = Icosoku(pegs=[3] * 11 + [4], tiles="000 x10, 111 x15").refutation()
+    assert refuted["method"] == "dot count" and refuted["tile_dots"] == by_hand
+    assert Icosoku(pegs=[3] * 12, tiles="000 x10, 111 x15").refutation() is None
