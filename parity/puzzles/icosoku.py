@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import operator
 import os
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -49,7 +50,8 @@ from ..errors import EngineNotApplicableError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "TilingEstimate", "FAMILY"]
+__all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "TilingEstimate",
+           "random_icosoku", "FAMILY"]
 
 Pattern = tuple[int, int, int]
 
@@ -726,6 +728,45 @@ def _tables(faces: tuple, tiles: tuple) -> tuple:
     return face_v, order, pat, pat_type, counts, orders
 
 
+def random_icosoku(rng: random.Random) -> Icosoku:
+    """A random puzzle for the cross-check, built from a random tiling so that one exists, then often spoiled.
+
+    Two to six tiles of one to three random types, and blank ones (``000``)
+    for the other faces, go on the icosahedron, each turned at random, and
+    the dots around each vertex become its peg (the blank tiles keep the
+    tilings few enough for every engine to list or count in a second).  Then
+    in a third of the cases one peg gains or loses a dot, so the pegs miss
+    the tiles' dots (counting refutes it, :meth:`Icosoku.refutation`, and
+    every engine must say so at once); in a sixth a dot moves from one peg
+    to another, which keeps the total and may leave no tiling, for the
+    engines to find out by search; in another sixth a spare tile joins the
+    set.
+    """
+    _, faces = _board()
+    kinds = rng.sample(TILE_TYPES[1:], rng.randint(1, 3))  # TILE_TYPES[0] is the blank tile
+    placed = [rng.choice(kinds) for _ in range(rng.randint(2, 6))]
+    placed += [TILE_TYPES[0]] * (len(faces) - len(placed))
+    rng.shuffle(placed)
+    pegs = [0] * 12
+    for face, tile in zip(faces, placed):
+        turn = rng.randrange(3)
+        for v, dots in zip(face, tile[turn:] + tile[:turn]):
+            pegs[v] += int(dots)
+    tiles = Counter(placed)
+    roll = rng.random()
+    if roll < 1 / 3:
+        v = rng.randrange(12)
+        pegs[v] += 1 if pegs[v] == 0 else -1 if pegs[v] == 15 else rng.choice((-1, 1))
+    elif roll < 1 / 2:
+        giver = rng.choice([v for v in range(12) if pegs[v] > 0])
+        taker = rng.choice([v for v in range(12) if v != giver and pegs[v] < 15])
+        pegs[giver] -= 1
+        pegs[taker] += 1
+    elif roll < 2 / 3:
+        tiles[rng.choice(TILE_TYPES)] += 1
+    return Icosoku(pegs=pegs, tiles=", ".join(f"{t} x{n}" for t, n in sorted(tiles.items())))
+
+
 def _build(pegs: str = "1,2,3,4,5,6,7,8,9,10,11,12", tiles: str = "original") -> Icosoku:
     return Icosoku(None if pegs == "free" else pegs, tiles)
 
@@ -741,4 +782,5 @@ FAMILY = Family(
                "FILE of tiles ('012 x3' per line) or a comma list.", default="original"),
     ),
     build=_build,
+    random_instance=random_icosoku,
 )

@@ -422,3 +422,21 @@ def test_sets_with_spare_tiles_are_refuted_only_by_totals_no_20_tiles_carry():
     refuted = Icosoku(pegs=[3] * 11 + [4], tiles="000 x10, 111 x15").refutation()
     assert refuted["method"] == "dot count" and refuted["tile_dots"] == by_hand
     assert Icosoku(pegs=[3] * 12, tiles="000 x10, 111 x15").refutation() is None
+
+
+def test_random_instances_include_refuted_ones_and_the_engines_agree_on_them():
+    import random
+
+    from parity.check import crosscheck
+    from parity.puzzles.icosoku import random_icosoku
+    from parity.puzzles.registry import family
+
+    assert family("icosoku").random_instance is random_icosoku
+    rng = random.Random(0)
+    drawn = [random_icosoku(rng) for _ in range(40)]
+    refuted = [p for p in drawn if p.refutation() is not None]
+    assert 5 <= len(refuted) <= 25 and all(p.refutation()["method"] == "dot count" for p in refuted)
+    for puzzle in refuted[:3] + [p for p in drawn if p.refutation() is None][:2]:
+        report = crosscheck(puzzle)
+        assert report.checked and report.agree, report.problems
+        assert {a.engine for a in report.answers} >= {"sat", "cms", "search"}
