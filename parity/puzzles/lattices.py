@@ -45,6 +45,28 @@ class Lattice:
         """Whether a piece may be turned over within the lattice's own dimension (not for solids)."""
         return self.name != "cubic"
 
+    @property
+    def dimension(self) -> int:
+        """How many coordinates a cell has (2 on the square and hexagon lattices, 3 on the cubic and triangle)."""
+        return len(self.origin)
+
+    def refuses(self, cell: Cell) -> str | None:
+        """Why a tuple of ints is not a cell of this lattice (the wrong number of coordinates; on the triangle
+        lattice a last coordinate other than 0 or 1), or None when it is one.
+
+        Examples
+        --------
+        >>> TRIANGLE.refuses((0, 0, 2))
+        'its last coordinate is 2, where the triangle lattice has 0 (upward) or 1 (downward)'
+        >>> SQUARE.refuses((0, 0)) is None
+        True
+        """
+        if len(cell) != self.dimension:
+            return f"it has {len(cell)} coordinates, where the {self.name} lattice's cells have {self.dimension}"
+        if self.name == "triangle" and cell[2] not in (0, 1):
+            return f"its last coordinate is {cell[2]}, where the triangle lattice has 0 (upward) or 1 (downward)"
+        return None
+
     def neighbours(self, cell: Cell) -> Sequence[Cell]:
         return self.steps(cell)
 
@@ -166,6 +188,7 @@ LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC, HEX, TRIANGLE)}
 
 
 def lattice_named(name: str) -> Lattice:
-    if name not in LATTICES:
+    """The lattice of a name in :data:`LATTICES`, else :class:`~parity.errors.LimitError` listing the names."""
+    if not isinstance(name, str) or name not in LATTICES:
         raise LimitError(f"unknown lattice {name!r}; known: {', '.join(LATTICES)}")
     return LATTICES[name]

@@ -43,13 +43,14 @@ Examples
 
 from __future__ import annotations
 
+import operator
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import read_text
+from .._files import looks_like_path, read_text
 from ..errors import BoardSpecError, EngineNotApplicableError, InvalidSolution, LimitError
 from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
@@ -334,9 +335,84 @@ def _board_cells(spec, lattice: Lattice = SQUARE) -> tuple[str, list[Cell], Latt
                           if abs(x + y) < side], HEX
         if kind == "hex-coin" and not body:
             return spec, list(_COIN), HEX
-    if isinstance(spec, (str, os.PathLike)) and Path(spec).is_file():
+    if os.path.lexists(spec):  # a directory or an unreadable file: read_text says which
         return Path(spec).name, read_shape(read_text(spec, BoardSpecError, "board file"), str(spec), lattice), lattice
-    raise BoardSpecError(f"board {spec!r}: expected one of {', '.join(BOARD_FORMS)}")
+    if isinstance(spec, os.PathLike) or looks_like_path(spec):
+        raise BoardSpecError(f"board: no such file: {os.fsdecode(spec)}")
+    raise BoardSpecError(f"board {spec!r}: expected one of {', '.join(BOARD_FORMS)} (no such file: {spec})")
+
+
+def _cell(cell, where: str, error: type[Exception] = LimitError) -> tuple[int, ...]:
+    """A cell as a tuple of ints (numpy integers welcome), else ``error`` saying what ``where`` holds instead."""
+    if isinstance(cell, (str, bytes, Mapping)) or not isinstance(cell, Iterable):
+        raise error(f"{where} has a cell {cell!r}; a cell is a tuple of whole numbers such as (0, 1)")
+    cell = tuple(cell)
+    for value in cell:
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            operator.index(value)
+        except TypeError:
+            raise error(f"{where} has the cell {cell!r}, whose coordinate {value!r} is not a whole number") from None
+    return tuple(operator.index(value) for value in cell)
+
+
+def _cells(cells, where: str, error: type[Exception] = LimitError) -> list[tuple[int, ...]]:
+    """A list of cells, each a tuple of ints, none twice, else ``error`` naming ``where``."""
+    if isinstance(cells, (str, bytes, Mapping)) or not isinstance(cells, Iterable):
+        raise error(f"{where} must be a sequence of cells such as [(0, 0), (0, 1)], got {cells!r}")
+    out = [_cell(cell, where, error) for cell in cells]
+    seen: set = set()
+    for cell in out:
+        if cell in seen:
+            raise error(f"{where} lists the cell {cell} twice")
+        seen.add(cell)
+    return out
+
+
+def _on_lattice(cells: list, lattice: Lattice, where: str, error: type[Exception] = LimitError) -> None:
+    """``error`` naming ``where`` when one of ``cells`` is no cell of ``lattice``."""
+    for cell in cells:
+        reason = lattice.refuses(cell)
+        if reason:
+            raise error(f"{where} has the cell {cell}, and {reason}")
+
+
+def _coordinates(n: int) -> str:
+    return f"{n} coordinate{'s' if n != 1 else ''}"
+
+
+def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, tuple]]:
+    """(lattice, name -> normalised cells) of a custom piece set, every piece checked; LimitError names the piece.
+
+    Without ``lattice`` two coordinates mean the square lattice and three the
+    cubic one.
+    """
+    if not isinstance(pieces, Mapping):
+        try:  # a sequence of (name, cells) pairs, as dict() takes them
+            pieces = dict(pieces)
+        except (TypeError, ValueError):
+            raise LimitError(f"pieces: expected a named set ({', '.join(PIECE_SETS)}) or a mapping name -> cells, "
+                             f"got {pieces!r}") from None
+    shapes = {str(name): _cells(cells, f"pieces: piece {str(name)!r}") for name, cells in pieces.items()}
+    if not shapes or not all(shapes.values()):
+        raise LimitError("a custom piece set needs at least one piece, each of at least one cell")
+    first, cells = next(iter(shapes.items()))
+    dimension = len(cells[0]) if lattice is None else lattice.dimension
+    for name, cells in shapes.items():
+        for cell in cells:
+            if len(cell) != dimension:
+                whose = f"the cells of piece {first!r}" if lattice is None else f"the {lattice.name} lattice's cells"
+                raise LimitError(f"pieces: piece {name!r} has a cell of {_coordinates(len(cell))} where {whose} "
+                                 f"have {dimension}")
+    if lattice is None:
+        if dimension not in (2, 3):
+            raise LimitError(f"pieces: cells of {_coordinates(dimension)}; the square and hexagon lattices take 2, "
+                             "the cubic and triangle lattices 3")
+        lattice = SQUARE if dimension == 2 else CUBIC
+    for name, cells in shapes.items():
+        _on_lattice(cells, lattice, f"pieces: piece {name!r}")
+    return lattice, {name: lattice.normalize(cells) for name, cells in shapes.items()}
 
 
 class Polyomino(Puzzle):
@@ -345,11 +421,36 @@ class Polyomino(Puzzle):
     Parameters
     ----------
     pieces : str or mapping
-        A named set (:data:`PIECE_SETS`) or name -> cells.
-    board : str or sequence of cells
-        ``rect:WxH``, a file of ASCII art, or the cells themselves.
-    one_sided : bool
+        A named set (:data:`PIECE_SETS`) or name -> cells, each cell a tuple
+        of whole numbers in the lattice's coordinates (see
+        :mod:`parity.puzzles.lattices`).
+    board : str, path or sequence of cells
+        A spec of :data:`BOARD_FORMS` (``rect:WxH``, ...), a file of ASCII
+        art, or the cells themselves.
+    one_sided : bool, optional
         Pieces may not be turned over (implied by the one-sided sets).
+    lattice : str, optional
+        ``square``, ``cubic``, ``triangle`` or ``hex``, for custom pieces;
+        default: two coordinates a cell mean square, three cubic.  A named
+        set brings its own.
+
+    Raises
+    ------
+    LimitError
+        For pieces that are no named set and no mapping of names to cells,
+        a cell that is not a tuple of whole numbers, cells of different
+        lengths or no cell of the lattice, a cell listed twice; and when the
+        pieces' area differs from the board's.
+    BoardSpecError
+        For a board spec of none of the forms, a missing file (``no such
+        file:``), board cells that are not cells of the pieces' lattice.
+
+    Examples
+    --------
+    >>> Polyomino({"a": [(0, 0)], "b": [(0, 0, 0)]}, [(0, 0), (0, 1)])
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: pieces: piece 'b' has a cell of 3 coordinates where the cells of piece 'a' have 2
     """
 
     family = "polyomino"
@@ -357,28 +458,39 @@ class Polyomino(Puzzle):
 
     def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
                  lattice: str | None = None) -> None:
+        if one_sided is not None and one_sided not in (True, False):
+            raise LimitError(f"one_sided: True, False or None (the set's own), got {one_sided!r}")
+        if lattice is not None and not isinstance(lattice, Lattice):
+            lattice = lattice_named(lattice)
         if isinstance(pieces, str):
             if pieces not in PIECE_SETS:
                 raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(PIECE_SETS)}")
             self.set_name = pieces
             self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
+            if lattice is not None and lattice is not self.lattice:
+                raise LimitError(f"lattice: the set {pieces} lies on the {self.lattice.name} lattice, not on the "
+                                 f"{lattice.name} lattice")
         else:
             self.set_name = "custom"
             self.one_sided = bool(one_sided)
-            shapes = {str(k): [tuple(c) for c in v] for k, v in dict(pieces).items()}
-            if not shapes or not all(shapes.values()):
-                raise LimitError("a custom piece set needs at least one piece, each of at least one cell")
-            self.lattice = _lattice_of(next(iter(shapes.values())), lattice)
-            self.pieces = {k: self.lattice.normalize(v) for k, v in shapes.items()}
+            self.lattice, self.pieces = _custom_pieces(pieces, lattice)
         if self.lattice is CUBIC:
             self.one_sided = True
-        if isinstance(board, str) or isinstance(board, os.PathLike):
+        if isinstance(board, (str, os.PathLike)):
             self.board_label, cells, board_lattice = _board_cells(board, self.lattice)
             if board_lattice is not self.lattice:
                 raise BoardSpecError(f"board {board}: a {board_lattice.name}-lattice board for pieces on the "
                                      f"{self.lattice.name} lattice")
         else:
-            self.board_label, cells = "cells", [tuple(c) for c in board]
+            if isinstance(board, (bytes, Mapping)) or not isinstance(board, Iterable):
+                raise BoardSpecError(f"board: expected one of {', '.join(BOARD_FORMS)} or a sequence of cells, got "
+                                     f"{board!r}")
+            self.board_label, cells = "cells", _cells(board, "board", BoardSpecError)
+            for cell in cells:
+                if len(cell) != self.lattice.dimension:
+                    raise BoardSpecError(f"board: the cell {cell} has {_coordinates(len(cell))} where the pieces' "
+                                         f"cells have {self.lattice.dimension}")
+            _on_lattice(cells, self.lattice, "board", BoardSpecError)
         self.cells = sorted(set(cells))
         self.board = None
         area = sum(len(s) for s in self.pieces.values())

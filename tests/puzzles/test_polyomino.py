@@ -1,6 +1,7 @@
 """Polyominoes: generated pieces against the published tables, counts against the seed, engines against each other."""
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -466,3 +467,75 @@ def test_the_hexominoes_fill_no_rectangle_of_their_area():
     assert len(items) % 2 == 1
     for name, cells in puzzle.placements():
         assert ((name in items) + sum(f"{r},{c}" in items for r, c in cells)) % 2 == 0
+
+
+# -- nonsense in, one clear error out ----------------------------------------------------------------------------
+DOMINO = [(0, 0), (0, 1)]
+
+
+@pytest.mark.parametrize("pieces, board, options, words", [
+    ({"a": [(0, 0)], "b": [(0, 0, 0)]}, DOMINO, {}, "piece 'b' has a cell of 3 coordinates where the cells of piece "
+                                                     "'a' have 2"),
+    ({"a": [("x", "y")]}, [("x", "y")], {}, "piece 'a' has the cell ('x', 'y'), whose coordinate 'x' is not a whole"),
+    ({"a": [(0.5, 0), (0, 1)]}, DOMINO, {}, "coordinate 0.5 is not a whole number"),
+    ({"a": [(True, 0), (0, 1)]}, DOMINO, {}, "coordinate True"),
+    ({"a": [(0, 0), (0, 0)]}, DOMINO, {}, "piece 'a' lists the cell (0, 0) twice"),
+    ({"a": "ab"}, DOMINO, {}, "piece 'a' must be a sequence of cells"),
+    ({"a": None}, DOMINO, {}, "piece 'a' must be a sequence of cells"),
+    ({"a": [0, 1]}, DOMINO, {}, "piece 'a' has a cell 0"),
+    ({"a": [None]}, DOMINO, {}, "piece 'a' has a cell None"),
+    ({"a": [(0, 0, 0, 0)]}, [(0, 0, 0, 0)], {}, "cells of 4 coordinates"),
+    ({"a": [(0,)]}, [(0,)], {}, "cells of 1 coordinate;"),
+    (None, DOMINO, {}, "pieces: expected a named set"),
+    (5, DOMINO, {}, "pieces: expected a named set"),
+    ({}, DOMINO, {}, "at least one piece"),
+    ({"a": []}, DOMINO, {}, "at least one piece"),
+    ("heptaminoes", DOMINO, {}, "unknown piece set"),
+    ({"a": [(0, 0)]}, [(0, 0)], {"lattice": "triangle"}, "of 2 coordinates where the triangle lattice's cells have 3"),
+    ({"a": [(0, 0, 2)]}, [(0, 0, 2)], {"lattice": "triangle"}, "its last coordinate is 2"),
+    ({"a": [(0, 0)]}, [(0, 0)], {"lattice": "hexagonal"}, "unknown lattice 'hexagonal'"),
+    ({"a": [(0, 0)]}, [(0, 0)], {"lattice": {}}, "unknown lattice {}"),
+    ({"a": [(0, 0)]}, [(0, 0)], {"one_sided": "no"}, "one_sided"),
+    ("pentominoes", "rect:10x6", {"lattice": "hex"}, "the set pentominoes lies on the square lattice"),
+])
+def test_custom_pieces_nonsense_raises_a_limit_error(pieces, board, options, words):
+    with pytest.raises(LimitError, match=re.escape(words)):
+        Polyomino(pieces, board, **options)
+
+
+@pytest.mark.parametrize("board, words", [
+    (None, "board: expected one of rect:WxH"),
+    (5, "board: expected one of rect:WxH"),
+    ([(0, 0.5), (0, 1)], "board has the cell (0, 0.5), whose coordinate 0.5 is not a whole number"),
+    ([(0, 0), (0, 1, 0)], "board: the cell (0, 1, 0) has 3 coordinates where the pieces' cells have 2"),
+    ([(0,), (1,)], "board: the cell (0,) has 1 coordinate where"),
+    ([(0, 0), (0, 0)], "board lists the cell (0, 0) twice"),
+    ([(0, 0), "ab"], "board has a cell 'ab'"),
+    ("nonexist.txt", "board: no such file: nonexist.txt"),
+    ("abc", "board 'abc': expected one of rect:WxH"),
+])
+def test_board_nonsense_raises_a_board_spec_error(board, words):
+    from parity.errors import BoardSpecError
+
+    with pytest.raises(BoardSpecError, match=re.escape(words)):
+        Polyomino({"a": DOMINO}, board)
+
+
+def test_cells_far_out_and_numpy_integers_are_no_nonsense():
+    import numpy as np
+
+    # one domino on two cells: a single placement, by hand, wherever the cells lie
+    for board in ([(-5, 0), (-5, 1)], [(10**30, 7), (10**30, 8)], np.array([[3, 4], [4, 4]], dtype=np.int64)):
+        puzzle = Polyomino({"a": np.array(DOMINO)}, board)
+        assert pt.count(puzzle) == pt.count(puzzle, engine="sat") == 1
+        assert all(type(v) is int for cell in puzzle.cells for v in cell)
+
+
+def test_cli_missing_board_file_is_one_line(tmp_path):
+    for board, words in [("nonexist.txt", ["no such file: nonexist.txt"]),
+                         (str(tmp_path / "boards" / "ring.txt"), ["no such file:", "ring.txt"]),
+                         ("abc", ["expected one of rect:WxH", "no such file: abc"]),
+                         (str(tmp_path), ["is a directory"])]:
+        run = pt.testing.run_cli("solve", "polyomino", "--board", board)
+        assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
+        assert all(word in run.err for word in words), run.err
