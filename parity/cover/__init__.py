@@ -316,6 +316,9 @@ def gf2_certificate(problem: CoverProblem):
     m, n = len(problem.primary), len(problem.options)
     if m == 0:
         return None
+    if n == 0:  # no option at all: any one primary item is odd and met by every option (none) an even number of times
+        return {"items": [problem.primary[0]], "reason": "every option meets an even number of these items, and "
+                                                         "there is an odd number of them"}
     row = {item: r for r, item in enumerate(problem.primary)}
     A = np.zeros((m, n), dtype=np.int64)
     for j, option in enumerate(problem.options):

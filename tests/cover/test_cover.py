@@ -237,3 +237,11 @@ def test_primary_and_secondary_given_as_strings_are_refused():
         CoverProblem([["a"]], primary="a")
     with pytest.raises(EncodingError, match="secondary must be a list of items"):
         CoverProblem([["a"]], secondary="x")
+
+
+def test_a_problem_without_options_is_refuted_by_any_one_item():
+    problem = CoverProblem([], primary=["a", "b"])
+    assert brute_force(problem) == 0 and problem.count() == 0
+    assert gf2_certificate(problem)["items"] == ["a"]
+    for engine in ("dlx", "sat", "cms"):
+        assert pt.count(CoverFile(problem), engine=engine) == 0, engine
