@@ -56,6 +56,9 @@ class CnfFile(Puzzle):
             self.formula = read_dimacs(source)
             self.file = str(source)
         self.name = name or (Path(self.file).name if self.file else "formula")
+        # long XORs get link variables when they are first written as clauses: made now, so that every process
+        # that checks a model (this one, and a child process stopped by a time limit) knows the same variables
+        self.formula.clauses_with_xors()
 
     def build_cnf(self):
         formula = self.formula

@@ -543,7 +543,7 @@ class Icosoku(Puzzle):
     # -- output ---------------------------------------------------------------
     def to_json(self, solution: Sequence[Pattern]) -> dict:
         sums = self.vertex_sums(solution)
-        return {"pegs": {str(v): int(sums[v]) for v in range(12)},
+        return {"vertex_sums": {str(v): int(sums[v]) for v in range(12)},
                 "faces": [{"vertices": list(self.faces[f]), "dots": [int(d) for d in solution[f]],
                            "tile": tile_type(solution[f])} for f in range(20)]}
 
@@ -561,7 +561,9 @@ class Icosoku(Puzzle):
         return "\n".join(lines)
 
     def parameters(self) -> dict:
-        return {"pegs": None if self.pegs is None else list(self.pegs), "tiles": self.tiles_name}
+        # with free pegs there is no "pegs" key (the solution's vertex_sums give the pegs found): one type per key
+        fixed = {} if self.pegs is None else {"pegs": list(self.pegs)}
+        return {**fixed, "free_pegs": self.pegs is None, "tiles": self.tiles_name}
 
     def describe(self) -> str:
         pegs = "free pegs" if self.pegs is None else "pegs " + ",".join(map(str, self.pegs))

@@ -57,7 +57,7 @@ def _check_from_json(payload: dict, pegs) -> None:
         for v, d in zip(face["vertices"], face["dots"]):
             sums[v] += d
     assert [sums[v] for v in range(12)] == list(pegs)
-    assert [payload["pegs"][str(v)] for v in range(12)] == list(pegs)
+    assert [payload["vertex_sums"][str(v)] for v in range(12)] == list(pegs)
     kinds = Counter(min(tuple(face["dots"][i:] + face["dots"][:i]) for i in range(3)) for face in payload["faces"])
     allowed = Counter(tuple(int(c) for c in t) for t in ORIGINAL_TILES)
     assert all(n <= allowed[k] for k, n in kinds.items())
