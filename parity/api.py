@@ -45,12 +45,18 @@ class Result:
     seconds : float
         The engine's own work on the built encoding (``engine.solve`` or
         ``engine.count``, as M4RI's ``kernel_s`` times its elimination alone).
+    load_seconds : float
+        What bringing the engine in cost before its work began: importing
+        its libraries and loading or compiling its kernels
+        (:meth:`parity.engines.Engine.load`; the first run after installing
+        compiles, later runs read the compiled kernels from a cache).
     stats : dict
         Engine-specific numbers (``rank``, ``nullity`` for linear engines;
         ``variables``, ``clauses``, ``exact`` for CNF engines).
     total_seconds : float
         The whole call: choosing the engine, building the encoding (reading a
-        file, for file families), the engine's work, decoding and verifying.
+        file, for file families), loading the engine, its work, decoding and
+        verifying.
         When a time limit was spent (``UNKNOWN``) both times are the time
         spent until then.  Default: ``seconds``.
     """
@@ -63,6 +69,7 @@ class Result:
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
     total_seconds: float | None = None
+    load_seconds: float = 0.0
 
     def __post_init__(self) -> None:
         if self.total_seconds is None:
@@ -112,6 +119,7 @@ class Result:
         if self.solution is not None:
             payload.update(self.puzzle.to_json(self.solution))
         payload["seconds"] = round(self.seconds, 6)
+        payload["load_seconds"] = round(self.load_seconds, 6)
         payload["total_seconds"] = round(self.total_seconds, 6)
         return payload
 
@@ -164,16 +172,25 @@ def _decode_verified(puzzle, encoding, raw):
     return solution
 
 
+def _loaded(engine, encoding) -> float:
+    """Load ``engine`` for ``encoding`` (:meth:`~parity.engines.Engine.load`); returns the seconds it took."""
+    started = time.perf_counter()
+    engine.load(encoding)
+    return time.perf_counter() - started
+
+
 def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
-                unique: bool = False) -> tuple[str, Answer, Any, float]:
+                unique: bool = False) -> tuple[str, Answer, Any, tuple[float, float]]:
     """Choose the engine, build the encoding, solve, decode and verify: the whole job a time limit bounds.
 
     Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution,
-    and the seconds of the engine's work alone (timed here, so that it travels back from a child process too).
+    and the seconds of loading the engine and of its work alone (timed here, so that they travel back from a child
+    process too).
     With ``unique`` the engine's work includes deciding whether a second solution exists.
     """
     engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve")
     _note("engine", engine.name)
+    load = _loaded(engine, encoding)
     started = time.perf_counter()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
     if answer.status == SAT and answer.raw is None:  # a solve that cannot be verified is no answer
@@ -181,7 +198,7 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
     if unique and solution is not None:
         answer.stats["unique"] = _is_unique(puzzle, engine, encoding, answer, solution)
-    return engine.name, answer, solution, time.perf_counter() - started
+    return engine.name, answer, solution, (load, time.perf_counter() - started)
 
 
 def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
@@ -201,18 +218,19 @@ def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
 
 
 def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
-                recolour: bool = False) -> tuple[str, bool, Answer, float]:
+                recolour: bool = False) -> tuple[str, bool, Answer, tuple[float, float]]:
     if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
+    load = _loaded(engine, encoding)
     started = time.perf_counter()
     answer = engine.count(encoding)
     if up_to_symmetry:
         from .symmetry import count_up_to_symmetry
 
         answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour))
-    return engine.name, engine.exact, answer, time.perf_counter() - started
+    return engine.name, engine.exact, answer, (load, time.perf_counter() - started)
 
 
 def _named(engine: str | None) -> str | None:
@@ -266,7 +284,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
-        chosen, answer, solution, seconds = _run(_solve_work, time_limit, "solving", noted, puzzle, engine, minimize,
+        chosen, answer, solution, (load, seconds) = _run(_solve_work, time_limit, "solving", noted, puzzle, engine, minimize,
                                                  max_nullity, unique)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
@@ -276,7 +294,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
             raise InvalidSolution(f"engine {chosen} claimed weight {answer.stats.get('minimum_weight')}, "
                                   f"the solution has {puzzle.weight(solution)}")
     return Result(puzzle, chosen, answer.status if solution is None else SAT, solution, answer.count, seconds,
-                  answer.stats, total_seconds=time.perf_counter() - started)
+                  answer.stats, total_seconds=time.perf_counter() - started, load_seconds=load)
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None, up_to_symmetry: bool = False,
@@ -303,13 +321,13 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
         raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
-        chosen, exact, answer, seconds = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
+        chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
                                               up_to_symmetry, recolour)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     stats = {**answer.stats, "exact": exact}
     return Result(puzzle, chosen, answer.status, None, int(answer.count), seconds, stats,
-                  total_seconds=time.perf_counter() - started)
+                  total_seconds=time.perf_counter() - started, load_seconds=load)
 
 
 def count(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> int:

@@ -96,6 +96,14 @@ class Engine:
         """Why this engine cannot work on ``encoding``, or None when it can."""
         return None
 
+    def load(self, encoding) -> None:
+        """Bring in what the engine needs for ``encoding`` (libraries, compiled kernels) before its work is timed.
+
+        The front door times this apart from the work (``load_seconds``
+        against ``seconds``): the first run after installing compiles the
+        kernels, which says nothing about the engine's speed.
+        """
+
     def minimize_refusal(self, encoding) -> str | None:
         """Why this engine cannot find a least-weight solution of ``encoding``, or None when it can."""
         return None if self.can_minimize else f"engine {self.name!r} does not minimise"
@@ -199,6 +207,9 @@ class ChaseEngine(LinearEngine):
 
         return chase_refusal(system)
 
+    def load(self, system) -> None:
+        from .linalg import _chase_kernels, _gf2_kernels  # noqa: F401  (compiled, or read from the cache, on import)
+
     def suits(self, system, question: str) -> bool:
         # big enough to pay for the kernels, and sparse (a board: a few entries an equation); a dense matrix has
         # no small forcing set, and looking for one would only delay gf2
@@ -261,6 +272,11 @@ class PolyEngine(Engine):
     def suits(self, system, question: str) -> bool:
         return system.shape[1] >= self.DEFAULT_FROM
 
+    def load(self, system) -> None:
+        from .linalg import poly
+
+        poly._flint()
+
     def count(self, system) -> Answer:
         from .linalg import poly
 
@@ -299,9 +315,13 @@ class CnfEngine(Engine):
             self._backend = self._make_backend()
         return self._backend
 
+    def load(self, formula) -> None:
+        self.backend  # noqa: B018  (makes the back end: imports the solver's library)
+
     def _stats(self, formula) -> dict:
         stats = formula.stats()
-        return {"variables": stats["variables"], "clauses": stats["clauses"]}
+        proof = getattr(formula, "proof", None)  # a family's reason that no model exists, found before solving
+        return {"variables": stats["variables"], "clauses": stats["clauses"], **({"proof": proof} if proof else {})}
 
     def solve(self, formula, minimize=False, max_nullity=30) -> Answer:
         if not self.can_solve:
@@ -375,6 +395,9 @@ class DlxEngine(Engine):
 
     #: ask GF(2) for a proof that no cover exists before searching (else only after a search found none)
     certificate_first = False
+
+    def load(self, problem) -> None:
+        _warm_dlx()
 
     def _covers(self, problem) -> Iterator[list[int]]:
         return problem.covers()
@@ -454,6 +477,10 @@ class ScanEngine(DlxEngine):
                     "rule); use dlx, or mark it ordered (CoverProblem(..., ordered=True); --ordered for a cover file)")
         return scan_refusal(problem)
 
+    def load(self, problem) -> None:
+        from .cover import _scan_kernels  # noqa: F401  (compiled, or read from the cache, on import)
+        from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
+
     def _covers(self, problem) -> Iterator[list[int]]:
         from .cover.scan import scan_covers
 
@@ -477,11 +504,21 @@ class SearchEngine(Engine):
     name = "search"
     accepts = "search"
 
+    def load(self, encoding) -> None:
+        loader = getattr(encoding, "load", None)  # a search with compiled kernels loads them here
+        if loader is not None:
+            loader()
+
+    @staticmethod
+    def _stats(encoding) -> dict:
+        proof = getattr(encoding, "proof", None)  # the family's reason that nothing is found, known before searching
+        return {"proof": proof} if proof else {}
+
     def solve(self, encoding, minimize=False, max_nullity=30) -> Answer:
         if minimize:
             raise EngineNotApplicableError("engine 'search' does not minimise")
         first = next(iter(encoding.solutions()), None)
-        return Answer(UNSAT if first is None else SAT, first, None, {})
+        return Answer(UNSAT if first is None else SAT, first, None, self._stats(encoding))
 
     def solutions(self, encoding) -> Iterator[Any]:
         yield from encoding.solutions()
@@ -489,7 +526,14 @@ class SearchEngine(Engine):
     def count(self, encoding) -> Answer:
         counter = getattr(encoding, "count", None)
         total = int(counter()) if counter is not None else sum(1 for _ in encoding.solutions())
-        return Answer(SAT if total else UNSAT, None, total, {})
+        return Answer(SAT if total else UNSAT, None, total, self._stats(encoding))
+
+
+def _warm_dlx() -> None:
+    """Run xcover's kernel once on a problem of two options: its first call compiles it (or reads the cache)."""
+    from .cover import CoverProblem
+
+    CoverProblem([["a"], ["b"]]).count()
 
 
 def _pysat(solver: str):

@@ -688,6 +688,11 @@ class IcosokuSearch:
         tables = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
         self.face_v, self.order, self.pat, self.pat_type, self.counts, self.orders = tables
 
+    def load(self) -> None:
+        """Load the compiled search (numba reads it from its cache, or compiles it once) unless none is needed."""
+        if self.proof is None:
+            from ._icosoku_kernels import search  # noqa: F401
+
     def _run(self, keep: int | None) -> tuple[int, np.ndarray]:
         """(tilings found, the first ``keep`` of them); ``keep`` None counts them all and keeps none.
 

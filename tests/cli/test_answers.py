@@ -252,3 +252,36 @@ def test_a_time_limit_gives_the_same_answer_on_formulas_with_long_xors():
         expected = len(puzzle.formula.brute_force_models())
         assert counted == expected == pt.count(puzzle, engine="sat")
         assert solved.satisfiable is (expected > 0)
+
+
+# -- loading an engine is not its work ---------------------------------------------------------------------
+def test_loading_an_engine_is_timed_apart_from_its_work(monkeypatch, cover_file):
+    from parity.engines import DlxEngine
+
+    warm = DlxEngine.load
+    monkeypatch.setattr(DlxEngine, "load", lambda self, problem: (warm(self, problem), time.sleep(0.4)))  # compiling
+    answer = json.loads(run_cli("count", "cover", cover_file, "--engine", "dlx", "--json").out)
+    assert answer["count"] == 2 and answer["load_seconds"] >= 0.4 > answer["seconds"]
+    assert answer["total_seconds"] >= answer["load_seconds"] + answer["seconds"]
+    result = pt.solve(CoverFile_of(cover_file), engine="dlx", time_limit=30)  # timed in the child, carried back
+    assert result.load_seconds >= 0.4 > result.seconds
+
+
+def CoverFile_of(path):
+    from parity.puzzles.coverfile import CoverFile
+
+    return CoverFile(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["dlx", "scan"])
+def test_a_first_run_that_compiles_reports_the_compiling_as_loading(tmp_path, cover_file, engine):
+    # an empty numba cache: the kernels are compiled in this run, as on the first run after installing
+    import os
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    args = [sys.executable, "-m", "parity", "count", "cover", cover_file, "--engine", engine, "--json",
+            *(["--ordered"] if engine == "scan" else [])]
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600)
+    answer = json.loads(done.stdout)
+    assert answer["count"] == 2 and answer["load_seconds"] > 1.0 and answer["seconds"] < 0.5, answer
