@@ -225,7 +225,8 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
 
         engine = noted.get("engine", _named(options.get("engine")))  # the engine at work, else the one named
         payload = {**noted.get("header", {"family": family_name, **given}), "engine": engine,
-                   "status": "UNKNOWN", "satisfiable": None, "seconds": spent, "total_seconds": spent}
+                   "status": "UNKNOWN", "satisfiable": None, "seconds": spent, "load_seconds": 0.0,
+                   "total_seconds": spent}
         describe = noted.get("describe", " on ".join([family_name, *given.values()]))
         return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{_by(engine)}", 0
 
@@ -234,7 +235,7 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
 _LIMITED = ("solve", "count", "draw")
 
 
-def _built(family_name: str, build: dict, options: dict):
+def _built(family_name: str, build: dict):
     """The puzzle, with its JSON header and description noted for the parent (see :func:`_limited`)."""
     from .._child import note
 
@@ -244,10 +245,10 @@ def _built(family_name: str, build: dict, options: dict):
     return puzzle
 
 
-def _whole(payload: dict, options: dict) -> dict:
+def _whole(payload: dict, started: float | None) -> dict:
     """``total_seconds`` as the whole command's work, board included, where the verb was timed from its start."""
-    if options.get("started") is not None:
-        payload["total_seconds"] = round(time.monotonic() - options["started"], 6)
+    if started is not None:
+        payload["total_seconds"] = round(time.monotonic() - started, 6)
     return payload
 
 
@@ -269,9 +270,9 @@ def _solve(family_name: str, build: dict, options: dict):
     from ..api import solve
 
     started = options.pop("started", None)
-    puzzle = _built(family_name, build, options)
+    puzzle = _built(family_name, build)
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
-    payload = _whole(result.to_json(), {"started": started})
+    payload = _whole(result.to_json(), started)
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
         return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
@@ -293,10 +294,10 @@ def _solve(family_name: str, build: dict, options: dict):
 def _count(family_name: str, build: dict, options: dict):
     from ..api import count_result
 
-    puzzle = _built(family_name, build, options)
+    puzzle = _built(family_name, build)
     result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
                           up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
-    payload = _whole(result.to_json(), options)
+    payload = _whole(result.to_json(), options.get("started"))
     describe = puzzle.describe()
     if result.status == "UNKNOWN":
         return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
@@ -366,10 +367,10 @@ def _draw(family_name: str, build: dict, options: dict):
     from ..draw import save
 
     started = options.pop("started", None)
-    puzzle = _built(family_name, build, options)
+    puzzle = _built(family_name, build)
     output = options.pop("output")
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit", None), **options)
-    payload = _whole(result.to_json(), {"started": started})
+    payload = _whole(result.to_json(), started)
     if result.status == "UNKNOWN":
         return payload, f"{puzzle.describe()}: unknown, the time limit was spent, nothing drawn{_by(result.engine)}", 0
     if not result.satisfiable:
