@@ -29,13 +29,14 @@ Examples
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from ..errors import LimitError
 from .coloring import Coloring
 from .registry import Family, Option
 
-__all__ = ["Enigma1780", "SEED_CLUES", "OPTIONAL_CLUE", "ENIGMA_FACES", "seed_relation", "FAMILY"]
+__all__ = ["Enigma1780", "SEED_CLUES", "OPTIONAL_CLUE", "ENIGMA_FACES", "seed_relation", "random_enigma", "FAMILY"]
 
 #: the seed's clues: net cell (i, j) -> digit
 SEED_CLUES = {(0, 0): 2, (0, 1): 5, (0, 3): 1, (4, 0): 4, (4, 3): 2}
@@ -180,6 +181,13 @@ class Enigma1780(Coloring):
         ax.axis("off")
 
 
+def random_enigma(rng: random.Random) -> Enigma1780:
+    """Random clues for ``parity check``: up to four cells of the net with random digits (240 numberings without
+    clues, none for many clue sets that clash)."""
+    cells = rng.sample([(i, j) for i in range(5) for j in range(4)], rng.randint(0, 4))
+    return Enigma1780(clues={cell: rng.randint(1, 5) for cell in cells})
+
+
 def _build(no_clues: bool = False, seed_rules: bool = False) -> Enigma1780:
     return Enigma1780(clues=not no_clues, rules="seed" if seed_rules else "geometry")
 
@@ -194,4 +202,5 @@ FAMILY = Family(
                "geometry.", default=False, type=bool),
     ),
     build=_build,
+    random_instance=random_enigma,
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 from pathlib import Path
 
 from .._files import read_text
@@ -25,7 +26,7 @@ from ..errors import InvalidSolution, StateError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Sudoku", "FAMILY"]
+__all__ = ["Sudoku", "random_sudoku", "FAMILY"]
 
 
 class Sudoku(Puzzle):
@@ -138,6 +139,38 @@ class Sudoku(Puzzle):
         return f"Sudoku({self.side}x{self.side}, givens={len(self.givens)})"
 
 
+def random_sudoku(rng: random.Random) -> Sudoku:
+    """A random small Sudoku for ``parity check``: a random solved grid with cells emptied, now and then a clue
+    changed (which may leave no solution).
+
+    The grid is the pattern ``(box * (r % box) + r // box + c) mod side`` with
+    its digits, the rows within a band, the bands, the columns within a stack
+    and the stacks shuffled, and transposed half the time.  Mostly 4 x 4 (any
+    number of cells emptied: at most the 288 grids); 9 x 9 keeps at least 50
+    clues, so that the engines that list solutions can list them all.
+    """
+    box = 2 if rng.random() < 0.75 else 3
+    side = box * box
+
+    def shuffled_lines() -> list[int]:
+        bands = rng.sample(range(box), box)
+        return [band * box + line for band in bands for line in rng.sample(range(box), box)]
+
+    rows, cols, digits = shuffled_lines(), shuffled_lines(), rng.sample(range(1, side + 1), side)
+    grid = [[digits[(box * (r % box) + r // box + c) % side] for c in cols] for r in rows]
+    if rng.random() < 0.5:
+        grid = [list(line) for line in zip(*grid)]
+    cells = [(r, c) for r in range(side) for c in range(side)]
+    emptied = rng.sample(cells, rng.randint(0, side * side if box == 2 else side * side - 50))
+    for r, c in emptied:
+        grid[r][c] = 0
+    kept = [cell for cell in cells if grid[cell[0]][cell[1]]]
+    if kept and rng.random() < 0.25:  # a clue changed: often a contradiction, sometimes another puzzle
+        r, c = rng.choice(kept)
+        grid[r][c] = rng.choice([d for d in range(1, side + 1) if d != grid[r][c]])
+    return Sudoku("".join("123456789"[d - 1] if d else "." for line in grid for d in line))
+
+
 def _build(puzzle: str) -> Sudoku:
     if os.path.isfile(puzzle):
         return Sudoku(read_text(Path(puzzle), StateError, "Sudoku file"))
@@ -151,4 +184,5 @@ FAMILY = Family(
     options=(Option("puzzle", (), "The givens row by row (81 characters for 9 x 9), or a FILE holding them.",
                     required=True),),
     build=_build,
+    random_instance=random_sudoku,
 )

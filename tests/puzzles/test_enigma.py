@@ -115,3 +115,21 @@ def test_cli(tmp_path):
 def test_bad_clues(bad):
     with pytest.raises(pt.errors.ParityError, match="cells are"):
         Enigma1780(clues=bad)
+
+
+def test_random_clues_every_engine_against_the_plain_search():
+    # the instances `parity check enigma1780` draws: every engine's count equals the textbook backtracking's
+    import random
+
+    from parity.check import crosscheck
+    from parity.puzzles.enigma import random_enigma
+
+    rng = random.Random(5)
+    relation = meets()
+    for _ in range(8):
+        puzzle = random_enigma(rng)
+        clues = {f: c + 1 for f, c in puzzle.clues.items()}
+        expected = len(search(relation, clues))
+        report = crosscheck(puzzle, engines=["sat", "cms"], limit=500)
+        assert report.agree, report.problems
+        assert {a.count for a in report.answered} == {expected}

@@ -4,10 +4,12 @@ import itertools
 import json
 
 import pytest
+from hypothesis import given
 
 import parity as pt
 from parity.errors import InvalidSolution, StateError
 from parity.puzzles import Sudoku
+from parity.strategies import instances
 from parity.testing import run_cli
 
 #: Arto Inkala's "hardest" puzzle and its published solution
@@ -90,3 +92,45 @@ def test_verify_and_errors():
     run = run_cli("solve", "sudoku", INKALA, "--json")
     payload = json.loads(run.out)
     assert payload["grid"] == INKALA_SOLUTION and payload["unique"] is True
+
+
+def grids_by_backtracking(puzzle: Sudoku) -> int:
+    """Completions of a Sudoku's givens by plain backtracking over the cells in reading order."""
+    n, b = puzzle.side, puzzle.box
+    grid = [[puzzle.givens.get((r, c), 0) for c in range(n)] for r in range(n)]
+
+    def fits(r, c, d):
+        box = [grid[i][j] for i in range(r // b * b, r // b * b + b) for j in range(c // b * b, c // b * b + b)
+               if (i, j) != (r, c)]
+        return (d not in [grid[r][j] for j in range(n) if j != c] and d not in [grid[i][c] for i in range(n) if i != r]
+                and d not in box)
+
+    if any(not fits(r, c, d) for (r, c), d in puzzle.givens.items()):
+        return 0
+
+    def go(k):
+        if k == n * n:
+            return 1
+        r, c = divmod(k, n)
+        if grid[r][c]:
+            return go(k + 1)
+        total = 0
+        for d in range(1, n + 1):
+            if fits(r, c, d):
+                grid[r][c] = d
+                total += go(k + 1)
+                grid[r][c] = 0
+        return total
+
+    return go(0)
+
+
+@given(instances("sudoku"))
+def test_random_sudokus_every_engine_against_backtracking(puzzle):
+    from parity.check import crosscheck
+
+    expected = grids_by_backtracking(puzzle)
+    report = crosscheck(puzzle, limit=1000)
+    assert report.agree, report.problems
+    assert {a.count for a in report.answered} == {expected}
+    assert {"dlx", "sat", "cms"} <= {a.engine for a in report.answered}
