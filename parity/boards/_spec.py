@@ -16,7 +16,7 @@ from ._grids import cylinder, grid, grid3d, hex_grid, tri_grid, torus
 from ._io import READERS, read_board
 from ._polyhedra import PLATONIC_SOLIDS, petersen
 
-__all__ = ["board", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
+__all__ = ["board", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
 
 #: longest spec that is not a file path (a file name component has at most 255 bytes on common file systems)
 MAX_SPEC_LENGTH = 255
@@ -152,6 +152,27 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     """
     if isinstance(spec, nx.Graph):
         return check_board(spec)
+    return _maker(spec)()
+
+
+def check_spec(spec: str | nx.Graph) -> None:
+    """Raise what :func:`board` would raise about the spec's form (kind, size syntax, a missing file or catalogue
+    name), without building the board: a command checks its options before a time limit starts.
+
+    Examples
+    --------
+    >>> check_spec("grid:3000x3000")
+    >>> check_spec("grid:5x")
+    Traceback (most recent call last):
+    ...
+    parity.errors.BoardSpecError: board grid:5x: expected grid:NxN with positive integers
+    """
+    if not isinstance(spec, nx.Graph):
+        _maker(spec)
+
+
+def _maker(spec) -> Callable[[], nx.Graph]:
+    """What builds the board ``spec`` names, once the spec's form is checked (errors as :func:`board`'s)."""
     if not isinstance(spec, str) or not spec.strip():
         raise BoardSpecError(f"a board spec must be a non-empty string, got {spec!r}")
     spec = spec.strip()
@@ -169,17 +190,25 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         if parse is None:
             if args or colon:
                 raise BoardSpecError(f"board {spec!r}: {kind} takes no size")
-            return make()
+            return make
         if not args:
             raise BoardSpecError(f"board {spec!r}: {kind} needs a size, e.g. {kind}:{_EXAMPLES[kind]}")
-        return make(*parse(kind, args))
+        sizes = parse(kind, args)
+        return lambda: make(*sizes)
     path = Path(spec)
     if path.suffix.lower() in READERS or os.path.lexists(path):
-        return read_board(path)
+        if not os.path.lexists(path):  # said now, as reading would say it
+            from ..errors import BoardFileError
+
+            raise BoardFileError(f"cannot read graph file {spec}: no such file")
+        return lambda: read_board(path)
     if spec in catalogue():
-        G = read_board(catalogue_path(spec))
-        G.graph["name"] = spec
-        return G
+        def named() -> nx.Graph:
+            G = read_board(catalogue_path(spec))
+            G.graph["name"] = spec
+            return G
+
+        return named
     raise BoardSpecError(
         f"unknown board {spec!r}: use one of {', '.join(k + (':' + _EXAMPLES[k] if k in _EXAMPLES else '') for k in BOARD_KINDS)}, "
         f"a catalogue name ({', '.join(sorted(catalogue())) or 'none'}) or a graph file"

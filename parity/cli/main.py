@@ -128,6 +128,7 @@ class _FamilyCommand(click.Command):
             click.echo(text, err=True)
             return
         if self.verb in _LIMITED:  # the limit covers the whole work: the board and the encoding are built in the child
+            _precheck(self.verb, self.entry, build, values)
             payload, text, code = _limited(self.verb, self.entry.name, build, values)
         else:
             payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
@@ -228,11 +229,45 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
                    "status": "UNKNOWN", "satisfiable": None, "seconds": spent, "load_seconds": 0.0,
                    "total_seconds": spent}
         describe = noted.get("describe", " on ".join([family_name, *given.values()]))
-        return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{_by(engine)}", 0
+        where = " while drawing the solution" if noted.get("drawing") else ""
+        return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{where}{_by(engine)}", 0
 
 
 #: the verbs whose --time-limit bounds the whole command (check's bounds when it starts an instance)
 _LIMITED = ("solve", "count", "draw")
+
+
+def _precheck(verb: str, entry, build: dict, options: dict) -> None:
+    """What can be refused before any work: the family's option checks (:attr:`Family.check`), the engine's name,
+    whether it works on the family's encodings and answers the verb's question, and the picture's file name.
+
+    Building a board of millions of cells takes longer than a short time limit; an error found after it would be
+    lost behind an UNKNOWN answer, or come after a long wait.
+    """
+    from ..engines import _fits, get_engine
+    from ..errors import EngineNotApplicableError
+
+    if entry.check is not None:
+        entry.check(**build)
+    if options.get("time_limit") is not None:
+        from .._limits import check_time_limit
+
+        check_time_limit(options["time_limit"])
+    if verb == "draw":
+        from ..draw import check_output
+
+        check_output(options["output"])
+    if options.get("engine") is None:
+        return
+    engine = get_engine(options["engine"])
+    if engine.accepts not in entry.puzzle.encodings:
+        offered = ", ".join(entry.puzzle.encodings) or "none"
+        raise EngineNotApplicableError(f"engine {engine.name!r} does not apply to {entry.name} puzzles: it works on "
+                                       f"{engine.accepts} encodings and they offer {offered}")
+    question = "count" if verb == "count" else "solve"
+    reason = _fits(engine, question)
+    if reason:
+        raise EngineNotApplicableError(reason)
 
 
 def _built(family_name: str, build: dict):
@@ -370,13 +405,17 @@ def _draw(family_name: str, build: dict, options: dict):
     puzzle = _built(family_name, build)
     output = options.pop("output")
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit", None), **options)
-    payload = _whole(result.to_json(), started)
+    payload = result.to_json()
     if result.status == "UNKNOWN":
-        return payload, f"{puzzle.describe()}: unknown, the time limit was spent, nothing drawn{_by(result.engine)}", 0
+        return _whole(payload, started), (f"{puzzle.describe()}: unknown, the time limit was spent, nothing drawn"
+                                          f"{_by(result.engine)}"), 0
     if not result.satisfiable:
-        return payload, f"{puzzle.describe()}: no solution, nothing drawn (engine {result.engine})", 0
+        return _whole(payload, started), f"{puzzle.describe()}: no solution, nothing drawn (engine {result.engine})", 0
+    from .._child import note
+
+    note("drawing", True)  # the engine has answered: a limit spent from here is spent on the picture
     payload["output"] = save(puzzle, result.solution, output)
-    return payload, f"{puzzle.describe()}: {puzzle.summary(result.solution)}; drew {payload['output']}", 0
+    return _whole(payload, started), f"{puzzle.describe()}: {puzzle.summary(result.solution)}; drew {payload['output']}", 0
 
 
 _VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export, "draw": _draw}
@@ -569,14 +608,13 @@ def table_group() -> None:
 def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fmt, store, workers, scheduler,
                     output, time_limit, as_json) -> None:
     """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule)."""
-    from ..sweep.table import FORMATS, format_table, lightsout_table, table_is_complete
+    from ..sweep.table import check_format, format_table, lightsout_table, table_is_complete
 
-    if fmt not in FORMATS:
-        raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
     if as_json and output is not None:
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
     if value == "min_presses" and not min_presses:
         min_presses = True
+    check_format(fmt, value, rectangles, min_presses)  # before the work, not after it
     progress, finish = _progress_bar("sweep lightsout table", None)
     try:
         rows = lightsout_table(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
@@ -592,6 +630,10 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
                                "rows": rows}))
         return
     text = format_table(rows, fmt, value)
+    listed = len(text.splitlines()) if text else 0
+    if fmt == "bfile" and listed < len(rows):
+        click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
+                   "lists consecutive terms)", err=True)
     if output is None:
         click.echo(text)
         return

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..errors import ParityError, StateError
 
-__all__ = ["FORMATS", "figure", "save"]
+__all__ = ["FORMATS", "figure", "save", "check_output"]
 
 #: file suffixes :func:`save` writes
 FORMATS = (".svg", ".png")
@@ -64,6 +64,17 @@ def figure(puzzle, solution, size: tuple[float, float] = (6.0, 6.0)):
     return fig
 
 
+def check_output(path: str | os.PathLike) -> Path:
+    """``path`` as a picture file :func:`save` can write (a suffix of :data:`FORMATS`, an existing folder), or
+    :class:`~parity.errors.StateError`; checked before the puzzle is solved."""
+    target = Path(path)
+    if target.suffix.lower() not in FORMATS:
+        raise StateError(f"cannot draw to {str(path)!r}: the file name must end in {' or '.join(FORMATS)}")
+    if target.parent and not target.parent.exists():
+        raise StateError(f"cannot draw to {str(path)!r}: folder {str(target.parent)!r} does not exist")
+    return target
+
+
 def save(puzzle, solution, path: str | os.PathLike, size: tuple[float, float] = (6.0, 6.0)) -> str:
     """Draw ``solution`` and write it to ``path`` (``.svg`` or ``.png``); returns the path written.
 
@@ -72,12 +83,8 @@ def save(puzzle, solution, path: str | os.PathLike, size: tuple[float, float] = 
     StateError
         If the suffix is not one of :data:`FORMATS` or the file cannot be written.
     """
-    target = Path(path)
+    target = check_output(path)
     suffix = target.suffix.lower()
-    if suffix not in FORMATS:
-        raise StateError(f"cannot draw to {str(path)!r}: the file name must end in {' or '.join(FORMATS)}")
-    if target.parent and not target.parent.exists():
-        raise StateError(f"cannot draw to {str(path)!r}: folder {str(target.parent)!r} does not exist")
     fig = figure(puzzle, solution, size)
     plt = _pyplot()
     try:

@@ -531,6 +531,13 @@ def random_coloring(rng: random.Random) -> Coloring:
     return Coloring(G, colors=colors, clues=clues, symmetry_breaking=breaking)
 
 
+def _check(board_spec: str, **_) -> None:
+    """The board spec's form, before anything is built (see :attr:`Family.check`)."""
+    from ..boards import check_spec
+
+    check_spec(board_spec)
+
+
 FAMILY = Family(
     name="coloring",
     puzzle=Coloring,
@@ -549,5 +556,6 @@ FAMILY = Family(
                "and prove that one fewer fails.", default=False, type=bool),
     ),
     build=_build,
+    check=_check,
     random_instance=random_coloring,
 )

@@ -675,6 +675,17 @@ def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "
     return LightsOut(board_spec, rule=rule, field=field, start=start, target=target)
 
 
+def _check(board_spec: str, rule: str = "closed", field: int = 2, **_) -> None:
+    """The options' form, before anything is built (see :attr:`Family.check`)."""
+    from ..boards import check_spec
+    from ..linalg.gfp import check_field
+
+    check_spec(board_spec)
+    check_field(field)
+    if rule not in RULES and not Path(rule).exists():
+        raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
+
+
 FAMILY = Family(
     name="lightsout",
     puzzle=LightsOut,
@@ -688,6 +699,7 @@ FAMILY = Family(
         Option("target", ("--target",), "Target state, same forms as --start.", default="all-off"),
     ),
     build=_build,
+    check=_check,
     random_instance=random_lightsout,
     solve_options=(
         Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "

@@ -86,6 +86,12 @@ class Family:
         Extra options of ``parity solve``, passed to :func:`parity.solve` by name.
     aliases : sequence of str
         Other names the verbs accept for the family (``polycube`` for ``polyomino``).
+    check : callable, optional
+        Option values -> None: cheap checks of the options that building
+        would make (a board spec's form, a field, a file's existence),
+        raising the same errors, without building anything.  The command
+        line runs it before the work starts, so a bad option is an error
+        even where a time limit would stop the building first.
     """
 
     name: str
@@ -96,6 +102,7 @@ class Family:
     random_instance: Callable[[random.Random], Any] | None = None
     solve_options: Sequence[Option] = field(default_factory=tuple)
     aliases: Sequence[str] = field(default_factory=tuple)
+    check: Callable[..., None] | None = None
 
 
 #: the families that ship with parity: name -> module defining ``FAMILY``

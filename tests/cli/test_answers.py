@@ -287,3 +287,46 @@ def test_a_first_run_that_compiles_reports_the_compiling_as_loading(tmp_path, co
     done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600)
     answer = json.loads(done.stdout)
     assert answer["count"] == 2 and answer["load_seconds"] > 1.0 and answer["seconds"] < 0.5, answer
+
+
+# -- options refused before the work, whatever the time limit -----------------------------------------------
+@pytest.mark.parametrize("args, words", [
+    (("count", "lightsout", "--board", "grid:5x"), ("grid:5x",)),
+    (("count", "lightsout", "--board", "grid:5x5", "--field", "4"), ("not a prime",)),
+    (("count", "lightsout", "--board", "grid:5x5", "--rule", "weird"), ("rule 'weird'",)),
+    (("count", "coloring", "--board", "nonexist.col"), ("no such file",)),
+    (("count", "lightsout", "--board", "grid:5x5", "--engine", "nope"), ("unknown engine 'nope'",)),
+    (("count", "lightsout", "--board", "grid:5x5", "--engine", "dlx"), ("does not apply to lightsout",)),
+    (("solve", "lightsout", "--board", "grid:3000x3000", "--engine", "ganak"), ("finds none",)),
+    (("draw", "lightsout", "--board", "grid:3000x3000", "-o", "x.jpg"), ("must end in",)),
+    (("draw", "lightsout", "--board", "grid:3000x3000", "-o", "/nonexistent/x.svg"), ("does not exist",)),
+])
+def test_bad_options_are_refused_before_the_work_even_under_a_tiny_time_limit(args, words):
+    for limit in (("--time-limit", "0.001"), ()):
+        started = time.perf_counter()
+        one_line_error(run_cli(*args, *limit), *words)
+        assert time.perf_counter() - started < 5  # not after building a board of nine million cells
+
+
+def test_a_time_limit_longer_than_a_poll_can_wait_is_kept():
+    answer = json.loads(run_cli("count", "lightsout", "--board", "grid:3x3", "--time-limit", "3000000", "--json").out)
+    assert answer["count"] == 1
+    assert pt.solve(pt.LightsOut("grid:3x3"), time_limit=3e6).status == "SAT"
+
+
+def test_draw_times_the_picture_too(tmp_path):
+    answer = json.loads(run_cli("draw", "lightsout", "--board", "grid:30x30", "-o", tmp_path / "l.png", "--json").out)
+    started = time.perf_counter()
+    pt.draw.save(pt.LightsOut("grid:30x30"), pt.solve(pt.LightsOut("grid:30x30")).solution, tmp_path / "again.png")
+    assert answer["total_seconds"] >= 0.5 * (time.perf_counter() - started)
+
+
+def test_table_formats_are_checked_before_the_work_and_a_bfile_stops_at_the_first_unknown_term():
+    started = time.perf_counter()
+    one_line_error(run_cli("table", "lightsout", "--sizes", "1..400", "--rectangles", "--format", "bfile"), "b-file")
+    one_line_error(run_cli("table", "lightsout", "--sizes", "1..400", "--value", "bogus"), "no column 'bogus'")
+    assert time.perf_counter() - started < 5
+    run = run_cli("table", "lightsout", "--sizes", "37..40", "--value", "min_presses", "--format", "bfile")
+    assert run.code == 0 and [line.split()[0] for line in run.out.splitlines()] == ["37", "38"]  # 39: nullity 32
+    assert all(len(line.split()) == 2 for line in run.out.splitlines())  # every line a term
+    assert "ends before n = 39" in run.err
