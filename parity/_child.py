@@ -37,6 +37,9 @@ class EngineCrashed(ParityError, RuntimeError):
     """The child process running an engine died without an answer (a crash in native code)."""
 
 
+#: the longest single wait for the child: a poll takes its timeout in milliseconds as a C int (about 24 days)
+_LONGEST_WAIT = 86400.0
+
 #: the signals that stop a command; blocked across the fork (see :func:`run_in_child`)
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
@@ -154,7 +157,11 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
         _restore_mask(mask)  # an interrupt that came during the fork is raised here, where the finally kills the child
         deadline = None if time_limit is None else time.monotonic() + time_limit
         while True:
-            if not receive.poll(None if deadline is None else max(0.0, deadline - time.monotonic())):
+            if deadline is None:
+                receive.poll(None)
+            elif not receive.poll(min(max(0.0, deadline - time.monotonic()), _LONGEST_WAIT)):
+                if time.monotonic() < deadline:  # a long limit is waited for in parts
+                    continue
                 raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
             try:
                 kind, payload = pickle.loads(receive.recv_bytes())

@@ -12,8 +12,10 @@ from __future__ import annotations
 import ctypes
 import math
 import multiprocessing
+import os
 import platform
 import signal
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping
@@ -24,6 +26,9 @@ from ..errors import LimitError, ParityError, SweepError
 from .store import Store, task_key
 
 __all__ = ["Sweep", "run_sweep", "run_chunk"]
+
+#: the most local worker processes a sweep starts (each is a process with its own copy of the task code)
+MAX_WORKERS = 1024
 
 
 @dataclass
@@ -48,13 +53,31 @@ class Sweep:
     tasks: Iterable[Mapping] = field(default_factory=list)
 
 
-def _die_with_parent() -> None:
-    """Worker initialiser: die when the process that started the worker dies (Linux), ignore Ctrl-C."""
+def _die_with_parent(owner: int | None = None) -> None:
+    """Worker initialiser: die when the process that started the worker dies (Linux), ignore Ctrl-C.
+
+    A forkserver worker's parent is the fork server, not the sweep (``owner``),
+    and a sweep killed with SIGKILL leaves the fork server running; so a
+    thread also watches ``owner`` and ends the worker when it is gone.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
+    if owner is not None:
+        threading.Thread(target=_watch, args=(owner,), daemon=True, name="parity-owner-watch").start()
+
+
+def _watch(owner: int) -> None:
+    while True:
+        time.sleep(0.5)
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # pragma: no cover - the pid was reused by another user's process
+            os._exit(1)
 
 
 def run_chunk(function: Callable, chunk: list[Mapping]) -> list[tuple[Mapping, dict]]:
@@ -114,7 +137,8 @@ def _executor(workers: int, scheduler: str | None):
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("forkserver")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with_parent)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with_parent,
+                               initargs=(os.getpid(),))
 
     def release(interrupted: bool = False) -> None:
         if interrupted:
@@ -176,8 +200,8 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
     >>> sorted(row["result"]["square"] for row in store.rows("squares"))
     [0, 1, 4, 9, 16]
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise LimitError(f"workers must be a whole number from 0 up, got {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
+        raise LimitError(f"workers must be a whole number from 0 to {MAX_WORKERS}, got {workers!r}")
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
         raise LimitError(f"chunk size must be a positive whole number, got {chunk_size!r}")
     from .._limits import check_time_limit

@@ -116,6 +116,13 @@ class Store:
             self._db = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tasks)")}
+            ours = {"sweep", "key", "params", "status"}
+            if (tables and "meta" not in tables) or ("tasks" in tables and not ours <= columns):
+                # another program's database: parity's tables are neither there nor added to it
+                raise StoreError(f"sweep store {str(path)!r} is an SQLite file of another program (its tables: "
+                                 f"{', '.join(sorted(tables))}); give a new file or a parity sweep store")
             self._db.executescript(_SCHEMA)
             found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if found is None:

@@ -28,7 +28,7 @@ from .builtin import lightsout_task, lightsout_tasks
 from .run import Sweep, run_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "lightsout_table", "table_is_complete", "format_table"]
+__all__ = ["FORMATS", "COLUMNS", "check_format", "lightsout_table", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -75,17 +75,46 @@ def table_is_complete(rows: list[dict], sizes: str, rectangles: bool = False) ->
     return len(rows) == (len(side) * (len(side) + 1) // 2 if rectangles else len(side))
 
 
-def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:
-    """The rows as ``text``, ``csv``, ``json`` or an OEIS ``bfile`` (``n a(n)`` lines of ``value``, squares only)."""
+#: the columns of a Lights Out table (``min_presses`` when asked for)
+COLUMNS = ("m", "n", "nullity", "count", "min_presses")
+
+
+def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, min_presses: bool = False) -> None:
+    """Refuse a format, a b-file column or a b-file of rectangles before any row is computed.
+
+    Examples
+    --------
+    >>> check_format("bfile", "count")
+    >>> check_format("bfile", rectangles=True)
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: an OEIS b-file lists one value per n: drop --rectangles
+    """
     if fmt not in FORMATS:
         raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    columns = COLUMNS if min_presses else COLUMNS[:-1]
+    if value not in columns:
+        raise LimitError(f"the table has no column {value!r}; it has {', '.join(columns)}")
+    if fmt == "bfile" and rectangles:
+        raise LimitError("an OEIS b-file lists one value per n: drop --rectangles")
+
+
+def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:
+    """The rows as ``text``, ``csv``, ``json`` or an OEIS ``bfile`` (``n a(n)`` lines of ``value``, squares only).
+
+    A b-file lists consecutive terms: it ends before the first row whose
+    value is not known (``min_presses`` where the nullity is above the
+    search's limit), as the OEIS asks.
+    """
     square = all(r["m"] == r["n"] for r in rows)
-    if rows and value not in rows[0]:
-        raise LimitError(f"the table has no column {value!r}; it has {', '.join(rows[0])}")
+    check_format(fmt, value, rectangles=not square, min_presses=bool(rows) and "min_presses" in rows[0])
     if fmt == "bfile":
-        if not square:
-            raise LimitError("an OEIS b-file lists one value per n: drop --rectangles")
-        return "\n".join(f"{r['n']} {'' if r[value] is None else r[value]}" for r in rows)
+        known = []
+        for r in rows:
+            if r[value] is None:
+                break
+            known.append(f"{r['n']} {r[value]}")
+        return "\n".join(known)
     if fmt == "json":
         return json.dumps({"rows": rows})
     columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k not in ("m", "n")] if rows else ["n"]

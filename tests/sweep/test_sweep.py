@@ -155,3 +155,66 @@ def test_a_store_of_another_schema_is_refused(tmp_path):
         db.execute("INSERT INTO meta VALUES ('schema', '99')")
     with pytest.raises(StoreError, match="schema 99"):
         Store(path)
+
+
+def test_a_foreign_sqlite_file_is_not_taken_for_a_store(tmp_path):
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE tasks (x)")
+    with pytest.raises(StoreError, match="another program"):
+        Store(other)
+    run = run_cli("sweep", "lightsout", "--sizes", "1..3", "--workers", "0", "--store", other)
+    assert run.code == 2 and run.err.count("\n") == 1 and "another program" in run.err
+    with sqlite3.connect(other) as db:  # nothing of parity's was added to it
+        assert {name for (name,) in db.execute("SELECT name FROM sqlite_master")} == {"tasks"}
+
+
+def test_absurd_worker_counts_are_refused(tmp_path):
+    for workers in ("2147483648", "99999999999999999999"):
+        run = run_cli("sweep", "lightsout", "--sizes", "1..2", "--store", tmp_path / "w.db", "--workers", workers)
+        assert run.code == 2 and run.err.count("\n") == 1 and "workers" in run.err
+        run = run_cli("table", "lightsout", "--sizes", "1..2", "--workers", workers)
+        assert run.code == 2 and run.err.count("\n") == 1 and "workers" in run.err
+
+
+def test_workers_end_when_the_sweep_is_killed_alone(tmp_path):
+    # SIGKILL to the sweep only (not its group): its forkserver workers must not outlive it
+    store = tmp_path / "k.sqlite"
+    run = subprocess.Popen([sys.executable, "-m", "parity", "sweep", "lightsout", "--sizes", "1..400", "--store",
+                            str(store), "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(_descendants(run.pid)) < 4 and time.monotonic() < deadline:  # fork server, its tracker, 2 workers
+        time.sleep(0.2)
+    workers = _descendants(run.pid)
+    assert len(workers) >= 4, "the sweep started no workers"
+    run.kill()
+    run.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(p) for p in handle.read().split()]
+    except OSError:
+        return []
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], _children(pid)
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo.extend(_children(child))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split(") ")[-1][0] != "Z"
+    except OSError:
+        return False
