@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -290,8 +291,11 @@ def report_folder(out: str | Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create {str(out)!r}: {exc.strerror or exc}") from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write into {str(out)!r}: permission denied")
+    try:  # a file written and removed: permissions alone do not tell (root may write where nothing can be kept)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".parity-probe-"):
+            pass
+    except OSError as exc:
+        raise OutputError(f"cannot write into {str(out)!r}: {exc.strerror or exc}") from None
     return folder
 
 

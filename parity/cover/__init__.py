@@ -370,11 +370,18 @@ def parse_cover(text: str, name: str = "cover") -> CoverProblem:
         raise EncodingError(f"{name}: the items line has more than one '|'")
     cut = words.index("|") if "|" in words else len(words)
     primary, secondary = words[:cut], words[cut + 1:]
+    named = next((word for word in primary + secondary if ":" in word), None)
+    if named is not None:
+        raise EncodingError(f"{name}: the items line names {named!r}; an item's name holds no ':' (that marks a "
+                            "colour in an option)")
     options = []
     for number, line in enumerate(lines[1:], start=2):
         option = []
         for word in line.split():
             item, colon, colour = word.partition(":")
+            if colon and (not colour or ":" in colour):
+                raise EncodingError(f"{name}: option {number - 1} has {word!r}; a colour is written item:colour, "
+                                    "with one ':' and a colour after it")
             option.append((item, colour) if colon else item)
         options.append(option)
     try:

@@ -101,6 +101,7 @@ def test_gf2_certificate_proves_no_cover():
 @pytest.mark.parametrize("text, message", [
     ("", "no items line"), ("a b\na c\n", "not a declared item"), ("a | x\na:red\n", "only secondary items"),
     ("a b\na a\n", "names an item twice"), ("a | a\na\n", "both primary and secondary"), ("a | | b\na\n", "more than one"),
+    ("a a:red\na\n", "holds no ':'"), ("a | x\na x:\n", "a colour is written"), ("a | x\na x:red:blue\n", "a colour is written"),
 ])
 def test_bad_files_are_one_line_errors(text, message, tmp_path):
     with pytest.raises(EncodingError, match=message):
