@@ -74,6 +74,25 @@ def _read_stream(path: Path, what: str, chunk: int = 1 << 24) -> bytes:
                             f"({human_bytes(total)} read so far)") from None
 
 
+def check_file(path: str | os.PathLike, error: type[Exception], what: str) -> None:
+    """Raise what :func:`read_text` would raise for a file that is missing or a directory, without reading it
+    (a command checks its options before a time limit starts).
+
+    Examples
+    --------
+    >>> from parity.errors import DimacsError
+    >>> check_file("/no/such/f.cnf", DimacsError, "DIMACS file")
+    Traceback (most recent call last):
+    ...
+    parity.errors.DimacsError: cannot read DIMACS file /no/such/f.cnf: no such file (no directory /no/such)
+    """
+    path = Path(path)
+    if not os.path.lexists(path):
+        raise error(f"cannot read {what} {path}: {_reason(FileNotFoundError(), path)}")
+    if path.is_dir():
+        raise error(f"cannot read {what} {path}: is a directory")
+
+
 def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
     """The text of a UTF-8 file, without a leading byte order mark.
 

@@ -144,6 +144,14 @@ def _build(path: str | os.PathLike) -> CnfFile:
     return CnfFile(path)
 
 
+def _check(path: str, **_) -> None:
+    """The file is there (see :attr:`Family.check`)."""
+    from .._files import check_file
+    from ..errors import DimacsError
+
+    check_file(path, DimacsError, "DIMACS file")
+
+
 FAMILY = Family(
     name="cnf",
     puzzle=CnfFile,
@@ -151,4 +159,5 @@ FAMILY = Family(
     options=(Option("path", (), "A DIMACS CNF file.", required=True),),
     build=_build,
     random_instance=random_cnf,
+    check=_check,
 )

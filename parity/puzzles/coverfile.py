@@ -132,6 +132,14 @@ def random_cover(rng: random.Random) -> CoverFile:
                      xor=xor, ordered=ordered)
 
 
+def _check(path: str, **_) -> None:
+    """The file is there (see :attr:`Family.check`)."""
+    from .._files import check_file
+    from ..errors import EncodingError
+
+    check_file(path, EncodingError, "cover file")
+
+
 FAMILY = Family(
     name="cover",
     puzzle=CoverFile,
@@ -143,4 +151,5 @@ FAMILY = Family(
                     "(as parity export writes a board's cells): the scan engine answers.", default=False, type=bool)),
     build=lambda path, xor=False, ordered=False: CoverFile(path, xor=xor, ordered=ordered),
     random_instance=random_cover,
+    check=_check,
 )

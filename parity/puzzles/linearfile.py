@@ -446,6 +446,13 @@ def _build(path: str | os.PathLike, field: int = 2, augmented_input: bool = Fals
     return LinearFile(path, field=field, augmented=augmented_input)
 
 
+def _check(path: str, **_) -> None:
+    """The file is there (see :attr:`Family.check`)."""
+    from .._files import check_file
+
+    check_file(path, MatrixFileError, _WHAT)
+
+
 FAMILY = Family(
     name="linear",
     puzzle=LinearFile,
@@ -458,6 +465,7 @@ FAMILY = Family(
     ),
     build=_build,
     random_instance=random_linear,
+    check=_check,
     solve_options=(
         Option("minimize", ("--min-weight",), "Return a solution of least weight: the sum of its entries as "
                "integers 0..p-1, over GF(2) its ones (exact search over all solutions).", default=False, type=bool),
