@@ -36,7 +36,6 @@ __all__ = [
     "ScanEngine",
     "ENGINES",
     "DEFAULT_ORDER",
-    "PYSAT_SOLVERS",
     "get_engine",
     "choose",
     "applicable",
@@ -44,15 +43,6 @@ __all__ = [
 
 SAT, UNSAT, UNKNOWN = "SAT", "UNSAT", "UNKNOWN"
 
-#: PySAT solvers offered as ``sat:NAME``: those that solve incrementally (enumeration blocks models and
-#: solves again).  Left out: kissat404 (PySAT's Kissat aborts on a second solve), and the names PySAT lists
-#: without shipping them (cryptosat, minisatgh); CryptoMiniSat is the ``cms`` engine.
-PYSAT_SOLVERS: tuple[str, ...] = (
-    "cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42", "glucose3", "gluecard4",
-    "gluecard3", "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
-    "minisatep", "ergo",
-)
-DEFAULT_SOLVER = "cadical195"
 
 
 @dataclass
@@ -536,11 +526,12 @@ def _warm_dlx() -> None:
     CoverProblem([["a"], ["b"]]).count()
 
 
-def _pysat(solver: str):
+def _pysat(solver: str | None):
+    """Makes the back end of ``sat:SOLVER`` (None: the default solver)."""
     def make():
-        from .cnf.backends import PysatBackend
+        from .cnf.backends import DEFAULT_SOLVER, PysatBackend
 
-        return PysatBackend(solver)
+        return PysatBackend(solver or DEFAULT_SOLVER)
 
     return make
 
@@ -561,7 +552,7 @@ ENGINES: dict[str, Engine] = {
     "galois": LinearEngine("galois", binary_only=False),
     "chase": ChaseEngine(),
     "poly": PolyEngine(),
-    "sat": CnfEngine("sat", _pysat(DEFAULT_SOLVER)),
+    "sat": CnfEngine("sat", _pysat(None)),
     "cms": CnfEngine("cms", _backend("cms")),
     "ganak": CnfEngine("ganak", _backend("ganak"), counts_only=True),
     "search": SearchEngine(),
@@ -589,6 +580,8 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
 
 
 def _known() -> str:
+    from .cnf.backends import PYSAT_SOLVERS
+
     return f"{', '.join(ENGINES)}, sat:SOLVER (SOLVER one of {', '.join(PYSAT_SOLVERS)})"
 
 
@@ -612,6 +605,8 @@ def get_engine(name: str) -> Engine:
         return ENGINES[name]
     kind, colon, solver = name.partition(":")
     if kind == "sat" and colon:
+        from .cnf.backends import DEFAULT_SOLVER, PYSAT_SOLVERS  # (the solver lists live with the solvers)
+
         if solver not in PYSAT_SOLVERS:
             raise UnknownEngineError(f"unknown PySAT solver {solver!r} in {name!r}; known: {', '.join(PYSAT_SOLVERS)}")
         if solver == DEFAULT_SOLVER:

@@ -685,7 +685,8 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 def engines_command(as_json: bool) -> None:
     """List the engines, the encodings they work on, and the PySAT solvers for sat:SOLVER."""
-    from ..engines import DEFAULT_ORDER, ENGINES, PYSAT_SOLVERS
+    from ..cnf.backends import PYSAT_SOLVERS
+    from ..engines import DEFAULT_ORDER, ENGINES
 
     table = {name: {"encoding": e.accepts, "exact": e.exact, "finds_solutions": e.can_solve,
                     "lists_solutions": e.can_enumerate} for name, e in ENGINES.items()}

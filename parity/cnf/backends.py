@@ -17,11 +17,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .._limits import check_time_limit
-from ..engines import DEFAULT_SOLVER, PYSAT_SOLVERS, get_engine
 from ..errors import EncodingError, EngineNotApplicableError, EngineUnavailableError, TimeLimitReached, UnknownEngineError
 from .formula import CNF
 
-__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "backend", "DEFAULT_SOLVER"]
+__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "backend", "DEFAULT_SOLVER",
+           "PYSAT_SOLVERS"]
+
+#: PySAT solvers offered as ``sat:NAME``: those that solve incrementally (enumeration blocks models and
+#: solves again).  Left out: kissat404 (PySAT's Kissat aborts on a second solve), and the names PySAT lists
+#: without shipping them (cryptosat, minisatgh); CryptoMiniSat is the ``cms`` engine.
+PYSAT_SOLVERS: tuple[str, ...] = (
+    "cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42", "glucose3", "gluecard4",
+    "gluecard3", "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
+    "minisatep", "ergo",
+)
+DEFAULT_SOLVER = "cadical195"
 
 SAT, UNSAT, UNKNOWN = "SAT", "UNSAT", "UNKNOWN"
 
@@ -369,7 +379,9 @@ def _ganak_count(nvars: int, clauses: list[list[int]], primary: list[int], suppo
 def backend(name: str) -> Backend:
     """The SAT back end of engine ``name``: ``sat``, ``sat:SOLVER`` (a PySAT solver), ``cms`` or ``ganak``.
 
-    Names are parsed by :func:`parity.engines.get_engine`, the one engine table.
+    The back ends are made here from their names, without the engine table
+    (which sits a floor above: :func:`parity.engines.get_engine` makes the
+    engines that hold these back ends).
 
     Examples
     --------
@@ -380,7 +392,13 @@ def backend(name: str) -> Backend:
     ...
     parity.errors.UnknownEngineError: engine 'gf2' is not a SAT engine; use sat, sat:SOLVER, cms or ganak
     """
-    engine = get_engine(name)
-    if engine.accepts != "cnf":
-        raise UnknownEngineError(f"engine {name!r} is not a SAT engine; use sat, sat:SOLVER, cms or ganak")
-    return engine.backend
+    if name == "cms":
+        return CryptoMiniSatBackend()
+    if name == "ganak":
+        return GanakBackend()
+    kind, colon, solver = str(name).partition(":")
+    if kind == "sat":
+        return PysatBackend(solver if colon else DEFAULT_SOLVER)
+    if colon:
+        raise UnknownEngineError(f"unknown engine {name!r}; the SAT engines are sat, sat:SOLVER, cms and ganak")
+    raise UnknownEngineError(f"engine {name!r} is not a SAT engine; use sat, sat:SOLVER, cms or ganak")
