@@ -13,7 +13,7 @@ import parity as pt
 from _common import parser, write_json
 from parity.draw import save
 from parity.puzzles import Quintomino
-from parity.symmetry import count_up_to_symmetry
+from parity.api import count_up_to_symmetry
 
 
 def main() -> None:

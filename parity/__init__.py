@@ -37,6 +37,7 @@ __all__ = [
     "count",
     "count_result",
     "solutions",
+    "count_up_to_symmetry",
     "crosscheck",
 ]
 
@@ -52,6 +53,7 @@ _LAZY = {
     "count": ("parity.api", "count"),
     "count_result": ("parity.api", "count_result"),
     "solutions": ("parity.api", "solutions"),
+    "count_up_to_symmetry": ("parity.api", "count_up_to_symmetry"),
     "crosscheck": ("parity.check", "crosscheck"),
 }
 _SUBPACKAGES = {"boards", "linalg", "cnf", "puzzles", "errors", "engines", "api", "check", "strategies"}

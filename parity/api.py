@@ -9,21 +9,18 @@ when the time is spent: the answer is then ``UNKNOWN``.
 
 from __future__ import annotations
 
-import operator
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._limits import check_time_limit
+from ._limits import check_max_nullity, check_time_limit
 from .engines import SAT, UNKNOWN, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
-__all__ = ["Result", "solve", "count", "count_result", "solutions"]
+__all__ = ["Result", "solve", "count", "count_result", "solutions", "count_up_to_symmetry"]
 
-#: the largest ``max_nullity`` accepted: a search over more than 2^64 steps would not end in a lifetime
-MAX_NULLITY_BOUND = 64
 
 
 @dataclass
@@ -141,31 +138,6 @@ def _run(function, time_limit: float | None, what: str, noted: dict, *args, **kw
     return run_in_child(function, *args, time_limit=time_limit, what=what, on_note=noted.__setitem__, **kwargs)
 
 
-def check_max_nullity(max_nullity: int) -> int:
-    """``max_nullity`` as an int in ``0..MAX_NULLITY_BOUND``, else :class:`~parity.errors.LimitError`.
-
-    Checked before any engine runs: an absurd bound (``10**23``) would otherwise
-    be raised to a power of two that never finishes.
-
-    Examples
-    --------
-    >>> check_max_nullity(30)
-    30
-    >>> check_max_nullity(10**23)
-    Traceback (most recent call last):
-    ...
-    parity.errors.LimitError: max_nullity must be a whole number from 0 to 64 (...), got 100000000000000000000000
-    """
-    try:
-        bound = None if isinstance(max_nullity, bool) else operator.index(max_nullity)
-    except TypeError:
-        bound = None
-    if bound is None or not 0 <= bound <= MAX_NULLITY_BOUND:
-        raise LimitError(f"max_nullity must be a whole number from 0 to {MAX_NULLITY_BOUND} (a search over "
-                         f"2^{MAX_NULLITY_BOUND} solutions would not end), got {max_nullity!r}")
-    return bound
-
-
 def _decode_verified(puzzle, encoding, raw):
     solution = encoding.decode(raw)
     puzzle.verify(solution)
@@ -227,8 +199,6 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
     started = time.perf_counter()
     answer = engine.count(encoding)
     if up_to_symmetry:
-        from .symmetry import count_up_to_symmetry
-
         answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour))
     return engine.name, engine.exact, answer, (load, time.perf_counter() - started)
 
@@ -304,7 +274,7 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     With ``up_to_symmetry`` the stats also hold ``count_up_to_symmetry``, the
     number of solutions up to the puzzle's symmetries
     (:meth:`~parity.puzzles.Puzzle.symmetries`; see
-    :func:`parity.symmetry.count_up_to_symmetry`), and the group's order;
+    :func:`parity.api.count_up_to_symmetry`), and the group's order;
     ``recolour`` lets permutations of the values (colours) act too.
 
     Examples
@@ -363,6 +333,53 @@ def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> It
         raise LimitError(f"limit must be a non-negative integer, got {limit!r}")
     chosen, encoding = choose(puzzle, engine, "solutions")  # errors now, not at the first next()
     return _verified_solutions(puzzle, chosen, encoding, limit)
+
+
+def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False,
+                         method: str | None = None) -> dict:
+    """The number of solutions up to the puzzle's symmetries, by Burnside's lemma.
+
+    Linear puzzles count the solutions each element fixes by rank (no
+    enumeration, exact for any count: :func:`parity.symmetry.fixed_by_rank`);
+    other puzzles list their verified solutions (at most
+    ``parity.symmetry.MAX_SOLUTIONS``, two million) and count the
+    elements that fix each.  A family that can count orbits faster
+    (``puzzle.orbit_count(engine)``, e.g. by pruning one piece's placements) is
+    asked first, unless ``method="burnside"``.
+
+    Returns
+    -------
+    dict
+        ``count_up_to_symmetry``, ``symmetries`` (the group's order),
+        ``count_up_to_rotation`` and ``rotations`` when the board has an
+        orientation, and ``symmetry_method``.
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> pt.count_up_to_symmetry(pt.LightsOut("grid:4x4"))["count_up_to_symmetry"]
+    5
+    """
+    from .symmetry import burnside, fixed_by_listing, fixed_by_rank, solution_matrix
+
+    if method not in (None, "burnside"):
+        raise LimitError(f"method must be None or 'burnside', got {method!r}")
+    own = getattr(puzzle, "orbit_count", None)
+    if own is not None and not recolour and method is None:
+        counted = own(engine)
+        if counted is not None:
+            return counted
+    sym = puzzle.symmetries(recolour=recolour)
+    if sym is None:
+        raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
+    if recolour and sym.value_perms is None:
+        raise LimitError(f"the values of {puzzle.family} puzzles are not interchangeable colours; drop --recolour")
+    linear = "linear" in puzzle.encodings and sym.value_perms is None and engine in (None, "gf2", "gfp", "galois",
+                                                                                      "chase", "poly")
+    if linear:
+        return burnside(sym, lambda mask: fixed_by_rank(puzzle, sym, mask), "burnside-rank")
+    S = solution_matrix(sym, solutions(puzzle, engine=engine))  # each solution verified
+    return burnside(sym, lambda mask: fixed_by_listing(sym, S, mask), "burnside-enumeration")
 
 
 def _verified_solutions(puzzle, engine, encoding, limit: int | None) -> Iterator[Any]:

@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -136,14 +135,14 @@ def _enigma_free():
 
 def _pentominoes(width: int, height: int, pieces: str = "pentominoes"):
     from parity.puzzles import Polyomino
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     return count_up_to_symmetry(Polyomino(pieces, f"rect:{width}x{height}"))["count_up_to_symmetry"]
 
 
 def _polyform(pieces: str, board: str):
     from parity.puzzles import Polyomino
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     return count_up_to_symmetry(Polyomino(pieces, board))["count_up_to_symmetry"]
 

@@ -12,9 +12,9 @@ import parity.testing
 from parity.cnf import backend
 from parity.errors import LimitError
 from parity.puzzles import Coloring, LightsOut
+from parity.api import count_up_to_symmetry
 from parity.symmetry import (
     automorphisms,
-    count_up_to_symmetry,
     edge_action,
     face_action,
     lex_leader_clauses,

@@ -26,7 +26,7 @@ from pathlib import Path
 import parity as pt
 from _timing import best
 from parity.puzzles import Quintomino
-from parity.symmetry import count_up_to_symmetry
+from parity.api import count_up_to_symmetry
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

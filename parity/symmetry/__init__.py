@@ -31,7 +31,7 @@ import numpy as np
 from ..errors import LimitError
 
 __all__ = ["Symmetries", "automorphisms", "edge_action", "face_action", "orientation", "orbits", "canonical",
-           "count_up_to_symmetry", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS"]
+           "fixed_by_rank", "solution_matrix", "fixed_by_listing", "burnside", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS"]
 
 #: the largest automorphism group enumerated element by element
 MAX_GROUP = 100_000
@@ -298,15 +298,15 @@ def _fixed_by_enumeration(sym: Symmetries, S: np.ndarray, mask: np.ndarray | Non
     return total
 
 
-def _fixed_linear(puzzle, sym: Symmetries, mask: np.ndarray | None = None) -> int:
-    """Sum over group elements of the solutions each fixes, each by rank: ``A x = b`` plus ``x_i = x_{g(i)}``."""
-    from ..engines import get_engine
+def fixed_by_rank(puzzle, sym: Symmetries, mask: np.ndarray | None = None) -> int:
+    """Burnside's sum of a linear puzzle by rank, listing nothing: over the group's elements (those in ``mask``),
+    the solutions of ``A x = b`` plus ``x_i = x_{g(i)}``."""
     from ..linalg.system import LinearSystem
 
     system = puzzle.linear()
     column = {v: j for j, v in enumerate(system.variables)}
     order = [column[item] for item in sym.items]
-    engine = get_engine("gf2" if system.field == 2 else "gfp")
+    elimination = "gf2" if system.field == 2 else "gfp"
     total = 0
     for g, perm in enumerate(sym.perms):
         if mask is not None and not mask[g]:
@@ -323,20 +323,31 @@ def _fixed_linear(puzzle, sym: Symmetries, mask: np.ndarray | None = None) -> in
         fixed = LinearSystem((r, system.shape[1]), np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
                              np.array(vals, dtype=np.int64), np.array(rhs, dtype=np.int64), system.field,
                              list(system.variables))
-        total += int(engine.count(fixed).count)
+        total += int(fixed.solve(elimination).count)
     return total
 
 
-def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False,
-                         method: str | None = None) -> dict:
-    """The number of solutions up to the puzzle's symmetries, by Burnside's lemma.
+def solution_matrix(sym: Symmetries, solutions) -> np.ndarray:
+    """The solutions (an iterable) as rows of values in ``sym.items`` order, for :func:`fixed_by_listing`.
 
-    Linear puzzles count the solutions each element fixes by rank (no
-    enumeration, exact for any count); other puzzles list their solutions
-    (at most ``MAX_SOLUTIONS``, two million) and count the elements that fix each.
-    A family that can count orbits faster (``puzzle.orbit_count(engine)``,
-    e.g. by pruning one piece's placements) is asked first, unless
-    ``method="burnside"``.
+    Listing stops with :class:`~parity.errors.LimitError` past ``MAX_SOLUTIONS``.
+    """
+    listed = []
+    for solution in solutions:
+        listed.append(solution)
+        if len(listed) > MAX_SOLUTIONS:
+            raise LimitError(f"more than {MAX_SOLUTIONS} solutions to list for counting up to symmetry")
+    return _matrix(sym, listed)
+
+
+def fixed_by_listing(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
+    """Burnside's sum from listed solutions (:func:`solution_matrix`): over the group's elements (those in
+    ``mask``), the solutions each fixes."""
+    return _fixed_by_enumeration(sym, S, mask)
+
+
+def burnside(sym: Symmetries, fixed, method: str) -> dict:
+    """The orbit counts from Burnside's sums: ``fixed(mask)`` sums the solutions each element (of ``mask``) fixes.
 
     Returns
     -------
@@ -345,35 +356,7 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
         ``count_up_to_rotation`` and ``rotations`` when the board has an
         orientation, and ``symmetry_method``.
     """
-    from ..api import solutions
-
-    if method not in (None, "burnside"):
-        raise LimitError(f"method must be None or 'burnside', got {method!r}")
-    own = getattr(puzzle, "orbit_count", None)
-    if own is not None and not recolour and method is None:
-        counted = own(engine)
-        if counted is not None:
-            return counted
-    sym = puzzle.symmetries(recolour=recolour)
-    if sym is None:
-        raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
-    if recolour and sym.value_perms is None:
-        raise LimitError(f"the values of {puzzle.family} puzzles are not interchangeable colours; drop --recolour")
-    linear = "linear" in puzzle.encodings and sym.value_perms is None and engine in (None, "gf2", "gfp", "galois",
-                                                                                      "chase", "poly")
-    if linear:
-        fixed = lambda mask=None: _fixed_linear(puzzle, sym, mask)  # noqa: E731
-        method = "burnside-rank"
-    else:
-        listed = []
-        for solution in solutions(puzzle, engine=engine):
-            listed.append(solution)
-            if len(listed) > MAX_SOLUTIONS:
-                raise LimitError(f"more than {MAX_SOLUTIONS} solutions to list for counting up to symmetry")
-        S = _matrix(sym, listed)
-        fixed = lambda mask=None: _fixed_by_enumeration(sym, S, mask)  # noqa: E731
-        method = "burnside-enumeration"
-    total = fixed()
+    total = fixed(None)
     if total % sym.order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {sym.order}")
     out = {"count_up_to_symmetry": total // sym.order, "symmetries": sym.order, "symmetry_method": method}

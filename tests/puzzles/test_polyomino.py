@@ -111,7 +111,7 @@ def test_soma_and_tetracubes_the_seeds_counts():
 
 @pytest.mark.slow
 def test_solid_pentominoes_the_seeds_count():
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     assert count_up_to_symmetry(Polyomino("solid-pentominoes", "box:3x4x5"))["count_up_to_symmetry"] == 3940
 
@@ -120,7 +120,7 @@ def test_solid_pentominoes_the_seeds_count():
                                            ("one-sided-tetrominoes", "rect:7x4"), ("tetrominoes", "rect:10x2"),
                                            ({"a": [(0, 0), (0, 1)], "b": [(0, 0), (0, 1)]}, "rect:2x2")])
 def test_pruned_orbit_counts_equal_burnside_over_every_solution(pieces, board):
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     puzzle = Polyomino(pieces, board) if not isinstance(pieces, dict) else Polyomino(pieces, board)
     pruned = count_up_to_symmetry(puzzle)
@@ -131,7 +131,7 @@ def test_pruned_orbit_counts_equal_burnside_over_every_solution(pieces, board):
 
 
 def test_one_sided_pentominoes_3x30_the_seeds_46():
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     assert count_up_to_symmetry(Polyomino("one-sided-pentominoes", "rect:30x3"))["count_up_to_symmetry"] == 46
 
@@ -205,7 +205,7 @@ def test_small_triangle_and_hexagon_packings_every_engine(pieces, board, lattice
         assert counts["dlx"] == by_hand
     pruned = puzzle.orbit_count()
     if pruned is not None:
-        from parity.symmetry import count_up_to_symmetry
+        from parity.api import count_up_to_symmetry
 
         assert pruned["count_up_to_symmetry"] == count_up_to_symmetry(puzzle, method="burnside")["count_up_to_symmetry"]
 
@@ -417,7 +417,7 @@ def test_polyiamond_names_match_their_shapes(pieces, symmetric):
 @given(instances("polyomino"))
 def test_the_harness_cross_checks_random_packings(puzzle):
     # scan (plane boards), dlx, sat, cms and ganak agree and every packing verifies; orbits by pruning equal Burnside
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     report = crosscheck(puzzle)
     assert report.agree and report.checked, report.problems
@@ -431,7 +431,7 @@ def test_the_harness_cross_checks_random_packings(puzzle):
 def test_copies_of_one_shape_are_renamed_among_themselves_by_reflections():
     # two single triangles fill a rhombus in 2 labelled ways, one up to its 4 symmetries; a reflection must
     # send each copy of a shape to a copy of its mirror image (here itself), not every copy to the last one
-    from parity.symmetry import count_up_to_symmetry
+    from parity.api import count_up_to_symmetry
 
     puzzle = Polyomino({"a": [(0, 0, 0)], "b": [(0, 0, 0)]}, [(0, 0, 0), (0, 0, 1)], lattice="triangle")
     assert pt.count(puzzle) == 2
