@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import os
 
 from .errors import LimitError, TooLargeError
 
-__all__ = ["machine_memory", "check_memory", "check_time_limit", "human_bytes"]
+__all__ = ["machine_memory", "check_memory", "check_time_limit", "check_max_nullity", "human_bytes",
+           "MAX_NULLITY_BOUND"]
+
+#: the largest ``max_nullity`` accepted: a search over more than 2^64 steps would not end in a lifetime
+MAX_NULLITY_BOUND = 64
 
 
 @functools.lru_cache(maxsize=1)
@@ -85,3 +90,28 @@ def check_time_limit(seconds: float | None, what: str = "time limit") -> float |
     if not math.isfinite(value) or value <= 0 or value > 365 * 86400:
         raise LimitError(f"{what} must be a positive number of seconds below one year, got {seconds!r}")
     return value
+
+
+def check_max_nullity(max_nullity: int) -> int:
+    """``max_nullity`` as an int in ``0..MAX_NULLITY_BOUND``, else :class:`~parity.errors.LimitError`.
+
+    Checked before any engine runs: an absurd bound (``10**23``) would otherwise
+    be raised to a power of two that never finishes.
+
+    Examples
+    --------
+    >>> check_max_nullity(30)
+    30
+    >>> check_max_nullity(10**23)
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: max_nullity must be a whole number from 0 to 64 (...), got 100000000000000000000000
+    """
+    try:
+        bound = None if isinstance(max_nullity, bool) else operator.index(max_nullity)
+    except TypeError:
+        bound = None
+    if bound is None or not 0 <= bound <= MAX_NULLITY_BOUND:
+        raise LimitError(f"max_nullity must be a whole number from 0 to {MAX_NULLITY_BOUND} (a search over "
+                         f"2^{MAX_NULLITY_BOUND} solutions would not end), got {max_nullity!r}")
+    return bound

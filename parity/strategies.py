@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from .check import random_graph
+from .boards import random_graph
 from .errors import LimitError
 from .puzzles.registry import family as get_family
 

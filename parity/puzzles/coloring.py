@@ -520,7 +520,7 @@ def _build(board_spec: str, colors: int | None = None, faces: bool = False, edge
 
 def random_coloring(rng: random.Random) -> Coloring:
     """A random small colouring instance: a random graph, 1 to 4 colours, sometimes a clue."""
-    from ..check import random_graph
+    from ..boards import random_graph
 
     G = random_graph(rng, 1, 9)
     colors = rng.choice([1, 2, 2, 3, 3, 4])

@@ -520,7 +520,7 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:5x5").minimum_presses()[0]
         15
         """
-        from ..api import check_max_nullity
+        from .._limits import check_max_nullity
 
         max_nullity = check_max_nullity(max_nullity)
         space = self.solution_space(engine)
@@ -652,7 +652,7 @@ class LightsOut(Puzzle):
 
 def random_lightsout(rng: random.Random) -> LightsOut:
     """A random Lights Out instance: graph, rule, field, start and target; unsolvable ones included."""
-    from ..check import random_graph
+    from ..boards import random_graph
 
     if rng.random() < 0.25:  # a rectangular board, so the structured routes (chase's rows, poly) are checked too
         G = f"{rng.choice(['grid', 'cylinder', 'torus'])}:{rng.randint(1, 4)}x{rng.randint(1, 4)}"

@@ -91,7 +91,7 @@ def test_a_time_limit_covers_building_the_board(args):
     answer = json.loads(done.stdout)
     assert answer["status"] == "UNKNOWN" and answer["satisfiable"] is None
     assert answer["board"] == "grid:1500x1500" and answer["family"] == args[1]
-    stopped_in_the_api = pt.count_result(pt.LightsOut("grid:3x3"), time_limit=1e-6).to_json()
+    stopped_in_the_api = pt.Result(pt.LightsOut("grid:3x3"), None, "UNKNOWN").to_json()  # as the API makes it
     assert set(stopped_in_the_api) - {"rule", "field"} <= set(answer)  # the same keys as any UNKNOWN answer
     assert 2 <= answer["total_seconds"] <= wall < 15, (answer, wall)
 
