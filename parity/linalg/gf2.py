@@ -27,14 +27,23 @@ numpy arrays.
 from __future__ import annotations
 
 import operator
-import sys
-from types import ModuleType
 
 import numpy as np
 
 from ..errors import ShapeError, UnknownEngineError
 from . import _gf2_ints
-from ._inputs import check_size, field_array
+from ._bits import (  # noqa: F401  (pack and unpack are this module's too)
+    _PYTHON_BUDGET_S,
+    _PYTHON_MAX_WORDS,
+    _as_bits,
+    _check_packed_size,
+    _kernels,
+    _kernels_loaded,
+    _packed_bytes,
+    pack,
+    unpack,
+)
+from ._inputs import check_size
 from .space import SolutionSpace
 
 __all__ = [
@@ -55,14 +64,6 @@ ELIMINATION_METHODS = ("python", "packed", "bucket", "m4r")
 #: The column orders :class:`Echelon` can eliminate in; ``None`` picks one from the matrix.
 COLUMN_ORDERS = ("given", "rcm")
 
-# When the ``python`` method is tried (``method=None``), measured cold, one ``python -c`` each: Lights Out
-# n x n takes 0.001 s (n = 5), 0.004 s (20), 0.02 s (40), 0.1 s (60), 0.19 s (80) and 0.8-1.1 s (100) in
-# Python; through the kernels 0.35-0.6 s whatever n up to 100 (importing numba and loading the cached
-# kernels).  A row operation costs about 250 ns + 0.02 ns a column.  So the ``python`` method may spend
-# 0.2 s of row operations, and is not tried at all on packed matrices beyond 2^20 words (Lights Out
-# beyond about 90 x 90), nor once the kernels are loaded (then they are faster from 5 x 5 on).
-_PYTHON_BUDGET_S = 0.2
-_PYTHON_MAX_WORDS = 1 << 20
 
 # The bucketed kernel hands over to the Four Russians kernel at the first 64-column strip where the words
 # it would XOR there (estimated from the rows filed in the strip) exceed _DENSE_RATIO * (live rows + 256) *
@@ -95,35 +96,11 @@ _RCM_BANDED = 4.0
 _RCM_GAIN = 0.1
 
 
-def _kernels() -> ModuleType:
-    """The numba kernels, imported on first use: numba costs about 0.4 s to start."""
-    from . import _gf2_kernels
-
-    return _gf2_kernels
-
-
-def _kernels_loaded() -> bool:
-    return f"{__package__}._gf2_kernels" in sys.modules
-
-
 def _row_budget(rows: int, ncols: int) -> float:
     """Row operations the ``python`` method may spend on a ``rows x ncols`` system before the kernels take over."""
     if _kernels_loaded() or _packed_bytes(rows, ncols) > 8 * _PYTHON_MAX_WORDS:
         return -1.0
     return _PYTHON_BUDGET_S / (250e-9 + 0.02e-9 * ncols)
-
-
-def _packed_bytes(rows: int, ncols: int) -> int:
-    return int(rows) * max(1, (int(ncols) + 63) // 64) * 8
-
-
-def _check_packed_size(rows: int, ncols: int) -> None:
-    """Raise :class:`~parity.errors.TooLargeError` before a packed ``rows x ncols`` matrix is allocated."""
-    check_size(_packed_bytes(rows, ncols), f"a {rows} x {ncols} system over GF(2)")
-
-
-def _as_bits(A, name: str = "A", ndim: int = 2) -> np.ndarray:
-    return field_array(A, 2, ndim, name)
 
 
 def _dimension(value, name: str) -> int:
@@ -135,31 +112,6 @@ def _dimension(value, name: str) -> int:
     if size < 0:
         raise ShapeError(f"{name} must not be negative, got {size}")
     return size
-
-
-def pack(A) -> np.ndarray:
-    """Pack a 0/1 matrix into ``uint64`` words, 64 columns a word, column ``j`` at bit ``j % 64``.
-
-    Raises
-    ------
-    ShapeError
-        If ``A`` is not a matrix of integers.
-    TooLargeError
-        If the packed matrix would not fit in memory.
-
-    Examples
-    --------
-    >>> pack([[1, 0, 1], [0, 0, 0]]).ravel().tolist()
-    [5, 0]
-    """
-    A = _as_bits(A)
-    rows, cols = A.shape
-    _check_packed_size(rows, cols)
-    W = max(1, (cols + 63) // 64)
-    packed = np.zeros((rows, W * 8), dtype=np.uint8)
-    if cols:
-        packed[:, : (cols + 7) // 8] = np.packbits(A, axis=1, bitorder="little")
-    return packed.view("<u8").astype(np.uint64, copy=False).reshape(rows, W)
 
 
 def pack_entries(rows: int, ncols: int, row_index, col_index) -> np.ndarray:
@@ -208,22 +160,6 @@ def _indices(values, name: str) -> np.ndarray:
     if not np.issubdtype(array.dtype, np.integer):
         raise ShapeError(f"{name} must hold whole numbers, got {array.dtype} entries")
     return array.astype(np.int64, copy=False)
-
-
-def unpack(P: np.ndarray, ncols: int) -> np.ndarray:
-    """Inverse of :func:`pack`: a ``(rows, ncols)`` uint8 matrix.
-
-    Examples
-    --------
-    >>> unpack(pack([[1, 0, 1]]), 3).tolist()
-    [[1, 0, 1]]
-    """
-    P = np.ascontiguousarray(P, dtype=np.uint64)
-    rows = P.shape[0]
-    if rows == 0 or ncols == 0:
-        return np.zeros((rows, ncols), dtype=np.uint8)
-    bits = np.unpackbits(P.astype("<u8").view(np.uint8).reshape(rows, -1), axis=1, bitorder="little")
-    return bits[:, :ncols].copy()
 
 
 class Echelon:
@@ -550,50 +486,3 @@ def solve_gf2(A, b) -> SolutionSpace:
     (False, 0)
     """
     return Echelon(A, b).space()
-
-
-def _walk_in_python(steps: int, ncols: int) -> bool:
-    """Whether a Gray-code walk of ``steps`` steps is cheaper in Python than starting the kernels.
-
-    Measured: a step costs about 120 ns + 0.07 ns a column in Python (so 2^20 steps over 25 columns take
-    0.13 s); the same budget as elimination applies, and once loaded the kernels always walk.
-    """
-    return not _kernels_loaded() and steps * (120e-9 + 0.07e-9 * ncols) <= _PYTHON_BUDGET_S
-
-
-def _min_weight_gf2(
-    particular: np.ndarray, basis: np.ndarray, chunk: int = 1 << 22, method: str | None = None
-) -> tuple[int, np.ndarray]:
-    """Minimum Hamming weight over ``particular + span(basis)`` by a Gray-code walk.
-
-    The walk is the order of :meth:`SolutionSpace.__iter__`, and the first
-    point of least weight is returned.  ``method`` is ``"packed"`` (the
-    ``gray_min_weight`` kernel, ``chunk`` steps a call), ``"python"`` (Python
-    integers) or ``None`` (by the number of steps).
-    """
-    ncols, nullity = particular.shape[0], basis.shape[0]
-    total = 1 << nullity
-    if method is None:
-        method = "python" if _walk_in_python(total, ncols) else "packed"
-    if method == "python":
-        to_int = lambda bits: _gf2_ints.rows_from_packed(pack(bits[None, :]))[0]  # noqa: E731
-        best_weight, best_code = _gf2_ints.min_weight_walk(to_int(particular), [to_int(v) for v in basis])
-    else:
-        K = _kernels()
-        x = pack(particular[None, :])[0].copy()
-        packed_basis = pack(basis) if nullity else np.zeros((0, x.shape[0]), dtype=np.uint64)
-        best_weight = int(particular.sum())
-        best_code = 0
-        step = 1
-        code = np.full(1, -1, dtype=np.int64)
-        while step < total:
-            steps = min(chunk, total - step)
-            code[0] = -1
-            weight = int(K.gray_min_weight(x, packed_basis, steps, code, step))
-            if weight < best_weight:
-                best_weight, best_code = weight, int(code[0])
-            step += steps
-    coefficients = np.array([(best_code >> k) & 1 for k in range(nullity)], dtype=np.int64)
-    best = (particular.astype(np.int64) + coefficients @ basis.astype(np.int64)) % 2
-    assert int(best.sum()) == best_weight and best.shape == (ncols,)
-    return best_weight, best

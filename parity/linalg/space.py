@@ -300,9 +300,9 @@ class SolutionSpace:
                 f"solutions); raise max_nullity to try anyway"
             )
         if compiled:
-            from .gf2 import _min_weight_gf2
+            from .minweight import min_weight_gf2
 
-            return _min_weight_gf2(self.particular, self.basis)
+            return min_weight_gf2(self.particular, self.basis)
         if weight is None:
             return _min_weight_gfp(self.particular, self.basis, self.field)
         best = min(self, key=weight)

@@ -233,14 +233,14 @@ def _brute_min_weight(particular, basis):
 
 @pytest.mark.parametrize("chunk", [1, 7, 1000, 777, 4095, 4096, 1 << 22])
 def test_gray_walk_in_chunks_matches_brute_force(chunk):
-    from parity.linalg.gf2 import _min_weight_gf2
+    from parity.linalg.minweight import min_weight_gf2
 
     rng = np.random.default_rng(chunk)
     particular = rng.integers(0, 2, 40).astype(np.uint8)
     basis = (rng.random((12, 40)) < 0.3).astype(np.uint8)
     expected = _brute_min_weight(particular.tolist(), basis.tolist())
     for method in ("packed", "python"):
-        weight, x = _min_weight_gf2(particular, basis, chunk=chunk, method=method)
+        weight, x = min_weight_gf2(particular, basis, chunk=chunk, method=method)
         assert weight == expected == int(x.sum())
         # x lies in the coset: x - particular is in the row space of the basis
         assert np.linalg.matrix_rank(GF2(np.vstack([basis, (x + particular) % 2]))) == np.linalg.matrix_rank(GF2(basis))
@@ -248,13 +248,13 @@ def test_gray_walk_in_chunks_matches_brute_force(chunk):
 
 @given(st.integers(0, 2**32 - 1), st.integers(0, 10), st.integers(1, 70))
 def test_python_and_kernel_walks_return_the_same_solution(seed, nullity, ncols):
-    from parity.linalg.gf2 import _min_weight_gf2
+    from parity.linalg.minweight import min_weight_gf2
 
     rng = np.random.default_rng(seed)
     particular = rng.integers(0, 2, ncols).astype(np.uint8)
     basis = rng.integers(0, 2, (nullity, ncols)).astype(np.uint8)
-    small = _min_weight_gf2(particular, basis, method="python")
-    kernel = _min_weight_gf2(particular, basis, chunk=5, method="packed")
+    small = min_weight_gf2(particular, basis, method="python")
+    kernel = min_weight_gf2(particular, basis, chunk=5, method="packed")
     assert small[0] == kernel[0] == _brute_min_weight(particular.tolist(), basis.tolist())
     assert np.array_equal(small[1], kernel[1])  # the first minimum of the same walk
 
@@ -266,7 +266,7 @@ def test_nullity_24_walk_crosses_chunks():
     minimum, 24, is all basis vectors at once: Gray code 2^24 - 1, step
     0xAAAAAA, in the third chunk of 2^22 steps.
     """
-    from parity.linalg.gf2 import _min_weight_gf2
+    from parity.linalg.minweight import min_weight_gf2
 
     rng = np.random.default_rng(24)
     order = rng.permutation(72)  # columns shuffled, so blocks are not contiguous
@@ -278,7 +278,7 @@ def test_nullity_24_walk_crosses_chunks():
         particular[[g1, g2]] = 1
     expected = np.zeros(72, dtype=np.uint8)
     expected[order[0::3]] = 1
-    weight, x = _min_weight_gf2(particular, basis)
+    weight, x = min_weight_gf2(particular, basis)
     assert weight == 24 and x.tolist() == expected.tolist()
     unit = np.eye(72, dtype=np.uint8)
     A = np.vstack([unit[[g1, g2]] + unit[f] for f, g1, g2 in order.reshape(24, 3)])  # x_g + x_f = 1
