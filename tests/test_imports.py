@@ -1,0 +1,108 @@
+"""The house's floors: no import runs in a circle, and none runs from a lower floor to a higher one.
+
+Every ``import`` and ``from ... import`` in the package is read (those inside
+functions too: a lazy import is still a dependency), rooms are the
+subpackages and the top-level modules, and each room has a floor.  A room
+may import only rooms on lower floors.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import parity
+
+PACKAGE = Path(parity.__file__).parent
+
+#: room -> floor (a room imports only rooms on lower floors)
+FLOORS = {
+    "errors": 0, "_limits": 1, "_files": 2, "_child": 2, "data": 0,
+    "boards": 3, "linalg": 3, "draw": 3, "cnf": 3, "symmetry": 4,
+    "cover": 4, "engines": 5, "puzzles": 6, "api": 7,
+    "check": 8, "export": 8, "sweep": 8,
+    "parity": 8.5,  # the facade: pt.solve, pt.board, pt.crosscheck ... named lazily from the floors below
+    "strategies": 9, "reproduce": 9, "cli": 10, "testing": 11, "__main__": 11,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def room(module: str) -> str:
+    parts = module.split(".")
+    return "parity" if len(parts) == 1 else parts[1]
+
+
+def imports() -> dict[str, set[str]]:
+    """Module -> the parity modules it imports (a name imported from a package that is a module counts as it)."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package[: len(package) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                elif node.module and node.module.split(".")[0] == "parity":
+                    target = node.module
+                else:
+                    continue
+                subs = {f"{target}.{a.name}" for a in node.names} & set(modules)
+                edges[module] |= subs
+                if len(subs) < len(node.names) and target in modules:
+                    edges[module].add(target)
+            elif isinstance(node, ast.Import):
+                edges[module] |= {a.name for a in node.names if a.name in modules}
+    return edges
+
+
+def test_every_room_has_a_floor():
+    assert {room(m) for m in imports()} <= set(FLOORS)
+
+
+def test_no_import_runs_up_a_floor():
+    upward = sorted((a, b) for a, targets in imports().items() for b in targets
+                    if room(a) != room(b) and FLOORS[room(b)] >= FLOORS[room(a)])
+    assert upward == []
+
+
+def test_no_import_runs_in_a_circle():
+    edges = imports()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in edges:
+        if module not in index:
+            visit(module)
+    assert circles == []
+
+
+def test_the_walk_sees_lazy_imports():
+    # the front door imports the engine table inside functions only at times; the walk must still see it
+    edges = imports()
+    assert "parity.engines" in edges["parity.api"] and "parity.linalg.minweight" in edges["parity.linalg.space"]
