@@ -44,9 +44,19 @@ def _click_param(option) -> click.Parameter:
 
 
 def _engine_help() -> str:
-    return ("An engine: gf2, gfp, galois, chase, poly (counts only), sat, sat:SOLVER, cms, dlx or scan (exact "
-            "cover), search (a family's own exact search) or ganak (counts only, probabilistic exact); default: the "
-            "fastest that applies (see 'parity engines').")
+    """The engines as the table lists them, with what each answers (made from :data:`parity.engines.ENGINES`)."""
+    from ..engines import ENGINES
+
+    names = []
+    for name, engine in ENGINES.items():
+        notes = [] if engine.can_solve else ["counts only"]
+        if not engine.exact:
+            notes.append("probabilistic exact")
+        names.append(f"{name} ({', '.join(notes)})" if notes else name)
+        if name == "sat":
+            names.append("sat:SOLVER")
+    return (f"An engine: {', '.join(names)}; default: the fastest that applies (see 'parity engines' for the "
+            "encodings each works on).")
 
 
 def _common(verb: str) -> list[click.Parameter]:
@@ -314,7 +324,7 @@ def _solve(family_name: str, build: dict, options: dict):
     if not result.satisfiable:
         rank = f"rank {result.stats['rank']}; " if "rank" in result.stats else ""
         return payload, f"{describe}: no solution ({rank}engine {result.engine})", 0
-    if options.get("minimize") or puzzle.solve_defaults.get("minimize") and options.get("minimize") is None:
+    if "minimum_weight" in result.stats:  # the front door minimised (asked, or the puzzle's default)
         qualifier = f"the minimum over all {result.count} solutions" if result.count is not None else "a minimum"
     elif result.count is not None:
         qualifier = "the only solution" if result.count == 1 else f"one of {_plural(result.count)}"

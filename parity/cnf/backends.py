@@ -1,7 +1,7 @@
 """SAT back ends behind one interface: PySAT solvers, CryptoMiniSat (native XOR), Ganak (model counting).
 
 Every back end takes a :class:`~parity.cnf.CNF` and answers with a
-:class:`SatResult`; solvers also enumerate (see :mod:`parity.cnf.enumerate`).
+:class:`SatResult`; solvers also enumerate (:meth:`Backend.models`, and :func:`parity.cnf.models` over a name).
 Optional back ends are imported only when used, and a missing package is an
 :class:`~parity.errors.EngineUnavailableError` that names the extra to install.
 """

@@ -3,7 +3,7 @@
 Counts are checked against ``parity count lightsout`` on the same boards
 (the file written by ``parity export ... --format matrix``), solutions against
 the file's entries by plain integer arithmetic here, and errors the way
-tests/cli/test_failure_table.py checks them: status 2, one line on stderr,
+tests/cli/test_errors_signals_limits.py checks them: status 2, one line on stderr,
 nothing on stdout.
 """
 

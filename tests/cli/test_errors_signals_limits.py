@@ -1,11 +1,11 @@
-"""The failure table a new user found: each row an input and what it must give.
+"""Errors, signals and limits: each input and what it must give.
 
-Every row id (W1, H1, T1-T8, U1-U7, ...) names one test or one set of
-parametrized cases.  Errors are checked the same way everywhere: exit status
-2, exactly one line on stderr that names the problem, no traceback, nothing on
-stdout.  Signals and real time limits are tested on the real command
-(``python -m parity``) in a subprocess, including that no child process of
-the command survives it.
+Labels (W: wrong answers, H: hangs and huge inputs, T: tracebacks, U: unclear
+messages) group the cases.  Errors are checked the same way everywhere: exit
+status 2, exactly one line on stderr that names the problem, no traceback,
+nothing on stdout.  Signals and real time limits are tested on the real
+command (``python -m parity``) in a subprocess, including that no child
+process of the command survives it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Inputs found by a second hostile pass over the generic verbs."""
+"""The generic verbs at their edges: time limits, check with too few engines, export to stdout, bare commands."""
 
 import json
 import subprocess
