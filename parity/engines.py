@@ -37,6 +37,8 @@ __all__ = [
     "ENGINES",
     "DEFAULT_ORDER",
     "get_engine",
+    "register_engine",
+    "unregister_engine",
     "choose",
     "applicable",
 ]
@@ -560,6 +562,7 @@ ENGINES: dict[str, Engine] = {
     "scan": ScanEngine(),
 }
 
+_BUILTIN_ENGINES = frozenset(ENGINES)
 _SOLVER_ENGINES: dict[str, Engine] = {}  # sat:SOLVER engines, made on first request
 
 #: engines tried first, per (encoding kind, question); engines not listed come after, in ENGINES order
@@ -577,6 +580,42 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("cover", "count"): ("scan", "dlx"),
     ("cover", "solutions"): ("scan", "dlx"),
 }
+
+
+def register_engine(engine: Engine, replace: bool = False) -> Engine:
+    """Add ``engine`` to :data:`ENGINES` under ``engine.name``; returns it.
+
+    Adding an engine is one class (derived from :class:`Engine`: ``name``,
+    ``accepts``, ``refuses``, ``solve``, ``solutions``, ``count`` and its
+    capability flags) plus this one call: ``--engine NAME``, the default
+    choice (after the engines :data:`DEFAULT_ORDER` lists), ``parity
+    engines`` and the cross-check harness all read the table.  See "Adding
+    an engine" in the families page for a worked example.
+
+    Raises
+    ------
+    UnknownEngineError
+        If ``engine`` is not an :class:`Engine`, its name is not a plain
+        word, or the name is taken (unless ``replace``).
+    """
+    if not isinstance(engine, Engine):
+        raise UnknownEngineError(f"register_engine() takes an Engine, got {type(engine).__name__}")
+    name = engine.name
+    if not isinstance(name, str) or not name.isidentifier():
+        raise UnknownEngineError(f"an engine's name is a plain word (letters, digits, _), got {name!r}")
+    if name in ENGINES and not replace:
+        raise UnknownEngineError(f"there is an engine {name!r} already; pass replace=True to replace it")
+    ENGINES[name] = engine
+    return engine
+
+
+def unregister_engine(name: str) -> None:
+    """Remove an engine added by :func:`register_engine` (the built-in ones stay)."""
+    if name in _BUILTIN_ENGINES:
+        raise UnknownEngineError(f"engine {name!r} ships with parity and stays in the table")
+    if name not in ENGINES:
+        raise UnknownEngineError(f"no engine {name!r} to remove")
+    del ENGINES[name]
 
 
 def _known() -> str:
