@@ -10,23 +10,14 @@ from __future__ import annotations
 import importlib
 
 from .base import Puzzle, canonical, node_labels
-from .registry import Family, Option, family, names, register, unregister
+from .registry import BUILTIN_FAMILIES, Family, Option, family, names, register, unregister
+
+#: puzzle class (and Lights Out helper) -> module, from the registry's one list of families
+_LAZY = {cls: module for module, cls, _ in BUILTIN_FAMILIES.values()}
+_LAZY.update({"node_label": "parity.puzzles.lightsout", "read_state": "parity.puzzles.lightsout"})
 
 __all__ = ["Puzzle", "Family", "Option", "family", "names", "register", "unregister", "node_labels", "canonical",
-           "LightsOut", "CnfFile", "Coloring", "Quintomino", "Enigma1780", "Polyomino", "Sudoku", "Icosoku", "node_label", "read_state"]
-
-_LAZY = {
-    "LightsOut": "parity.puzzles.lightsout",
-    "node_label": "parity.puzzles.lightsout",
-    "read_state": "parity.puzzles.lightsout",
-    "CnfFile": "parity.puzzles.cnffile",
-    "Coloring": "parity.puzzles.coloring",
-    "Quintomino": "parity.puzzles.quintomino",
-    "Enigma1780": "parity.puzzles.enigma",
-    "Polyomino": "parity.puzzles.polyomino",
-    "Sudoku": "parity.puzzles.sudoku",
-    "Icosoku": "parity.puzzles.icosoku",
-}
+           *_LAZY]
 
 
 def __getattr__(name: str):

@@ -7,7 +7,7 @@ library), the function that builds it, extra options of ``solve`` that are
 passed to :func:`parity.solve`, and a generator of random instances for
 ``parity check``.
 
-Families that ship with parity are listed by module in ``BUILTIN`` and
+Families that ship with parity are listed once, in ``BUILTIN_FAMILIES``, and
 imported only when used; :func:`register` adds one at run time (a research
 script or a plug-in).
 
@@ -34,7 +34,7 @@ from typing import Any
 
 from ..errors import FamilyError
 
-__all__ = ["Option", "Family", "BUILTIN", "register", "unregister", "family", "names"]
+__all__ = ["Option", "Family", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
 
 
 @dataclass(frozen=True)
@@ -105,22 +105,28 @@ class Family:
     check: Callable[..., None] | None = None
 
 
-#: the families that ship with parity: name -> module defining ``FAMILY``
-BUILTIN: dict[str, str] = {
-    "lightsout": "parity.puzzles.lightsout",
-    "cnf": "parity.puzzles.cnffile",
-    "coloring": "parity.puzzles.coloring",
-    "linear": "parity.puzzles.linearfile",
-    "quintomino": "parity.puzzles.quintomino",
-    "enigma1780": "parity.puzzles.enigma",
-    "polyomino": "parity.puzzles.polyomino",
-    "cover": "parity.puzzles.coverfile",
-    "sudoku": "parity.puzzles.sudoku",
-    "icosoku": "parity.puzzles.icosoku",
+#: the families that ship with parity, the one place they are listed: name -> (module defining ``FAMILY``, its
+#: puzzle class, other names the verbs accept); nothing is imported until a family is used
+BUILTIN_FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "lightsout": ("parity.puzzles.lightsout", "LightsOut", ()),
+    "cnf": ("parity.puzzles.cnffile", "CnfFile", ()),
+    "coloring": ("parity.puzzles.coloring", "Coloring", ()),
+    "linear": ("parity.puzzles.linearfile", "LinearFile", ()),
+    "quintomino": ("parity.puzzles.quintomino", "Quintomino", ()),
+    "enigma1780": ("parity.puzzles.enigma", "Enigma1780", ()),
+    "polyomino": ("parity.puzzles.polyomino", "Polyomino", ("polycube", "polyiamond", "polyhex")),
+    "cover": ("parity.puzzles.coverfile", "CoverFile", ()),
+    "sudoku": ("parity.puzzles.sudoku", "Sudoku", ()),
+    "icosoku": ("parity.puzzles.icosoku", "Icosoku", ()),
 }
 
-#: other names of built-in families: alias -> family name (the family's ``aliases`` say the same once imported)
-BUILTIN_ALIASES: dict[str, str] = {"polycube": "polyomino", "polyiamond": "polyomino", "polyhex": "polyomino"}
+#: name -> module defining ``FAMILY`` (from :data:`BUILTIN_FAMILIES`)
+BUILTIN: dict[str, str] = {name: module for name, (module, _, _) in BUILTIN_FAMILIES.items()}
+
+#: other names of built-in families: alias -> family name (from :data:`BUILTIN_FAMILIES`; the family's ``aliases``
+#: say the same once imported)
+BUILTIN_ALIASES: dict[str, str] = {alias: name for name, (_, _, aliases) in BUILTIN_FAMILIES.items()
+                                   for alias in aliases}
 
 _REGISTERED: dict[str, Family] = {}
 _ALIASES: dict[str, str] = {}

@@ -222,3 +222,16 @@ def test_aliases_name_a_family_and_may_not_take_another_ones_name():
     assert family("polycube").name == family("polyhex").name == "polyomino"
     code, out, _ = run_cli("solve", "polycube", "--pieces", "soma", "--board", "box:3x3x3", "--json")
     assert code == 0 and json.loads(out)["family"] == "polyomino" and len(json.loads(out)["placements"]) == 7
+
+
+def test_the_one_list_of_built_in_families_agrees_with_each_family_module():
+    import importlib
+
+    import parity.puzzles as puzzles
+    from parity.puzzles.registry import BUILTIN_FAMILIES
+
+    for name, (module, cls, aliases) in BUILTIN_FAMILIES.items():
+        declared = importlib.import_module(module).FAMILY
+        assert (declared.name, declared.puzzle.__name__, tuple(declared.aliases)) == (name, cls, aliases)
+        assert getattr(puzzles, cls) is declared.puzzle and cls in puzzles.__all__
+        assert all(family(alias) is family(name) for alias in aliases)
