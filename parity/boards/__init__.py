@@ -8,6 +8,8 @@
 
 from ._check import *  # noqa: F401,F403
 from ._check import __all__ as _check_all
+from ._geometry import *  # noqa: F401,F403
+from ._geometry import __all__ as _geometry_all
 from ._grids import *  # noqa: F401,F403
 from ._grids import __all__ as _grids_all
 from ._io import *  # noqa: F401,F403
@@ -19,4 +21,4 @@ from ._random import __all__ as _random_all
 from ._spec import *  # noqa: F401,F403
 from ._spec import __all__ as _spec_all
 
-__all__ = [*_check_all, *_grids_all, *_polyhedra_all, *_io_all, *_spec_all, *_random_all]
+__all__ = [*_check_all, *_geometry_all, *_grids_all, *_polyhedra_all, *_io_all, *_spec_all, *_random_all]

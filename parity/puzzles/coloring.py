@@ -417,6 +417,8 @@ class Coloring(Puzzle):
         """The board with its vertices, faces or edges in their colours (node ``pos``, else a fixed layout)."""
         from matplotlib.patches import Polygon
 
+        from ..boards import signed_area
+
         G = self.board
         pos = nx.get_node_attributes(G, "pos")
         if len(pos) != G.number_of_nodes() or any(len(p) != 2 for p in pos.values()):
@@ -426,7 +428,7 @@ class Coloring(Puzzle):
             polygons = [([pos[v] for v in face], colouring[f]) for f, face in enumerate(G.graph["faces"])
                         if f in colouring and len(face) >= 3]
             # the outer face of a Schlegel diagram covers the others: the largest goes underneath
-            polygons.sort(key=lambda item: -abs(_area(item[0])))
+            polygons.sort(key=lambda item: -abs(signed_area(item[0])))
             outer = G.graph.get("kind") == "polyhedron" and len(polygons) > 3
             for depth, (points, c) in enumerate(polygons):
                 if outer and depth == 0:  # the outer face of a Schlegel diagram: a band in its colour around the rim
@@ -479,10 +481,6 @@ def _palette(k: int) -> list:
     if k <= 20:
         return [colormaps["tab20"](i) for i in range(k)]
     return [colormaps["hsv"](i / k) for i in range(k)]
-
-
-def _area(points) -> float:
-    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]]))
 
 
 def read_clues(path: str | os.PathLike) -> dict:

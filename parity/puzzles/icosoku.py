@@ -181,7 +181,7 @@ def tile_set(spec: str | os.PathLike | Mapping[str, int] | Iterable[str] = "orig
 @lru_cache(maxsize=None)
 def _board():
     """The icosahedron from the catalogue: faces in a consistent turning sense, vertices 0..11."""
-    from ..boards import icosahedron
+    from ..boards import icosahedron, signed_area
 
     G = icosahedron()
     faces = [tuple(f) for f in G.graph["faces"]]
@@ -192,14 +192,9 @@ def _board():
     # are clockwise when the drawing turns them counter-clockwise
     pos = {v: G.nodes[v]["pos"] for v in G}
     inner = next(f for f in faces if any(abs(pos[v][0] ** 2 + pos[v][1] ** 2 - 1) > 1e-6 for v in f))
-    if _area(inner, pos) < 0:
+    if signed_area([pos[v] for v in inner]) < 0:
         faces = [f[::-1] for f in faces]
     return G, tuple(faces)
-
-
-def _area(face, pos) -> float:
-    (x0, y0), (x1, y1), (x2, y2) = (pos[v] for v in face)
-    return (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
 
 
 def _check_pegs(pegs) -> tuple[int, ...]:

@@ -28,6 +28,7 @@ from math import factorial
 import networkx as nx
 import numpy as np
 
+from ..boards import oriented_faces
 from ..errors import LimitError
 
 __all__ = ["Symmetries", "automorphisms", "edge_action", "face_action", "orientation", "orbits", "canonical",
@@ -140,30 +141,6 @@ def face_action(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> tuple[list, 
     return list(range(len(faces))), out
 
 
-def _oriented_faces(faces: list[tuple]) -> list[tuple]:
-    """The faces turned so that every edge is walked once each way (a consistent orientation of the surface)."""
-    oriented = [None] * len(faces)
-    for start in range(len(faces)):
-        if oriented[start] is not None:
-            continue
-        oriented[start] = tuple(faces[start])
-        stack = [start]
-        while stack:
-            f = stack.pop()
-            face = oriented[f]
-            for g in range(len(faces)):
-                if oriented[g] is None and len(set(faces[g]) & set(face)) >= 2:
-                    shared = set(faces[g]) & set(face)
-                    cand = tuple(faces[g])
-                    forward = {(cand[i], cand[(i + 1) % len(cand)]) for i in range(len(cand))}
-                    mine = {(face[i], face[(i + 1) % len(face)]) for i in range(len(face))}
-                    if any((a, b) in mine for (a, b) in forward if a in shared and b in shared):
-                        cand = tuple(reversed(cand))
-                    oriented[g] = cand
-                    stack.append(g)
-    return oriented
-
-
 def orientation(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> np.ndarray | None:
     """Which automorphisms keep the orientation: rotations of a polyhedron, or of a plane board; None if unknown.
 
@@ -175,7 +152,7 @@ def orientation(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> np.ndarray |
     index = {v: i for i, v in enumerate(nodes)}
     faces = G.graph.get("faces")
     if faces:
-        oriented = _oriented_faces([tuple(f) for f in faces])
+        oriented = oriented_faces([tuple(f) for f in faces])
         where = {frozenset(f): f for f in oriented}
         face = oriented[0]
         keep = []
