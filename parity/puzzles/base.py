@@ -123,6 +123,21 @@ class Puzzle:
             cache[kind] = built
         return cache[kind]
 
+    def cnf_from_cover(self, **options):
+        """The CNF of the puzzle's ``cover`` encoding, decoded by the cover's own decoder.
+
+        One variable per option (see :meth:`parity.cover.CoverProblem.to_cnf`,
+        which takes ``options`` such as ``xor``); a model's chosen options,
+        sorted, go through the cover encoding's ``decode``, so both encodings
+        give the same solutions.  An exact-cover family writes
+        ``build_cnf = Puzzle.cnf_from_cover`` (or calls it with its options).
+        """
+        problem = self.encoding("cover")
+        formula = problem.to_cnf(**options)
+        chosen = formula.decode
+        formula.decode = lambda model: problem.decode(sorted(chosen(model)))
+        return formula
+
     def linear(self):
         """The linear encoding (a :class:`~parity.linalg.system.LinearSystem`), cached."""
         return self.encoding("linear")

@@ -69,10 +69,7 @@ class CoverFile(Puzzle):
 
     def build_cnf(self):
         """The CNF of the problem; with ``xor`` in the GF(2) form (an XOR per item, pairwise at-most-one)."""
-        formula = self.problem.to_cnf(xor=self.xor)
-        plain = formula.decode
-        formula.decode = lambda model: sorted(plain(model))
-        return formula
+        return self.cnf_from_cover(xor=self.xor)
 
     def verify(self, chosen) -> None:
         """Every primary item covered exactly once; secondary items at most once, or by options of one colour."""

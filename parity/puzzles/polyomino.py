@@ -554,12 +554,7 @@ class Polyomino(Puzzle):
         problem.decode = lambda chosen: self._solution(chosen, placements)
         return problem
 
-    def build_cnf(self):
-        placements = self.placements()
-        formula = self.encoding("cover").to_cnf()
-        plain = formula.decode
-        formula.decode = lambda model: self._solution(plain(model), placements)
-        return formula
+    build_cnf = Puzzle.cnf_from_cover
 
     def verify(self, solution: Mapping[str, tuple]) -> None:
         """Each piece once, as a congruent copy of itself, and every cell of the board covered once."""

@@ -91,12 +91,7 @@ class Sudoku(Puzzle):
         problem.decode = lambda chosen: self._grid(chosen, meaning)
         return problem
 
-    def build_cnf(self):
-        options, meaning = self._options()
-        formula = self.encoding("cover").to_cnf()
-        plain = formula.decode
-        formula.decode = lambda model: self._grid(plain(model), meaning)
-        return formula
+    build_cnf = Puzzle.cnf_from_cover
 
     def verify(self, grid) -> None:
         """Every row, column and box holds each digit once, and the givens are kept."""
