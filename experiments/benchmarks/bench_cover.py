@@ -32,6 +32,7 @@ import parity as pt
 from _timing import best
 from parity.puzzles import Polyomino
 from parity.api import count_up_to_symmetry
+from parity.cover.dlx import xcover_input
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -59,7 +60,7 @@ def _sudoku(repeat: int) -> dict:
 
     rows = {}
     for name, givens in SUDOKUS.items():
-        options, primary, _ = Sudoku(givens).encoding("cover")._xcover_input()
+        options, primary, _ = xcover_input(Sudoku(givens).encoding("cover"))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             direct_s, covers = best(lambda: sum(1 for _ in xcover.covers(options, primary=primary)), repeat)
@@ -79,7 +80,7 @@ def main() -> None:
     import xcover
 
     problem = Polyomino("pentominoes", "rect:10x6").encoding("cover")
-    options, primary, secondary = problem._xcover_input()
+    options, primary, secondary = xcover_input(problem)
     pt.count(Polyomino("pentominoes", "rect:20x3"))  # load the compiled kernels before timing
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

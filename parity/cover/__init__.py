@@ -23,19 +23,14 @@ Examples
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from .._files import read_text
+from ._entries import _split
 from ..errors import EncodingError, InvalidSolution
 
 __all__ = ["CoverProblem", "read_cover", "write_cover", "parse_cover", "format_cover", "gf2_certificate", "item_text"]
 
-
-def _split(entry) -> tuple[Hashable, str | None]:
-    """An option's entry: an item, or ``(item, colour)`` for a coloured secondary item."""
-    if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], str) and entry[1] != "":
-        return entry[0], entry[1]
-    return entry, None
 
 
 class CoverProblem:
@@ -115,82 +110,24 @@ class CoverProblem:
     def colored(self) -> bool:
         return any(_split(e)[1] is not None for option in self.options for e in option)
 
-    # -- the DLX engine -----------------------------------------------------------------------------------
-    def _xcover_input(self):
-        names = {item: f"i{k}" for k, item in enumerate([*self.primary, *self.secondary])}
-        options = []
-        for option in self.options:
-            row = []
-            for entry in option:
-                item, colour = _split(entry)
-                row.append(names[item] if colour is None else f"{names[item]}:{colour}")
-            options.append(row)
-        return options, [names[i] for i in self.primary], [names[i] for i in self.secondary]
-
-    def _xcover_arrays(self):
-        """The problem as xcover's kernel reads it: option entries as item numbers (primary items first, then
-        secondary), where each option starts, each entry's colour number (0: none), the number of items and of
-        secondary items.  A sentinel item with an option of its own comes last among the primary items: xcover
-        mishandles the smallest problems (one option: an IndexError; one item: a spurious empty cover), and the
-        sentinel's option, number ``len(self.options)``, is dropped from every cover found."""
-        import numpy as np
-
-        primary = len(self.primary)
-        number = {item: k for k, item in enumerate(self.primary)}
-        number.update({item: primary + 1 + k for k, item in enumerate(self.secondary)})
-        colour_number: dict = {}
-        entries, colours, starts = [], [], [0]
-        for option in self.options:
-            for entry in option:
-                item, colour = _split(entry)
-                entries.append(number[item])
-                colours.append(0 if colour is None else colour_number.setdefault(colour, len(colour_number) + 1))
-            starts.append(len(entries))
-        entries.append(primary)  # the sentinel
-        colours.append(0)
-        starts.append(len(entries))
-        return (np.array(entries, dtype=np.uint32), np.array(starts, dtype=np.uint32),
-                np.array(colours, dtype=np.uint32), primary + 1 + len(self.secondary), len(self.secondary))
-
-    def _raw_covers(self) -> Iterator:
-        """xcover's covers as its kernel yields them (index arrays, the sentinel option included)."""
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
-            try:
-                from xcover.dancing_cells import algorithm_c
-            except ImportError:  # a release that moved its kernel: its documented entry point, on named items
-                import xcover
-
-                options, primary, secondary = self._xcover_input()
-                options.append(["sentinel"])
-                primary.append("sentinel")
-                yield from xcover.covers(options, primary=primary, secondary=secondary or None, colored=self.colored)
-                return
-            yield from algorithm_c(*self._xcover_arrays())
-
     def covers(self, checked: bool = True) -> Iterator[list[int]]:
-        """Every exact cover, as a sorted list of option indices (dancing cells, xcover).
+        """Every exact cover, as a sorted list of option indices (dancing cells: :mod:`parity.cover.dlx`).
 
         Each cover is checked against the problem before it is passed on
         (``checked=False`` skips that).
         """
-        if not self.primary:
-            yield []  # nothing to cover: the empty choice (a problem with only secondary items)
-            return
-        sentinel = len(self.options)
-        for chosen in self._raw_covers():
-            cover = sorted(int(i) for i in chosen if int(i) != sentinel)
+        from .dlx import dlx_covers
+
+        for cover in dlx_covers(self):
             if checked:
                 self.check(cover)  # never pass on a wrong cover
             yield cover
 
     def count(self) -> int:
         """The number of exact covers (the harness and the tests compare it with listed, checked covers)."""
-        if not self.primary:
-            return 1
-        return sum(1 for _ in self._raw_covers())
+        from .dlx import dlx_count
+
+        return dlx_count(self)
 
     # -- checks -------------------------------------------------------------------------------------------
     def satisfied_by(self, chosen: Iterable[int]) -> bool:

@@ -55,7 +55,7 @@ def scan_refusal(problem) -> str | None:
 def _tables(problem):
     """The items as bits (primary first, in their order), the options' masks and the options bucketed by first
     primary item."""
-    from . import _split
+    from ._entries import _split
 
     reason = scan_refusal(problem)
     if reason:
