@@ -52,15 +52,35 @@ __all__ = [
 
 
 class _LinearEngine:
-    """The four operations of one linear engine; ``fields`` says which primes it handles."""
+    """The operations of one linear engine; ``fields`` says which primes it handles.
 
-    def __init__(self, name: str, fields: Callable[[int], bool], rank, rref, null_space, solve) -> None:
+    ``solve_system`` solves a :class:`~parity.linalg.system.LinearSystem` from
+    its entries where the engine can (no dense ``n x n`` intermediate), else
+    from its dense matrix.
+    """
+
+    def __init__(self, name: str, fields: Callable[[int], bool], rank, rref, null_space, solve,
+                 solve_system=None) -> None:
         self.name, self.handles = name, fields
         self.rank, self.rref, self.null_space, self.solve = rank, rref, null_space, solve
+        self.solve_system = solve_system or (lambda system: solve(system.dense(), system.rhs, system.field))
+
+
+def _gf2_from_entries(system) -> SolutionSpace:
+    """Pack straight from the entries (odd values only): no dense matrix."""
+    odd = (system.values % 2).astype(bool)
+    packed = pack_entries(system.shape[0], system.shape[1], system.rows[odd], system.cols[odd])
+    return Echelon(packed, system.rhs % 2, ncols=system.shape[1]).space()
+
+
+def _gfp_from_entries(system) -> SolutionSpace:
+    from .gfp import solve_entries
+
+    return solve_entries(system.shape, system.rows, system.cols, system.values, system.rhs, system.field)
 
 
 LINEAR_ENGINES: dict[str, _LinearEngine] = {
-    "gf2": _LinearEngine("gf2", lambda p: p == 2, rank_gf2, rref_gf2, null_space_gf2, solve_gf2),
+    "gf2": _LinearEngine("gf2", lambda p: p == 2, rank_gf2, rref_gf2, null_space_gf2, solve_gf2, _gf2_from_entries),
     "galois": _LinearEngine(
         "galois",
         lambda p: True,
@@ -76,6 +96,7 @@ LINEAR_ENGINES: dict[str, _LinearEngine] = {
         lambda A, p: GFpEchelon(A, p=p).reduced_form(),
         lambda A, p: GFpEchelon(A, p=p).null_basis(),
         lambda A, b, p: GFpEchelon(A, b, p=p).space(),
+        _gfp_from_entries,
     ),
 }
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field as dataclass_field
 import numpy as np
 
 from ._inputs import check_size
-from .gf2 import Echelon, pack_entries
 from .space import SolutionSpace
 
 __all__ = ["LinearSystem"]
@@ -104,13 +103,5 @@ class LinearSystem:
         """
         from . import linear_engine
 
-        chosen, binary = linear_engine(self.field, engine)
-        if binary:  # pack straight from the entries: no dense n x n intermediate
-            odd = (self.values % 2).astype(bool)
-            packed = pack_entries(self.shape[0], self.shape[1], self.rows[odd], self.cols[odd])
-            return Echelon(packed, self.rhs % 2, ncols=self.shape[1]).space()
-        if chosen.name == "gfp":  # from the entries too: no dense n x n intermediate
-            from .gfp import solve_entries
-
-            return solve_entries(self.shape, self.rows, self.cols, self.values, self.rhs, self.field)
-        return chosen.solve(self.dense(), self.rhs, self.field)
+        chosen, _ = linear_engine(self.field, engine)
+        return chosen.solve_system(self)
