@@ -40,6 +40,7 @@ __all__ = [
     "register_engine",
     "unregister_engine",
     "choose",
+    "choose_for",
     "applicable",
 ]
 
@@ -696,17 +697,50 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
         if reason:
             raise EngineNotApplicableError(reason)
         return engine, encoding
-    reasons = []
+    reasons: list[str] = []
     for kind in puzzle.encodings:
         encoding = puzzle.encoding(kind)
-        for engine in _ordered(kind, question):
-            if not engine.suits(encoding, question):
-                continue
-            reason = engine.refuses(encoding) or _fits(engine, question, encoding)
-            if reason is None:
-                return engine, encoding
-            reasons.append(reason)
+        engine = _first(kind, encoding, question, reasons)
+        if engine is not None:
+            return engine, encoding
     raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
+
+
+def _first(kind: str, encoding, question: str, reasons: list[str]) -> Engine | None:
+    """The first engine in :data:`DEFAULT_ORDER` that suits and applies to ``encoding``; the others' reasons
+    are added to ``reasons``."""
+    for engine in _ordered(kind, question):
+        if not engine.suits(encoding, question):
+            continue
+        reason = engine.refuses(encoding) or _fits(engine, question, encoding)
+        if reason is None:
+            return engine
+        reasons.append(reason)
+    return None
+
+
+def choose_for(encoding, kind: str, name: str | None = None, question: str = "solve") -> Engine:
+    """The engine that answers ``question`` about one ``encoding`` of kind ``kind``, chosen as :func:`choose`
+    chooses (a family that builds an encoding of its own, such as a pruned cover problem, asks here).
+
+    Raises
+    ------
+    UnknownEngineError, EngineNotApplicableError
+    """
+    if name is not None:
+        engine = get_engine(name)
+        if engine.accepts != kind:
+            raise EngineNotApplicableError(f"engine {engine.name!r} works on {engine.accepts} encodings, not {kind}")
+        reason = engine.refuses(encoding) or _fits(engine, question, encoding)
+        if reason:
+            raise EngineNotApplicableError(reason)
+        return engine
+    reasons: list[str] = []
+    engine = _first(kind, encoding, question, reasons)
+    if engine is None:
+        raise EngineNotApplicableError(f"no engine applies to this {kind} encoding" +
+                                       (f": {reasons[0]}" if reasons else ""))
+    return engine
 
 
 def applicable(puzzle, names=None) -> list[tuple[Engine, Any]]:

@@ -760,7 +760,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 
     import numpy as np
 
-    from ..engines import DEFAULT_ORDER, get_engine
+    from ..engines import choose_for, get_engine
 
     if engine is not None and get_engine(engine).accepts != "cover":
         return None
@@ -797,12 +797,8 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     rotations = sym.rotations
     H = int(rotations.sum())
     total, turned = Fraction(0), Fraction(0)
-    if engine is None:  # as the front door chooses: the first engine in the table's order that takes it
-        engine = next(n for n in DEFAULT_ORDER[("cover", "solutions")] if get_engine(n).refuses(problem) is None)
-    reason = get_engine(engine).refuses(problem)
-    if reason:
-        raise EngineNotApplicableError(reason)
-    for chosen in get_engine(engine).solutions(problem):
+    lister = choose_for(problem, "cover", engine, "solutions")  # as the front door chooses
+    for chosen in lister.solutions(problem):
         solution = {placements[kept[i]][0]: placements[kept[i]][1] for i in chosen}
         puzzle.verify(solution)
         where = np.empty(len(puzzle.cells), dtype=np.int64)
