@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._files import looks_like_path, read_text
-from ..errors import BoardSpecError, EngineNotApplicableError, InvalidSolution, LimitError
+from ..errors import BoardSpecError, InvalidSolution, LimitError
 from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
 from .registry import Family, Option
