@@ -235,8 +235,9 @@ def canonical(sym: Symmetries, solution: Mapping) -> tuple:
     return best
 
 
-def _fixed_by_enumeration(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
-    """Sum over group elements of the solutions each fixes (the rows of ``S``)."""
+def fixed_by_listing(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
+    """Burnside's sum from listed solutions (the rows of ``S``, :func:`solution_matrix`): over the group's
+    elements (those in ``mask``), the solutions each fixes."""
     total = 0
     if sym.coupled is not None:  # each element renames the values its own way: g fixes s when s[perm] == r_g(s)
         for g, perm in enumerate(sym.perms):
@@ -315,12 +316,6 @@ def solution_matrix(sym: Symmetries, solutions) -> np.ndarray:
         if len(listed) > MAX_SOLUTIONS:
             raise LimitError(f"more than {MAX_SOLUTIONS} solutions to list for counting up to symmetry")
     return _matrix(sym, listed)
-
-
-def fixed_by_listing(sym: Symmetries, S: np.ndarray, mask: np.ndarray | None = None) -> int:
-    """Burnside's sum from listed solutions (:func:`solution_matrix`): over the group's elements (those in
-    ``mask``), the solutions each fixes."""
-    return _fixed_by_enumeration(sym, S, mask)
 
 
 def burnside(sym: Symmetries, fixed, method: str) -> dict:
