@@ -168,7 +168,8 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
             except EOFError:
                 child.join()
                 code = child.exitcode
-                reason = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
+                died = code is not None and code < 0
+                reason = f"signal {signal.Signals(-code).name}" if died else f"exit status {code}"
                 raise EngineCrashed(f"{what} crashed ({reason}) without an answer") from None
             if kind != "note":
                 break

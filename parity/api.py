@@ -254,8 +254,8 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
-        chosen, answer, solution, (load, seconds) = _run(_solve_work, time_limit, "solving", noted, puzzle, engine, minimize,
-                                                 max_nullity, unique)
+        chosen, answer, solution, (load, seconds) = _run(_solve_work, time_limit, "solving", noted, puzzle, engine,
+                                                         minimize, max_nullity, unique)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     if solution is not None:
@@ -292,7 +292,7 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
-                                              up_to_symmetry, recolour)
+                                                      up_to_symmetry, recolour)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     stats = {**answer.stats, "exact": exact}

@@ -19,7 +19,7 @@ first runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,7 @@ __all__ = [
     "unregister_engine",
     "choose",
     "choose_for",
+    "engine_for_family",
     "applicable",
 ]
 
@@ -685,13 +686,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
     UnknownEngineError, EngineNotApplicableError
     """
     if name is not None:
-        engine = get_engine(name)
-        if engine.accepts not in puzzle.encodings:
-            offered = ", ".join(puzzle.encodings) or "none"
-            raise EngineNotApplicableError(
-                f"engine {engine.name!r} does not apply to {puzzle.family} puzzles: it works on {engine.accepts} "
-                f"encodings and they offer {offered}"
-            )
+        engine = engine_for_family(name, puzzle.family, puzzle.encodings)
         encoding = puzzle.encoding(engine.accepts)
         reason = engine.refuses(encoding) or _fits(engine, question, encoding)
         if reason:
@@ -704,6 +699,22 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
         if engine is not None:
             return engine, encoding
     raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
+
+
+def engine_for_family(name: str, family: str, encodings: Sequence[str]) -> Engine:
+    """The engine called ``name``, checked to work on one of the ``encodings`` a family offers (no encoding is
+    built: the command line asks this before any work).
+
+    Raises
+    ------
+    UnknownEngineError, EngineNotApplicableError
+    """
+    engine = get_engine(name)
+    if engine.accepts not in encodings:
+        offered = ", ".join(encodings) or "none"
+        raise EngineNotApplicableError(f"engine {engine.name!r} does not apply to {family} puzzles: it works on "
+                                       f"{engine.accepts} encodings and they offer {offered}")
+    return engine
 
 
 def _first(kind: str, encoding, question: str, reasons: list[str]) -> Engine | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..errors import BoardSpecError, CatalogueError
+from ..errors import BoardFileError, BoardSpecError, CatalogueError
 from ._check import check_board
 from ._grids import cylinder, grid, grid3d, hex_grid, tri_grid, torus
 from ._io import READERS, read_board
@@ -198,8 +198,6 @@ def _maker(spec) -> Callable[[], nx.Graph]:
     path = Path(spec)
     if path.suffix.lower() in READERS or os.path.lexists(path):
         if not os.path.lexists(path):  # said now, as reading would say it
-            from ..errors import BoardFileError
-
             raise BoardFileError(f"cannot read graph file {spec}: no such file")
         return lambda: read_board(path)
     if spec in catalogue():

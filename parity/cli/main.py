@@ -254,28 +254,19 @@ def _precheck(verb: str, entry, build: dict, options: dict) -> None:
     Building a board of millions of cells takes longer than a short time limit; an error found after it would be
     lost behind an UNKNOWN answer, or come after a long wait.
     """
-    from ..engines import _fits, get_engine
+    from ..engines import _fits, engine_for_family
     from ..errors import EngineNotApplicableError
 
     if entry.check is not None:
         entry.check(**build)
-    if options.get("time_limit") is not None:
-        from .._limits import check_time_limit
-
-        check_time_limit(options["time_limit"])
     if verb == "draw":
         from ..draw import check_output
 
         check_output(options["output"])
     if options.get("engine") is None:
         return
-    engine = get_engine(options["engine"])
-    if engine.accepts not in entry.puzzle.encodings:
-        offered = ", ".join(entry.puzzle.encodings) or "none"
-        raise EngineNotApplicableError(f"engine {engine.name!r} does not apply to {entry.name} puzzles: it works on "
-                                       f"{engine.accepts} encodings and they offer {offered}")
-    question = "count" if verb == "count" else "solve"
-    reason = _fits(engine, question)
+    engine = engine_for_family(options["engine"], entry.name, entry.puzzle.encodings)
+    reason = _fits(engine, "count" if verb == "count" else "solve")
     if reason:
         raise EngineNotApplicableError(reason)
 

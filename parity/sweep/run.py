@@ -74,9 +74,7 @@ def _watch(owner: int) -> None:
         time.sleep(0.5)
         try:
             os.kill(owner, 0)
-        except ProcessLookupError:
-            os._exit(1)
-        except PermissionError:  # pragma: no cover - the pid was reused by another user's process
+        except (ProcessLookupError, PermissionError):  # gone (or its pid now another user's process)
             os._exit(1)
 
 
