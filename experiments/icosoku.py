@@ -6,7 +6,7 @@ Run from the repository root after the sweeps::
     parity sweep icosoku-pegs --tiles adts --store experiments/results/icosoku-adts.sqlite
     python experiments/icosoku.py [--q3] [--q4 N] [--q6 PROBES [--ganak SECONDS]]
 
-It re-checks every stored tiling from the rules (:func:`parity.sweep.icosoku.verify_rows`) and writes
+It re-checks every stored tiling from the rules (:func:`parity.puzzles.icosoku.sweep.verify_rows`) and writes
 ``icosoku.csv`` (one line per store) and ``icosoku-questions.json`` into ``--out``.  ``--q3`` also writes
 the tile file of each 20-combination that admits an ADTS (``q4-combo-N.txt``); Q4 in full is a sweep of
 each (``--rotations-only`` where the combination is not closed under mirroring), summarised like the
@@ -32,7 +32,7 @@ from _common import parser, write_csv
 
 
 def summarise(path: Path) -> dict:
-    from parity.sweep.icosoku import CLASSES, verify_rows
+    from parity.puzzles.icosoku.sweep import CLASSES, verify_rows
 
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         rows = [{"params": json.loads(p), "result": json.loads(r)}
@@ -90,7 +90,7 @@ def q4(admitting: list[str], samples: int, seed: int) -> dict:
     from pysat.solvers import Solver
 
     from parity.puzzles import Icosoku
-    from parity.puzzles._icosoku_kernels import first_tilings
+    from parity.puzzles.icosoku._kernels import first_tilings
     from parity.puzzles.icosoku import _tables
 
     rng = np.random.default_rng(seed)

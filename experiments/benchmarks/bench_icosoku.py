@@ -8,9 +8,9 @@ The same slice of canonical peg classes (``--tasks`` sweep tasks spread over
 the 270, ``--classes`` classes of each) is solved twice per tile set, one
 core each: ``sat``: one incremental CaDiCaL solver on the CNF, the pegs as
 assumptions, every arrangement in turn (the anchor: the naive prototype the
-speed target was set against); ``sweep``: :func:`parity.sweep.icosoku.icosoku_task`,
+speed target was set against); ``sweep``: :func:`parity.puzzles.icosoku.sweep.icosoku_task`,
 the code the sweep runs.  Both sides' tilings are re-checked by the rules
-(:func:`parity.sweep.icosoku.verify_rows`) and must agree on which classes are
+(:func:`parity.puzzles.icosoku.sweep.verify_rows`) and must agree on which classes are
 solvable.  The published anchors are rates quoted from their papers (Choco:
 7,983,360 arrangements in 8.13 CPU-days; MiniZinc/ASP: 3,991,680 classes in
 18 h 29 min on 4 threads); their ratios are against this machine's rate and
@@ -36,7 +36,7 @@ def plain_sat(tasks) -> tuple[float, list[dict]]:
     from pysat.solvers import Solver
 
     from parity.puzzles import Icosoku
-    from parity.sweep.icosoku import block_arrangements, pack_tilings
+    from parity.puzzles.icosoku.sweep import block_arrangements, pack_tilings
 
     tiles = tasks[0]["tiles"]
     started = time.perf_counter()
@@ -62,7 +62,7 @@ def plain_sat(tasks) -> tuple[float, list[dict]]:
 
 
 def sweep_task(tasks) -> tuple[float, list[dict]]:
-    from parity.sweep.icosoku import icosoku_task
+    from parity.puzzles.icosoku.sweep import icosoku_task
 
     icosoku_task({**tasks[0], "limit": 1})  # compile (cached on disk after the first run) and build tables
     started = time.perf_counter()
@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--classes", type=int, default=300)
     parser.add_argument("--tiles", nargs="+", default=["original", "adts"], choices=["original", "adts"])
     args = parser.parse_args()
-    from parity.sweep.icosoku import CLASSES, icosoku_tasks, verify_rows
+    from parity.puzzles.icosoku.sweep import CLASSES, icosoku_tasks, verify_rows
 
     out = {}
     for tiles in args.tiles:

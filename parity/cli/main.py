@@ -475,18 +475,18 @@ class _SweepGroup(click.Group):
     """``parity sweep NAME ...`` runs a built-in sweep; ``show`` and ``export`` read a store."""
 
     def list_commands(self, ctx) -> list[str]:
-        from ..sweep.builtin import SWEEPS
+        from ..puzzles.registry import sweeps
 
-        return [*SWEEPS, "show", "export"]
+        return [*sweeps(), "show", "export"]
 
     def get_command(self, ctx, name: str):
         if name in self.commands:
             return self.commands[name]
-        from ..sweep.builtin import SWEEPS
+        from ..puzzles.registry import sweeps
 
-        if name not in SWEEPS:
+        spec = sweeps().get(name)
+        if spec is None:
             return None
-        spec = SWEEPS[name]
         params = [_click_param(o) for o in spec.options] + [
             click.Option(["--store"], required=True, help="SQLite file that keeps every finished task (created if missing)."),
             click.Option(["--workers"], type=click.IntRange(min=0), default=None,
@@ -506,7 +506,7 @@ class _SweepGroup(click.Group):
 def _run_sweep(spec, values: dict) -> None:
     import os
 
-    from ..sweep import Store, run_sweep
+    from ..sweep import Store, Sweep, run_sweep
 
     as_json = values.pop("as_json")
     store_path = values.pop("store")
@@ -515,7 +515,7 @@ def _run_sweep(spec, values: dict) -> None:
     retry_failed = values.pop("retry_failed")
     chunk_size = values.pop("chunk_size")
     time_limit = values.pop("time_limit")
-    sweep = spec.sweep(**values)
+    sweep = Sweep(spec.name, spec.function(), spec.make_tasks(**values))
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     progress, finish = _progress_bar(f"sweep {spec.name}", None)

@@ -43,12 +43,13 @@ from ..errors import (
     NodeError,
     RuleError,
     StateError,
+    SweepError,
     TooLargeError,
 )
 from ..linalg import SolutionSpace, check_field
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
-from .registry import Family, Option
+from .registry import Family, Option, SweepSpec, parse_sizes
 
 __all__ = ["LightsOut", "RULES", "node_label", "read_state", "read_toggle_matrix", "FAMILY"]
 
@@ -686,6 +687,26 @@ def _check(board_spec: str, rule: str = "closed", field: int = 2, **_) -> None:
         raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
 
 
+def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
+                    field: int = 2, min_presses: bool = False) -> list[dict]:
+    """The tasks of ``parity sweep lightsout``: n x n boards, or every m x n with m <= n (``rectangles``).
+
+    A bad kind, rule or field is refused here, before any task runs.
+
+    Examples
+    --------
+    >>> [(t["m"], t["n"]) for t in lightsout_tasks("1..3", rectangles=True)]
+    [(1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 3)]
+    """
+    if kind not in ("grid", "torus", "cylinder"):
+        raise SweepError(f"kind must be grid, torus or cylinder, got {kind!r}")
+    side = parse_sizes(sizes)
+    LightsOut(f"{kind}:1x1", rule=rule, field=field)  # a bad rule or field is refused now, not stored as failed rows
+    pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
+    extra = {"min_presses": True} if min_presses else {}
+    return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]
+
+
 FAMILY = Family(
     name="lightsout",
     puzzle=LightsOut,
@@ -706,5 +727,21 @@ FAMILY = Family(
                "solutions; linear engines).", default=False, type=bool),
         Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
+    ),
+    sweeps=(
+        SweepSpec(
+            "lightsout",
+            "Lights Out by board size: nullity and number of solutions from all-on, one task per board.",
+            (
+                Option("sizes", ("--sizes",), "Board sides: N, A..B, or a comma list (1..30,40).", required=True),
+                Option("rectangles", ("--rectangles",), "Every m x n with m <= n, not only squares.", default=False,
+                       type=bool),
+                Option("kind", ("--kind",), "grid, torus or cylinder.", default="grid"),
+                Option("rule", ("--rule",), "closed or open.", default="closed"),
+                Option("field", ("--field",), "Number of light states, a prime p.", default=2, type=int),
+            ),
+            tasks="parity.puzzles.lightsout:lightsout_tasks",
+            task="parity.sweep.builtin:lightsout_task",  # it counts through the front door, a floor above families
+        ),
     ),
 )

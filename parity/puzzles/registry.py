@@ -5,7 +5,7 @@ generic verbs (``parity solve|count|check|export FAMILY``): the options that
 build a puzzle (declared as data, so importing a family costs no command-line
 library), the function that builds it, extra options of ``solve`` that are
 passed to :func:`parity.solve`, and a generator of random instances for
-``parity check``.
+``parity check``, and the sweeps it offers (``parity sweep NAME``).
 
 Families that ship with parity are listed once, in ``BUILTIN_FAMILIES``, and
 imported only when used; :func:`register` adds one at run time (a research
@@ -28,13 +28,17 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import FamilyError
+from ..errors import FamilyError, LimitError
 
-__all__ = ["Option", "Family", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
+#: the largest board side a sweep of board sizes accepts (a table beyond it is a job for ``poly`` directly)
+MAX_SIDE = 100_000
+
+__all__ = ["Option", "SweepSpec", "Family", "parse_sizes", "sweeps", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,53 @@ class Option:
     default: Any = None
     type: type = str
     required: bool = False
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """A sweep a family offers (``parity sweep NAME``): its options, its tasks and the function that runs one.
+
+    Parameters
+    ----------
+    name : str
+        The sweep's name on the command line and in a store.
+    summary : str
+        One line for ``parity sweep --help``.
+    options : sequence of Option
+        What ``tasks`` takes, by name.
+    tasks : str
+        ``"module:function"``: option values -> the list of task parameters
+        (JSON-ready dicts); it refuses bad options before any task runs.
+    task : str
+        ``"module:function"``: one task's parameters -> its JSON-ready result.
+        Worker processes and Dask workers import it by this name, so it may
+        live above the front door (:mod:`parity.api`) when it needs it.
+
+    Examples
+    --------
+    >>> spec = family("lightsout").sweeps[0]
+    >>> spec.name, spec.function()({"kind": "grid", "m": 4, "n": 4, "rule": "closed", "field": 2})["nullity"]
+    ('lightsout', 4)
+    """
+
+    name: str
+    summary: str
+    options: Sequence[Option]
+    tasks: str
+    task: str
+
+    @staticmethod
+    def _load(path: str):
+        module, _, name = path.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def make_tasks(self, **options) -> list[dict]:
+        """The tasks for these option values."""
+        return self._load(self.tasks)(**options)
+
+    def function(self):
+        """The task function (imported now)."""
+        return self._load(self.task)
 
 
 @dataclass
@@ -92,6 +143,8 @@ class Family:
         raising the same errors, without building anything.  The command
         line runs it before the work starts, so a bad option is an error
         even where a time limit would stop the building first.
+    sweeps : sequence of SweepSpec
+        The sweeps the family offers (``parity sweep NAME``).
     """
 
     name: str
@@ -103,6 +156,7 @@ class Family:
     solve_options: Sequence[Option] = field(default_factory=tuple)
     aliases: Sequence[str] = field(default_factory=tuple)
     check: Callable[..., None] | None = None
+    sweeps: Sequence[SweepSpec] = field(default_factory=tuple)
 
 
 #: the families that ship with parity, the one place they are listed: name -> (module defining ``FAMILY``, its
@@ -160,6 +214,8 @@ def register(entry: Family) -> Family:
              or _ALIASES.get(a, BUILTIN_ALIASES.get(a, entry.name)) != entry.name]
     if taken:
         raise FamilyError(f"family {entry.name!r}: the alias {taken[0]!r} is already the name of another family")
+    if not all(isinstance(s, SweepSpec) for s in entry.sweeps):
+        raise FamilyError(f"family {entry.name!r}: its sweeps must be SweepSpec objects")
     if entry.name in _REGISTERED:  # a replacement drops the aliases of the family it replaces
         for alias in _REGISTERED[entry.name].aliases:
             _ALIASES.pop(alias, None)
@@ -191,3 +247,49 @@ def family(name: str) -> Family:
         module = importlib.import_module(BUILTIN[name])
         return register(module.FAMILY)
     raise FamilyError(f"unknown puzzle family {name!r}; known: {', '.join(names())}")
+
+
+def sweeps() -> dict[str, SweepSpec]:
+    """Every family's sweeps by name (imports the families).
+
+    Raises
+    ------
+    FamilyError
+        If two families offer sweeps of the same name.
+    """
+    found: dict[str, SweepSpec] = {}
+    for name in names():
+        for spec in family(name).sweeps:
+            if spec.name in found:
+                raise FamilyError(f"two families offer a sweep called {spec.name!r}")
+            found[spec.name] = spec
+    return found
+
+
+def parse_sizes(text: str) -> list[int]:
+    """Sizes from ``"1..N"``, ``"5"`` or a comma list of both (``"1..10,20,30..32"``), ascending, each once.
+
+    Examples
+    --------
+    >>> parse_sizes("3..5")
+    [3, 4, 5]
+    >>> parse_sizes("1..3,7")
+    [1, 2, 3, 7]
+    >>> parse_sizes("0..2")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: sizes must be whole numbers from 1 to 100000: '0..2'
+    """
+    sizes = set()
+    for part in str(text).split(","):
+        found = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?", part)
+        if not found:
+            raise LimitError(f"sizes are N, A..B or a comma list of them, got {text!r}")
+        low = int(found.group(1))
+        high = int(found.group(2) or low)
+        if not 1 <= low <= MAX_SIDE or not 1 <= high <= MAX_SIDE:
+            raise LimitError(f"sizes must be whole numbers from 1 to {MAX_SIDE}: {text!r}")
+        if high < low:
+            raise LimitError(f"the range {part.strip()!r} runs backwards")
+        sizes.update(range(low, high + 1))
+    return sorted(sizes)

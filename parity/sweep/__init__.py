@@ -5,7 +5,7 @@ A :class:`Sweep` is a task function and the parameters of its tasks;
 each finished chunk of tasks as it comes back, so a run killed at any moment
 loses only the tasks in flight, and the next run goes on from there.
 ``parity sweep NAME ... --store FILE`` runs a built-in sweep
-(:data:`~parity.sweep.builtin.SWEEPS`), ``parity sweep show FILE`` prints
+(each family declares its own: :func:`~parity.puzzles.registry.sweeps`), ``parity sweep show FILE`` prints
 what a store holds.
 
 Examples

@@ -21,7 +21,7 @@ import parity as pt
 from parity.errors import InvalidSolution, LimitError, SweepError
 from parity.puzzles import Icosoku
 from parity.puzzles.icosoku import ORIGINAL_TILES, TILE_TYPES, tile_set, tile_type
-from parity.sweep.icosoku import (block_arrangements, block_keys, canonical_arrangement, icosoku_task,
+from parity.puzzles.icosoku.sweep import (block_arrangements, block_keys, canonical_arrangement, icosoku_task,
                                   icosoku_tasks, peg_cases, peg_group, verify_rows)
 from parity.testing import run_cli
 
@@ -387,7 +387,7 @@ def test_counting_never_refutes_a_tiling():
 def test_each_refutation_agrees_with_an_exhaustive_search():
     # pegs adding up to the tiles' dots that the vertex bound or the corner count refutes: the compiled search,
     # run to its end without asking counting first, finds no tiling either
-    from parity.puzzles._icosoku_kernels import search
+    from parity.puzzles.icosoku._kernels import search
     from parity.puzzles.icosoku import _tables
 
     rng = np.random.default_rng(5)

@@ -45,10 +45,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._files import looks_like_path, read_text
-from ..errors import EngineNotApplicableError, InvalidSolution, LimitError
-from .base import Puzzle
-from .registry import Family, Option
+from ..._files import looks_like_path, read_text
+from ...errors import EngineNotApplicableError, InvalidSolution, LimitError
+from ..base import Puzzle
+from ..registry import Family, Option, SweepSpec
 
 __all__ = ["Icosoku", "TILE_TYPES", "ORIGINAL_TILES", "tile_type", "tile_set", "patterns", "TilingEstimate",
            "random_icosoku", "FAMILY"]
@@ -181,7 +181,7 @@ def tile_set(spec: str | os.PathLike | Mapping[str, int] | Iterable[str] = "orig
 @lru_cache(maxsize=None)
 def _board():
     """The icosahedron from the catalogue: faces in a consistent turning sense, vertices 0..11."""
-    from ..boards import icosahedron, signed_area
+    from ...boards import icosahedron, signed_area
 
     G = icosahedron()
     faces = [tuple(f) for f in G.graph["faces"]]
@@ -414,7 +414,7 @@ class Icosoku(Puzzle):
         as two unit clauses: a solver would otherwise have to rediscover the
         count from the cardinality constraints, which takes it minutes.
         """
-        from ..cnf import CNF
+        from ...cnf import CNF
 
         formula = CNF()
         pats = patterns()
@@ -519,7 +519,7 @@ class Icosoku(Puzzle):
         """
         import math
 
-        from ._icosoku_kernels import knuth_probes
+        from ._kernels import knuth_probes
 
         if isinstance(probes, bool) or not isinstance(probes, (int, np.integer)) or probes < 2:
             raise LimitError(f"probes: at least 2, got {probes!r}")
@@ -686,7 +686,7 @@ class IcosokuSearch:
     def load(self) -> None:
         """Load the compiled search (numba reads it from its cache, or compiles it once) unless none is needed."""
         if self.proof is None:
-            from ._icosoku_kernels import search  # noqa: F401
+            from ._kernels import search  # noqa: F401
 
     def _run(self, keep: int | None) -> tuple[int, np.ndarray]:
         """(tilings found, the first ``keep`` of them); ``keep`` None counts them all and keeps none.
@@ -697,7 +697,7 @@ class IcosokuSearch:
         out = np.zeros((keep or 1, 20), dtype=np.int64)
         if self.proof is not None:
             return 0, out
-        from ._icosoku_kernels import search
+        from ._kernels import search
 
         pegs = np.array(self.puzzle.pegs, dtype=np.int64)
         limit = -1 if keep is None else keep + 1
@@ -785,4 +785,22 @@ FAMILY = Family(
     ),
     build=_build,
     random_instance=random_icosoku,
+    sweeps=(
+        SweepSpec(
+            "icosoku-pegs",
+            "Icosoku: every peg arrangement up to the icosahedron's 120 symmetries (3,991,680), a tiling for each.",
+            (
+                Option("tiles", ("--tiles",), "original (the game's tiles), adts (all 20 tiles different), a tile FILE "
+                       "or a list ('012 x3, 111').", default="original"),
+                Option("rotations_only", ("--rotations-only",), "Up to the 60 rotations only (7,983,360 classes).",
+                       default=False, type=bool),
+                Option("sample", ("--sample",), "Only this many of the 270 tasks, evenly spread (0: all).", default=0,
+                       type=int),
+                Option("classes", ("--classes",), "Only the first this many classes of each task (0: all).", default=0,
+                       type=int),
+            ),
+            tasks="parity.puzzles.icosoku.sweep:icosoku_tasks",
+            task="parity.puzzles.icosoku.sweep:icosoku_task",
+        ),
+    ),
 )

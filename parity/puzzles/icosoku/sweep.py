@@ -40,7 +40,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import SweepError
+from ...errors import SweepError
 
 __all__ = ["peg_group", "peg_cases", "block_keys", "block_arrangements", "icosoku_task", "icosoku_tasks",
            "verify_rows", "pack_tilings", "unpack_tilings", "canonical_arrangement", "sweep_tiles"]
@@ -49,8 +49,8 @@ __all__ = ["peg_group", "peg_cases", "block_keys", "block_arrangements", "icosok
 @lru_cache(maxsize=2)
 def peg_group(rotations_only: bool = False) -> np.ndarray:
     """The icosahedron's symmetries on its vertices (120, or the 60 rotations): row g maps vertex i to g[i]."""
-    from ..puzzles.icosoku import _board
-    from ..symmetry import automorphisms, orientation
+    from . import _board
+    from ...symmetry import automorphisms, orientation
 
     G, _ = _board()
     nodes, perms = automorphisms(G)
@@ -155,7 +155,7 @@ def _solver(tiles: str):
     if tiles not in _SOLVERS:
         from pysat.solvers import Solver
 
-        from ..puzzles.icosoku import Icosoku
+        from . import Icosoku
 
         puzzle = Icosoku(pegs=None, tiles=tiles)
         formula = puzzle.encoding("cnf")
@@ -172,7 +172,7 @@ BUDGET = 1000
 
 @lru_cache(maxsize=4)
 def _search_tables(tiles: str):
-    from ..puzzles.icosoku import Icosoku, _tables
+    from . import Icosoku, _tables
 
     puzzle = Icosoku(tiles=tiles)
     face_v, _, pat, pat_type, counts, orders = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
@@ -187,7 +187,7 @@ def icosoku_task(params: Mapping) -> dict:
     each arrangement within a budget of placements from up to twelve starts;
     the few it leaves undecided go to an incremental CaDiCaL solver on the CNF.
     """
-    from ..puzzles._icosoku_kernels import first_tilings
+    from ._kernels import first_tilings
 
     tiles = params.get("tiles", "original")
     rotations_only = bool(params.get("rotations_only", False))
@@ -220,8 +220,8 @@ def sweep_tiles(tiles: str, rotations_only: bool = False) -> str:
     """The tile set as a task parameter: ``original``, ``adts``, or any other set (a file, a list) written out as
     its list of tiles, so the store does not depend on the file.  A set that lacks the mirror image of one of
     its tiles is swept up to rotations only."""
-    from ..errors import ParityError
-    from ..puzzles.icosoku import tile_set, tile_type
+    from ...errors import ParityError
+    from . import tile_set, tile_type
 
     try:
         name, counts = tile_set(tiles)
@@ -274,8 +274,8 @@ def verify_rows(rows, tiles_spec: str | None = None) -> dict:
     :class:`~parity.errors.InvalidSolution` at the first bad row."""
     from collections import Counter
 
-    from ..errors import InvalidSolution
-    from ..puzzles.icosoku import _board, tile_set, tile_type
+    from ...errors import InvalidSolution
+    from . import _board, tile_set, tile_type
 
     _, faces = _board()
     faces = np.array(faces, dtype=np.int64)
