@@ -135,9 +135,19 @@ class LinearEngine(Engine):
     accepts = "linear"
     can_minimize = True
 
-    def __init__(self, name: str, binary_only: bool) -> None:
+    def __init__(self, name: str, binary_only: bool, elimination: str | None = None) -> None:
         self.name = name
+        #: works over GF(2) only
         self.binary_only = binary_only
+        self._elimination = elimination
+
+    @property
+    def elimination(self):
+        """The :class:`~parity.linalg.Elimination` this engine runs (``parity.linalg.GF2``, ...; imported on
+        first use)."""
+        from . import linalg
+
+        return getattr(linalg, self._elimination)
 
     def minimize_refusal(self, system) -> str | None:
         if not getattr(system, "weight_is_hamming", True):
@@ -157,7 +167,7 @@ class LinearEngine(Engine):
 
     def space_and_stats(self, system) -> tuple[Any, dict]:
         """The solution space and what the engine reports beyond rank and nullity."""
-        return system.solve(self.name), {}
+        return self.elimination.solve_system(system), {}
 
     def _answer(self, system) -> tuple[Any, dict]:
         space, extra = self.space_and_stats(system)
@@ -551,9 +561,9 @@ def _backend(kind: str):
 
 #: the engine table, name -> engine (``sat:SOLVER`` engines are made on request by :func:`get_engine`)
 ENGINES: dict[str, Engine] = {
-    "gf2": LinearEngine("gf2", binary_only=True),
-    "gfp": LinearEngine("gfp", binary_only=False),
-    "galois": LinearEngine("galois", binary_only=False),
+    "gf2": LinearEngine("gf2", binary_only=True, elimination="GF2"),
+    "gfp": LinearEngine("gfp", binary_only=False, elimination="GFP"),
+    "galois": LinearEngine("galois", binary_only=False, elimination="GALOIS"),
     "chase": ChaseEngine(),
     "poly": PolyEngine(),
     "sat": CnfEngine("sat", _pysat(None)),

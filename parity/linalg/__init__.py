@@ -31,7 +31,12 @@ from .space import SolutionSpace
 __all__ = [
     "SolutionSpace",
     "Echelon",
-    "LINEAR_ENGINES",
+    "Elimination",
+    "ELIMINATIONS",
+    "GF2",
+    "GFP",
+    "GALOIS",
+    "elimination",
     "rank",
     "rref",
     "null_space",
@@ -51,12 +56,14 @@ __all__ = [
 ]
 
 
-class _LinearEngine:
-    """The operations of one linear engine; ``fields`` says which primes it handles.
+class Elimination:
+    """One elimination algorithm over prime fields, as the functions below and the linear engines use it.
 
-    ``solve_system`` solves a :class:`~parity.linalg.system.LinearSystem` from
-    its entries where the engine can (no dense ``n x n`` intermediate), else
-    from its dense matrix.
+    ``handles(p)`` says which primes it works over; ``solve_system`` solves
+    a :class:`~parity.linalg.system.LinearSystem` from its entries where the
+    algorithm can (no dense ``n x n`` intermediate), else from its dense
+    matrix.  The engines ``gf2``, ``gfp`` and ``galois``
+    (:data:`parity.engines.ENGINES`) each hold one of :data:`ELIMINATIONS`.
     """
 
     def __init__(self, name: str, fields: Callable[[int], bool], rank, rref, null_space, solve,
@@ -64,6 +71,9 @@ class _LinearEngine:
         self.name, self.handles = name, fields
         self.rank, self.rref, self.null_space, self.solve = rank, rref, null_space, solve
         self.solve_system = solve_system or (lambda system: solve(system.dense(), system.rhs, system.field))
+
+    def __repr__(self) -> str:
+        return f"<elimination {self.name}>"
 
 
 def _gf2_from_entries(system) -> SolutionSpace:
@@ -79,41 +89,45 @@ def _gfp_from_entries(system) -> SolutionSpace:
     return solve_entries(system.shape, system.rows, system.cols, system.values, system.rhs, system.field)
 
 
-LINEAR_ENGINES: dict[str, _LinearEngine] = {
-    "gf2": _LinearEngine("gf2", lambda p: p == 2, rank_gf2, rref_gf2, null_space_gf2, solve_gf2, _gf2_from_entries),
-    "galois": _LinearEngine(
-        "galois",
-        lambda p: True,
-        lambda A, p: rank_gfp(A, p),
-        lambda A, p: rref_gfp(A, p),
-        lambda A, p: null_space_gfp(A, p),
-        lambda A, b, p: solve_gfp(A, b, p),
-    ),
-    "gfp": _LinearEngine(
-        "gfp",
-        lambda p: True,
-        lambda A, p: GFpEchelon(A, p=p).rank,
-        lambda A, p: GFpEchelon(A, p=p).reduced_form(),
-        lambda A, p: GFpEchelon(A, p=p).null_basis(),
-        lambda A, b, p: GFpEchelon(A, b, p=p).space(),
-        _gfp_from_entries,
-    ),
-}
+#: GF(2) only: rows as Python integers when small, bit-packed numba kernels when large
+GF2 = Elimination("gf2", lambda p: p == 2, lambda A, p: rank_gf2(A), lambda A, p: rref_gf2(A),
+                  lambda A, p: null_space_gf2(A), lambda A, b, p: solve_gf2(A, b), _gf2_from_entries)
+#: every prime below 2**31: numba kernels on rows stored from their first to their last non-zero entry
+GFP = Elimination("gfp", lambda p: True, lambda A, p: GFpEchelon(A, p=p).rank,
+                  lambda A, p: GFpEchelon(A, p=p).reduced_form(), lambda A, p: GFpEchelon(A, p=p).null_basis(),
+                  lambda A, b, p: GFpEchelon(A, b, p=p).space(), _gfp_from_entries)
+#: every prime, through the galois library (the reference the other two are tested against)
+GALOIS = Elimination("galois", lambda p: True, rank_gfp, rref_gfp, null_space_gfp, solve_gfp)
+
+#: the elimination algorithms; the functions below take one of them, or its name, as ``engine``
+ELIMINATIONS: tuple[Elimination, ...] = (GF2, GFP, GALOIS)
 
 
-def linear_engine(field: int, engine: str | None = None) -> tuple[_LinearEngine, bool]:
-    """The engine for ``field`` (default: ``gf2`` over GF(2), else ``gfp``) and whether it is the GF(2) one."""
+def elimination(field: int, engine: Elimination | str | None = None) -> Elimination:
+    """The elimination for ``field``: ``engine`` (an :class:`Elimination` or its name), by default ``gf2`` over
+    GF(2) and ``gfp`` over other primes.
+
+    Examples
+    --------
+    >>> elimination(2).name, elimination(3).name, elimination(5, "galois").name
+    ('gf2', 'gfp', 'galois')
+    """
     field = check_field(field)
-    name = engine or ("gf2" if field == 2 else "gfp")
-    if name not in LINEAR_ENGINES:
-        raise UnknownEngineError(f"unknown linear engine {name!r}; known: {', '.join(LINEAR_ENGINES)}")
-    chosen = LINEAR_ENGINES[name]
+    if engine is None:
+        chosen = GF2 if field == 2 else GFP
+    elif isinstance(engine, Elimination):
+        chosen = engine
+    else:
+        chosen = next((e for e in ELIMINATIONS if e.name == engine), None)
+        if chosen is None:
+            raise UnknownEngineError(f"unknown linear engine {engine!r}; known: "
+                                     f"{', '.join(e.name for e in ELIMINATIONS)}")
     if not chosen.handles(field):
-        raise UnknownEngineError(f"engine {name!r} does not work over GF({field}); use 'gfp' or 'galois'")
-    return chosen, name == "gf2"
+        raise UnknownEngineError(f"engine {chosen.name!r} does not work over GF({field}); use 'gfp' or 'galois'")
+    return chosen
 
 
-def rank(A, field: int = 2, engine: str | None = None) -> int:
+def rank(A, field: int = 2, engine: Elimination | str | None = None) -> int:
     """Rank of ``A`` over GF(field).
 
     Examples
@@ -121,11 +135,10 @@ def rank(A, field: int = 2, engine: str | None = None) -> int:
     >>> rank([[1, 1], [1, 1]]), rank([[1, 1], [1, 2]], field=3)
     (1, 2)
     """
-    chosen, binary = linear_engine(field, engine)
-    return chosen.rank(A) if binary else chosen.rank(A, field)
+    return elimination(field, engine).rank(A, field)
 
 
-def rref(A, field: int = 2, engine: str | None = None) -> tuple[np.ndarray, list[int]]:
+def rref(A, field: int = 2, engine: Elimination | str | None = None) -> tuple[np.ndarray, list[int]]:
     """Reduced row echelon form (non-zero rows) and pivot columns over GF(field).
 
     Examples
@@ -134,11 +147,10 @@ def rref(A, field: int = 2, engine: str | None = None) -> tuple[np.ndarray, list
     >>> R.tolist(), pivots
     ([[1, 0], [0, 1]], [0, 1])
     """
-    chosen, binary = linear_engine(field, engine)
-    return chosen.rref(A) if binary else chosen.rref(A, field)
+    return elimination(field, engine).rref(A, field)
 
 
-def null_space(A, field: int = 2, engine: str | None = None) -> np.ndarray:
+def null_space(A, field: int = 2, engine: Elimination | str | None = None) -> np.ndarray:
     """A basis of the right null space ``{x : A x = 0}``, one row per free column.
 
     Examples
@@ -146,11 +158,10 @@ def null_space(A, field: int = 2, engine: str | None = None) -> np.ndarray:
     >>> null_space([[1, 1, 1]], field=2).tolist()
     [[1, 1, 0], [1, 0, 1]]
     """
-    chosen, binary = linear_engine(field, engine)
-    return chosen.null_space(A) if binary else chosen.null_space(A, field)
+    return elimination(field, engine).null_space(A, field)
 
 
-def solve(A, b, field: int = 2, engine: str | None = None) -> SolutionSpace:
+def solve(A, b, field: int = 2, engine: Elimination | str | None = None) -> SolutionSpace:
     """Every solution of ``A x = b`` over GF(field), as a :class:`SolutionSpace`.
 
     Examples
@@ -158,5 +169,4 @@ def solve(A, b, field: int = 2, engine: str | None = None) -> SolutionSpace:
     >>> solve([[1, 1], [0, 1]], [0, 1], field=5).particular.tolist()
     [4, 1]
     """
-    chosen, binary = linear_engine(field, engine)
-    return chosen.solve(A, b) if binary else chosen.solve(A, b, field)
+    return elimination(field, engine).solve(A, b, field)

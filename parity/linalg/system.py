@@ -85,8 +85,9 @@ class LinearSystem:
         np.add.at(A, (self.rows, self.cols), self.values)
         return A % self.field
 
-    def solve(self, engine: str | None = None) -> SolutionSpace:
-        """All solutions, through ``engine`` (``gf2``, ``gfp`` or ``galois``; default by field).
+    def solve(self, engine=None) -> SolutionSpace:
+        """All solutions, through ``engine`` (an :class:`~parity.linalg.Elimination` or its name: ``gf2``,
+        ``gfp`` or ``galois``; default by field).
 
         Over GF(2) the matrix is packed straight from its entries, and small
         systems are eliminated without numba (see :class:`~parity.linalg.Echelon`).
@@ -101,7 +102,6 @@ class LinearSystem:
             dense for ``galois``) would not fit in memory; checked before
             anything is allocated.
         """
-        from . import linear_engine
+        from . import elimination
 
-        chosen, _ = linear_engine(self.field, engine)
-        return chosen.solve_system(self)
+        return elimination(self.field, engine).solve_system(self)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parity.errors import FieldError, ShapeError, TooLargeError
-from parity.linalg import LINEAR_ENGINES, linear_engine, null_space, rank, rref, solve
+from parity.linalg import GFP, elimination, null_space, rank, rref, solve
 from parity.linalg.gfp import GFpEchelon, null_space_gfp, rref_gfp, solve_entries, solve_gfp
 from parity.linalg.system import LinearSystem
 from parity.puzzles import LightsOut
@@ -329,9 +329,9 @@ def test_thirty_by_thirty_over_gf3_matches_sutner_and_galois():
 
 
 def test_gfp_is_the_default_above_gf2_and_galois_stays_available():
-    assert linear_engine(3)[0].name == "gfp" and linear_engine(2)[0].name == "gf2"
-    assert linear_engine(3, "galois")[0].name == "galois"
-    assert all(LINEAR_ENGINES["gfp"].handles(p) for p in PRIMES)
+    assert elimination(3).name == "gfp" and elimination(2).name == "gf2"
+    assert elimination(3, "galois").name == "galois"
+    assert all(GFP.handles(p) for p in PRIMES)
     A = np.array([[1, 2, 0], [0, 1, 1]])
     assert rank(A, field=5) == rank(A, field=5, engine="galois") == 2
 
