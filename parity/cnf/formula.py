@@ -86,6 +86,11 @@ def xor_clauses(literals: Sequence[int], parity: int) -> list[list[int]]:
     return clauses
 
 
+
+def _model_tuple(model) -> tuple[int, ...]:
+    """A model as a tuple of ints: the decoding of a formula that stands for nothing else."""
+    return tuple(int(lit) for lit in model)
+
 class CNF:
     """A formula under construction: clauses, XOR constraints and the primary variables.
 
@@ -108,9 +113,14 @@ class CNF:
     cardinality : str
         Default encoding of :meth:`at_most`, :meth:`at_least`, :meth:`exactly`
         (a name of ``pysat.card.EncType``).
+    decode : callable, optional
+        A model (signed literals of every variable) -> a solution in puzzle
+        terms; by default the model itself, as a tuple of ints.  A puzzle
+        gives it here, at construction; it may read tables the puzzle fills
+        in as it makes the variables.
     """
 
-    def __init__(self, xor_chunk: int = 4, cardinality: str = "seqcounter") -> None:
+    def __init__(self, xor_chunk: int = 4, cardinality: str = "seqcounter", decode=None) -> None:
         from pysat.formula import IDPool
 
         if xor_chunk < 2:
@@ -122,8 +132,8 @@ class CNF:
         self.xor_chunk = xor_chunk
         self.cardinality = self._encoding(cardinality)
         self._xor_cache: tuple[int, list[list[int]]] | None = None
-        #: turns a model (signed literals of every variable) into a solution in puzzle terms (set by puzzles)
-        self.decode = None
+        #: turns a model (signed literals of every variable) into a solution in puzzle terms
+        self.decode = decode if decode is not None else _model_tuple
         #: an optional independent support, variables that determine every primary variable in every model,
         #: so that counts projected on it equal counts projected on ``primary`` (set by puzzles that can
         #: certify it, e.g. with a forcing set); model counters use it as their sampling set

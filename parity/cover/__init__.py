@@ -75,7 +75,7 @@ class CoverProblem:
     kind = "cover"
 
     def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = (),
-                 ordered: bool = False) -> None:
+                 ordered: bool = False, decode=None) -> None:
         self.ordered = bool(ordered)
         self.options = [list(_sequence(option, f"option {number}"))
                         for number, option in enumerate(list(_sequence(options, "options", "options")))]
@@ -104,7 +104,8 @@ class CoverProblem:
         #: the options that hold no primary item: never part of a cover (see Notes)
         self.idle = [number for number, option in enumerate(self.options)
                      if not any(_split(e)[0] in primary_items for e in option)]
-        self.decode = lambda chosen: [self.options[i] for i in chosen]
+        #: chosen option numbers (sorted) -> a solution in puzzle terms; by default the chosen options
+        self.decode = decode if decode is not None else (lambda chosen: [self.options[i] for i in chosen])
 
     @property
     def colored(self) -> bool:
@@ -164,7 +165,8 @@ class CoverProblem:
     # -- other encodings ----------------------------------------------------------------------------------
     def to_cnf(self, at_most_one: str | None = None, xor: bool = False):
         """The CNF: one variable per option; each primary item in exactly one chosen option, each secondary
-        item in at most one (options agreeing on its colour may share it).  ``decode`` gives option indices.
+        item in at most one (options agreeing on its colour may share it).  Its ``decode`` gives what the
+        problem's own ``decode`` makes of the chosen options, so both encodings give the same solutions.
 
         With ``xor`` each primary item is stated in the GF(2) form instead: the
         XOR of its options is 1 (a native XOR, which CryptoMiniSat keeps as
@@ -173,8 +175,14 @@ class CoverProblem:
         """
         from ..cnf import CNF
 
-        formula = CNF()
-        chosen = [formula.var(("option", i)) for i in range(len(self.options))]
+        chosen: list[int] = []  # the options' variables, made below
+
+        def decode(model) -> object:
+            true = set(model)
+            return self.decode([i for i, v in enumerate(chosen) if v in true])
+
+        formula = CNF(decode=decode)
+        chosen.extend(formula.var(("option", i)) for i in range(len(self.options)))
         holders: dict = {}
         for i, option in enumerate(self.options):
             for entry in option:
@@ -204,7 +212,6 @@ class CoverProblem:
         for i in self.idle:  # secondary items alone: never chosen (Knuth's convention, as the searches do)
             formula.add([-chosen[i]])
         formula.primary = list(chosen)
-        formula.decode = lambda model: [i for i, v in enumerate(chosen) if v in set(model)]
         return formula
 
 

@@ -132,11 +132,7 @@ class Puzzle:
         give the same solutions.  An exact-cover family writes
         ``build_cnf = Puzzle.cnf_from_cover`` (or calls it with its options).
         """
-        problem = self.encoding("cover")
-        formula = problem.to_cnf(**options)
-        chosen = formula.decode
-        formula.decode = lambda model: problem.decode(sorted(chosen(model)))
-        return formula
+        return self.encoding("cover").to_cnf(**options)
 
     def linear(self):
         """The linear encoding (a :class:`~parity.linalg.system.LinearSystem`), cached."""

@@ -61,9 +61,7 @@ class CnfFile(Puzzle):
         self.formula.clauses_with_xors()
 
     def build_cnf(self):
-        formula = self.formula
-        formula.decode = lambda model: tuple(int(lit) for lit in model)
-        return formula
+        return self.formula  # decoded as itself: the model, a tuple of ints
 
     def verify(self, model: Sequence[int]) -> None:
         """Check a full model against every clause and XOR of the formula.

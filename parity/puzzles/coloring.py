@@ -250,7 +250,12 @@ class Coloring(Puzzle):
         """
         from ..cnf import CNF
 
-        formula = CNF()
+        meaning: dict[int, tuple] = {}  # variable -> (item, colour), filled below
+
+        def decode(model) -> dict[Hashable, int]:
+            return {meaning[lit][0]: meaning[lit][1] for lit in model if lit > 0 and lit in meaning}
+
+        formula = CNF(decode=decode)
         colour = {item: formula.one_hot(("colour", item), range(self.colors)) for item in self.items}
         for u, v in self.conflicts.edges():
             for c in range(self.colors):
@@ -260,12 +265,7 @@ class Coloring(Puzzle):
         formula.primary = [var for item in self.items for var in colour[item].values()]
         if self.symmetry_breaking:
             self._break_colour_symmetry(formula, colour)
-        meaning = {var: (item, c) for item in self.items for c, var in colour[item].items()}
-
-        def decode(model) -> dict[Hashable, int]:
-            return {meaning[lit][0]: meaning[lit][1] for lit in model if lit > 0 and lit in meaning}
-
-        formula.decode = decode
+        meaning.update({var: (item, c) for item in self.items for c, var in colour[item].items()})
         formula.weight = lambda model: len({meaning[lit][1] for lit in model if lit > 0 and lit in meaning})
         formula.weight_bound = lambda j: [-colour[item][c] for item in self.items for c in range(max(j, 0), self.colors)]
         clique = clique_bound(self.conflicts)
@@ -306,8 +306,8 @@ class Coloring(Puzzle):
             cols.append(index[item])
             rhs.append(c)
         system = LinearSystem((len(rhs), len(self.items)), np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
-                              np.ones(len(rows), dtype=np.int64), np.array(rhs, dtype=np.int64), 2, self.items)
-        system.decode = lambda x: {item: int(x[i]) for i, item in enumerate(self.items)}
+                              np.ones(len(rows), dtype=np.int64), np.array(rhs, dtype=np.int64), 2, self.items,
+                              decode=lambda x: {item: int(x[i]) for i, item in enumerate(self.items)})
         system.weight_is_hamming = False  # a colouring's weight is its number of colours, not its count of 1s
         return system
 

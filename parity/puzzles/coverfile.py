@@ -62,10 +62,8 @@ class CoverFile(Puzzle):
     def build_cover(self):
         from ..cover import CoverProblem
 
-        problem = CoverProblem(self.problem.options, self.problem.primary, self.problem.secondary,
-                               ordered=self.ordered)
-        problem.decode = lambda chosen: sorted(chosen)
-        return problem
+        return CoverProblem(self.problem.options, self.problem.primary, self.problem.secondary,
+                            ordered=self.ordered, decode=sorted)
 
     def build_cnf(self):
         """The CNF of the problem; with ``xor`` in the GF(2) form (an XOR per item, pairwise at-most-one)."""

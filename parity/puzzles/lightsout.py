@@ -357,20 +357,7 @@ class LightsOut(Puzzle):
                 f"{MAX_CNF_CLAUSES:,} parity builds; use a linear engine (gf2, galois)"
             )
         check_memory(200.0 * (clauses + 4 * len(rows)), f"the CNF encoding of {self.describe()}")
-        formula = CNF(xor_chunk=xor_chunk)
-        if p == 2:
-            presses = [formula.var(("press", v)) for v in self.nodes]
-            for i in range(len(self.nodes)):
-                formula.add_xor([presses[j] for j in rows[i]], int(system.rhs[i]))
-            formula.primary = list(presses)
-            meaning = {var: (j, 1) for j, var in enumerate(presses)}
-        else:
-            digits = [formula.one_hot(("press", v), range(p)) for v in self.nodes]
-            for i in range(len(self.nodes)):
-                terms = [{(c * value) % p: var for value, var in digits[j].items()} for j, c in rows[i].items()]
-                formula.sum_equals(terms, int(system.rhs[i]), modulus=p)
-            formula.primary = [var for digit in digits for var in digit.values()]
-            meaning = {var: (j, value) for j, digit in enumerate(digits) for value, var in digit.items()}
+        meaning: dict[int, tuple[int, int]] = {}  # variable -> (node number, presses), filled below
 
         def decode(model) -> dict[Hashable, int]:
             x = [0] * len(self.nodes)
@@ -380,13 +367,27 @@ class LightsOut(Puzzle):
                     x[j] = value
             return self.presses(x)
 
+        formula = CNF(xor_chunk=xor_chunk, decode=decode)
+        if p == 2:
+            presses = [formula.var(("press", v)) for v in self.nodes]
+            for i in range(len(self.nodes)):
+                formula.add_xor([presses[j] for j in rows[i]], int(system.rhs[i]))
+            formula.primary = list(presses)
+            meaning.update({var: (j, 1) for j, var in enumerate(presses)})
+        else:
+            digits = [formula.one_hot(("press", v), range(p)) for v in self.nodes]
+            for i in range(len(self.nodes)):
+                terms = [{(c * value) % p: var for value, var in digits[j].items()} for j, c in rows[i].items()]
+                formula.sum_equals(terms, int(system.rhs[i]), modulus=p)
+            formula.primary = [var for digit in digits for var in digit.values()]
+            meaning.update({var: (j, value) for j, digit in enumerate(digits) for value, var in digit.items()})
+
         # a forcing set of the presses: counting projected on it counts every solution (see linalg.forcing)
         forced = forcing_set([list(row) for row in rows], len(self.nodes))
         if p == 2:
             formula.support = [presses[c] for c in forced]
         else:
             formula.support = [var for c in forced for var in digits[c].values()]
-        formula.decode = decode
         return formula
 
     def solution_space(self, engine: str | None = None) -> SolutionSpace:

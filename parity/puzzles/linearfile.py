@@ -332,9 +332,8 @@ class LinearFile(Puzzle):
         check_memory(24.0 * float(np.count_nonzero(A)), f"the entries of the {A.shape[0]} x {A.shape[1]} system")
         rows, cols = np.nonzero(A)
         values = A[rows, cols].astype(np.int64)
-        system = LinearSystem(A.shape, rows, cols, values, b, self.field, range(A.shape[1]), range(A.shape[0]))
-        system.decode = lambda x: tuple(int(v) for v in np.asarray(x).tolist())
-        return system
+        return LinearSystem(A.shape, rows, cols, values, b, self.field, range(A.shape[1]), range(A.shape[0]),
+                            decode=lambda x: tuple(int(v) for v in np.asarray(x).tolist()))
 
     # -- puzzle terms -------------------------------------------------------
     def verify(self, x: Sequence[int]) -> None:

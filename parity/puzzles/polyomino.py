@@ -532,7 +532,7 @@ class Polyomino(Puzzle):
         axes = sorted(range(k), key=lambda i: -extent[i])
         return sorted(self.cells, key=lambda cell: (*(cell[i] for i in axes), *cell[k:]))
 
-    def cover_problem(self, placements, first: str | None = None) -> CoverProblem:
+    def cover_problem(self, placements, first: str | None = None, decode=None) -> CoverProblem:
         """The exact cover of ``placements``: an item per cell (in :meth:`fill_order`) and per piece.
 
         A plane board is marked ``ordered``: the ``scan`` engine fills its
@@ -546,13 +546,12 @@ class Polyomino(Puzzle):
 
         head = [] if first is None else [first]
         return CoverProblem([[name, *cells] for name, cells in placements], ordered=self.lattice is not CUBIC,
-                            primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)])
+                            primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)],
+                            decode=decode)
 
     def build_cover(self):
         placements = self.placements()
-        problem = self.cover_problem(placements)
-        problem.decode = lambda chosen: self._solution(chosen, placements)
-        return problem
+        return self.cover_problem(placements, decode=lambda chosen: self._solution(chosen, placements))
 
     build_cnf = Puzzle.cnf_from_cover
 
@@ -792,14 +791,15 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     k, reps = best
     allowed = set(reps)
     kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
-    problem = puzzle.cover_problem([placements[i] for i in kept], first=names[k])
+    subset = [placements[i] for i in kept]
+    problem = puzzle.cover_problem(subset, first=names[k], decode=lambda chosen: puzzle._solution(chosen, subset))
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
     total, turned = Fraction(0), Fraction(0)
     lister = choose_for(problem, "cover", engine, "solutions")  # as the front door chooses
     for chosen in lister.solutions(problem):
-        solution = {placements[kept[i]][0]: placements[kept[i]][1] for i in chosen}
+        solution = problem.decode(chosen)
         puzzle.verify(solution)
         where = np.empty(len(puzzle.cells), dtype=np.int64)
         for name, cells in solution.items():

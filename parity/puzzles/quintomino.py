@@ -135,7 +135,12 @@ class Quintomino(Puzzle):
         """
         from ..cnf import CNF
 
-        formula = CNF()
+        meaning: dict[int, tuple[int, int]] = {}  # variable -> (edge, colour), filled below
+
+        def decode(model) -> dict[int, int]:
+            return {meaning[lit][0]: meaning[lit][1] for lit in model if lit > 0 and lit in meaning}
+
+        formula = CNF(decode=decode)
         colour = {e: formula.one_hot(("colour", e), range(1, 6)) for e in self.items}
         for face in self.faces:
             for c in range(1, 6):
@@ -161,12 +166,7 @@ class Quintomino(Puzzle):
         for f in range(12):
             formula.exactly(1, [shows[(f, k)] for k in range(12)])
         formula.primary = [colour[e][c] for e in self.items for c in range(1, 6)]
-        meaning = {colour[e][c]: (e, c) for e in self.items for c in range(1, 6)}
-
-        def decode(model) -> dict[int, int]:
-            return {meaning[lit][0]: meaning[lit][1] for lit in model if lit > 0 and lit in meaning}
-
-        formula.decode = decode
+        meaning.update({colour[e][c]: (e, c) for e in self.items for c in range(1, 6)})
         return formula
 
     # -- puzzle terms -------------------------------------------------------------------------------------
@@ -271,7 +271,11 @@ class QuintominoSearch:
 
     def __init__(self, puzzle: Quintomino) -> None:
         self.puzzle = puzzle
-        self.decode = lambda raw: dict(raw)
+
+    @staticmethod
+    def decode(raw) -> dict[int, int]:
+        """A raw answer (edge, colour pairs) as the puzzle's solution: edge -> colour."""
+        return dict(raw)
 
     def _fixed(self) -> list[tuple]:
         """The solutions whose face 0 reads 1, 2, 3, 4, 5, as colour tuples in edge order.

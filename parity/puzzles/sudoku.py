@@ -87,9 +87,7 @@ class Sudoku(Puzzle):
         from ..cover import CoverProblem
 
         options, meaning = self._options()
-        problem = CoverProblem(options)
-        problem.decode = lambda chosen: self._grid(chosen, meaning)
-        return problem
+        return CoverProblem(options, decode=lambda chosen: self._grid(chosen, meaning))
 
     build_cnf = Puzzle.cnf_from_cover
 

@@ -416,7 +416,7 @@ class Icosoku(Puzzle):
         """
         from ...cnf import CNF
 
-        formula = CNF()
+        formula = CNF(decode=lambda model: self._decode(formula, model))
         pats = patterns()
         face = {f: {p: formula.var(("face", f, p)) for p in range(64)} for f in range(20)}
         usable = {t: formula.var(("type", t)) for t in TILE_TYPES}
@@ -460,7 +460,6 @@ class Icosoku(Puzzle):
             formula.add([refuted])
             formula.add([-refuted])
         formula.primary = [face[f][p] for f in range(20) for p in range(64)]
-        formula.decode = lambda model: self._decode(formula, model)
         return formula
 
     def _decode(self, formula, model) -> tuple[Pattern, ...]:
@@ -679,9 +678,13 @@ class IcosokuSearch:
     def __init__(self, puzzle: Icosoku) -> None:
         self.puzzle = puzzle
         self.proof = puzzle.refutation()
-        self.decode = lambda raw: tuple(raw)
         tables = _tables(puzzle.faces, tuple(sorted(puzzle.tiles.items())))
         self.face_v, self.order, self.pat, self.pat_type, self.counts, self.orders = tables
+
+    @staticmethod
+    def decode(raw) -> tuple:
+        """A raw answer as the puzzle's solution: the tiles' patterns, face by face."""
+        return tuple(raw)
 
     def load(self) -> None:
         """Load the compiled search (numba reads it from its cache, or compiles it once) unless none is needed."""
