@@ -19,7 +19,9 @@ from .errors import ParityError
 
 __version__ = "0.1.0"
 
-__all__ = [
+#: the facade's own names; every built-in family's puzzle class (``pt.Sudoku``, ``pt.Polyomino`` ...) comes from the
+#: registry's one list of families, and ``__all__`` is made from both on first use
+_NAMES = [
     "board",
     "boards",
     "linalg",
@@ -27,9 +29,6 @@ __all__ = [
     "puzzles",
     "errors",
     "ENGINES",
-    "LightsOut",
-    "CnfFile",
-    "Coloring",
     "Puzzle",
     "ParityError",
     "Result",
@@ -44,9 +43,6 @@ __all__ = [
 _LAZY = {
     "board": ("parity.boards", "board"),
     "ENGINES": ("parity.engines", "ENGINES"),
-    "LightsOut": ("parity.puzzles.lightsout", "LightsOut"),
-    "CnfFile": ("parity.puzzles.cnffile", "CnfFile"),
-    "Coloring": ("parity.puzzles.coloring", "Coloring"),
     "Puzzle": ("parity.puzzles.base", "Puzzle"),
     "Result": ("parity.api", "Result"),
     "solve": ("parity.api", "solve"),
@@ -59,9 +55,19 @@ _LAZY = {
 _SUBPACKAGES = {"boards", "linalg", "cnf", "puzzles", "errors", "engines", "api", "check", "strategies"}
 
 
+def _families() -> dict[str, tuple[str, str]]:
+    """Puzzle class name -> (module, name), from the registry's list of built-in families."""
+    from .puzzles.registry import BUILTIN_FAMILIES
+
+    return {cls: (module, cls) for module, cls, _ in BUILTIN_FAMILIES.values()}
+
+
 def __getattr__(name: str):
-    if name in _LAZY:
-        module, attribute = _LAZY[name]
+    if name == "__all__":
+        return [*_NAMES, *_families()]
+    lazy = _LAZY.get(name) or (_families().get(name) if name[:1].isupper() else None)
+    if lazy is not None:
+        module, attribute = lazy
         value = getattr(importlib.import_module(module), attribute)
         globals()[name] = value
         return value
@@ -71,4 +77,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return sorted({*globals(), *_NAMES, *_families()})

@@ -1,4 +1,4 @@
-"""Lattice boards: rectangular grids, tori, cylinders, hexagonal and triangular grids, 3-D grids.
+"""Lattice boards: rectangular grids, tori, cylinders, hexagonal and triangular grids, 3-D grids, Sudoku graphs.
 
 Every constructor returns a :class:`networkx.Graph` whose nodes carry a ``pos``
 attribute (plane coordinates, ``y`` growing upwards) and whose ``graph`` dict
@@ -18,7 +18,7 @@ import networkx as nx
 from ..errors import BoardSpecError
 from ._check import check_board_size
 
-__all__ = ["grid", "torus", "cylinder", "hex_grid", "tri_grid", "grid3d"]
+__all__ = ["grid", "torus", "cylinder", "hex_grid", "tri_grid", "grid3d", "sudoku_board"]
 
 
 def _check_positive(name: str, **sizes: int) -> None:
@@ -189,4 +189,29 @@ def grid3d(a: int, b: int, c: int) -> nx.Graph:
         for di, dj, dk in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
             if (i + di, j + dj, k + dk) in G:
                 G.add_edge((i, j, k), (i + di, j + dj, k + dk))
+    return G
+
+
+def sudoku_board(side: int) -> nx.Graph:
+    """The Sudoku graph of side ``side`` (4, 9, 16, ...): cells ``(row, col)`` joined when they share a row, a
+    column or a box.  Its proper colourings with ``side`` colours are the completed Sudoku grids.
+
+    Examples
+    --------
+    >>> G = sudoku_board(9)
+    >>> G.number_of_nodes(), G.number_of_edges(), G.degree[(0, 0)]
+    (81, 810, 20)
+    """
+    _check_positive("sudoku", side=side)
+    box = int(side**0.5 + 0.5)
+    if box * box != side:
+        raise BoardSpecError(f"board sudoku:{side}: the side of a Sudoku is a square (4, 9, 16, ...)")
+    check_board_size(f"board sudoku:{side}", side * side, side**3 * 3 // 2)
+    G = nx.Graph(name=f"sudoku:{side}", kind="sudoku", side=side)
+    cells = [(r, c) for r in range(side) for c in range(side)]
+    G.add_nodes_from((cell, {"pos": (float(cell[1]), float(-cell[0]))}) for cell in cells)
+    for i, (r, c) in enumerate(cells):
+        for r2, c2 in cells[i + 1:]:
+            if r == r2 or c == c2 or (r // box == r2 // box and c // box == c2 // box):
+                G.add_edge((r, c), (r2, c2))
     return G

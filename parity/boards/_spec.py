@@ -12,9 +12,10 @@ import networkx as nx
 
 from ..errors import BoardFileError, BoardSpecError, CatalogueError
 from ._check import check_board
-from ._grids import cylinder, grid, grid3d, hex_grid, tri_grid, torus
+from ._grids import cylinder, grid, grid3d, hex_grid, sudoku_board, tri_grid, torus
 from ._io import READERS, read_board
 from ._polyhedra import PLATONIC_SOLIDS, petersen
+from ._regions import REGIONS, region_graph
 
 __all__ = ["board", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
 
@@ -43,7 +44,28 @@ def _rect(kind: str, text: str) -> tuple[int, ...]:
     return _dims(1)(kind, text) * 2 if "x" not in text else _dims(2)(kind, text)
 
 
-# name -> (argument parser or None for argument-free boards, constructor)
+def _sudoku_side(kind: str, text: str) -> tuple[int, ...]:
+    """``sudoku:N`` with ``N`` a square (4, 9, 16, ...)."""
+    (side,) = _dims(1)(kind, text)
+    if round(side**0.5) ** 2 != side:
+        raise BoardSpecError(f"board {kind}:{text}: the side of a Sudoku is a square (4, 9, 16, ...)")
+    return (side,)
+
+
+def _region(kind: str) -> Callable[..., nx.Graph]:
+    """The constructor of a region kind: sizes -> the graph of its cells (see :mod:`parity.boards._regions`)."""
+    _, lattice, _, cells = REGIONS[kind]
+
+    def make(*sizes: int) -> nx.Graph:
+        G = region_graph(cells(*sizes), lattice, kind + (":" + "x".join(map(str, sizes)) if sizes else ""))
+        G.graph["kind"] = kind
+        return G
+
+    return make
+
+
+#: the one table of board kinds: name -> (argument parser or None for argument-free boards, constructor); the
+#: regions of a lattice (``rect:``, ``box:``, ``hex-hexagon:`` ...) are boards too, cells joined to neighbours
 BOARD_KINDS: dict[str, tuple[Callable[[str, str], tuple[int, ...]] | None, Callable[..., nx.Graph]]] = {
     "grid": (_rect, grid),
     "torus": (_rect, torus),
@@ -51,8 +73,10 @@ BOARD_KINDS: dict[str, tuple[Callable[[str, str], tuple[int, ...]] | None, Calla
     "hex": (_dims(1), hex_grid),
     "tri": (_dims(1), tri_grid),
     "grid3d": (_dims(3), grid3d),
+    "sudoku": (_sudoku_side, sudoku_board),
     "petersen": (None, petersen),
     **{name: (None, make) for name, make in PLATONIC_SOLIDS.items()},
+    **{kind: (parse, _region(kind)) for kind, (_, _, parse, _) in REGIONS.items()},
 }
 
 
@@ -98,8 +122,11 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     ----------
     spec : str or networkx.Graph
         ``grid:RxC`` (or ``grid:N``), ``torus:RxC``, ``cylinder:RxC``,
-        ``hex:R``, ``tri:N``, ``grid3d:AxBxC``, ``tetrahedron``, ``cube``,
-        ``octahedron``, ``dodecahedron``, ``icosahedron``, ``petersen``, a name
+        ``hex:R``, ``tri:N``, ``grid3d:AxBxC``, ``sudoku:N`` (side 4, 9, ...), ``tetrahedron``, ``cube``,
+        ``octahedron``, ``dodecahedron``, ``icosahedron``, ``petersen``, a
+        region of a lattice (``rect:WxH``, ``box:AxBxC``,
+        ``tri-parallelogram:WxH``, ``tri-hexagon:S``, ``hex-parallelogram:WxH``,
+        ``hex-hexagon:S``, ``hex-coin``: cells joined to their neighbours), a name
         from the catalogue (``graphs/``), or a path to a ``.graphml``,
         ``.gml``, ``.edgelist`` or DIMACS ``.col`` file.  A graph is checked
         (see Notes) and returned as it is.
@@ -194,6 +221,8 @@ def _maker(spec) -> Callable[[], nx.Graph]:
         if not args:
             raise BoardSpecError(f"board {spec!r}: {kind} needs a size, e.g. {kind}:{_EXAMPLES[kind]}")
         sizes = parse(kind, args)
+        if kind in REGIONS:  # named as the spec says it (tri-hexagon:3 is tri-hexagon:6x6)
+            return lambda: _named(make(*sizes), spec)
         return lambda: make(*sizes)
     path = Path(spec)
     if path.suffix.lower() in READERS or os.path.lexists(path):
@@ -213,4 +242,11 @@ def _maker(spec) -> Callable[[], nx.Graph]:
     )
 
 
-_EXAMPLES = {"grid": "5x5", "torus": "6x6", "cylinder": "5x8", "hex": "3", "tri": "4", "grid3d": "3x3x3"}
+def _named(G: nx.Graph, name: str) -> nx.Graph:
+    G.graph["name"] = name
+    return G
+
+
+_EXAMPLES = {"grid": "5x5", "torus": "6x6", "cylinder": "5x8", "hex": "3", "tri": "4", "grid3d": "3x3x3",
+             "rect": "10x6", "box": "3x4x5", "tri-parallelogram": "6x3", "tri-hexagon": "3", "hex-parallelogram": "4x4",
+             "hex-hexagon": "3", "sudoku": "9"}

@@ -4,7 +4,7 @@ Pieces are generated, not typed: :func:`polyominoes` grows every free (or
 one-sided) polyform of an order cell by cell on a lattice and keeps one per
 class under the lattice's symmetries (rotations and reflections; rotations
 only for one-sided pieces and for solids).  Four lattices
-(:mod:`parity.puzzles.lattices`): squares (polyominoes), cubes (polycubes),
+(:mod:`parity.boards.lattices`): squares (polyominoes), cubes (polycubes),
 triangles (polyiamonds) and hexagons (polyhexes).
 
 Named sets (:data:`PIECE_SETS`): ``monominoes`` .. ``hexominoes``,
@@ -16,12 +16,12 @@ names where there are some (:data:`PENTOMINO_NAMES`,
 :data:`CONVENTIONAL_NAMES`: F I L N P T U V W X Y Z, Polyform Puzzler's
 letters for the polyiamonds of orders 4 to 7, trihexes and tetrahexes; Soma's
 V L T Z A B P), else numbers.
-Boards (:data:`BOARD_FORMS`):
+Boards are regions of the pieces' lattice (:data:`parity.boards.REGION_FORMS`, one table with every board kind):
 ``rect:WxH``, ``box:AxBxC``, ``tri-parallelogram:WxH``, ``tri-hexagon:WxH``
 (``H`` rows, ``W`` triangle edges across the widest row; ``tri-hexagon:S`` the
 regular hexagon of side ``S``), ``hex-parallelogram:WxH``, ``hex-hexagon:S``,
 ``hex-coin``, or a file of ASCII art (``#`` a cell, ``.`` a hole; see
-:func:`read_shape`).
+:func:`parity.boards.read_shape`).
 
 The exact cover has one primary item per piece and per cell and one option
 per placement (a piece in one orientation at one position).  On a plane
@@ -43,21 +43,18 @@ Examples
 
 from __future__ import annotations
 
-import operator
 import os
 import random
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import looks_like_path, read_text
+from ..boards import REGION_FORMS, check_cells, check_on_lattice, read_shape, region, region_graph
+from ..boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from ..errors import BoardSpecError, InvalidSolution, LimitError
-from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "BOARD_FORMS",
-           "read_shape", "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
+__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
 
 if TYPE_CHECKING:
     from ..cover import CoverProblem
@@ -147,7 +144,7 @@ def polyominoes(order: int, one_sided: bool = False, dimension: int = 2,
 
 
 #: Conventional names of other small polyforms, each piece drawn as ASCII art in its lattice's coordinates (see
-#: :func:`read_shape`): the usual letters for the tetrominoes (``L`` and ``S`` as in Tetris, their mirror images
+#: :func:`~parity.boards.read_shape`): the usual letters for the tetrominoes (``L`` and ``S`` as in Tetris, their mirror images
 #: ``J`` and ``Z``), and for polyiamonds and polyhexes the letters of Polyform Puzzler, which carry the order.
 #: Polyiamonds of orders 4 to 7 (``I4 C4 T4``, ``I5 C5 L5 P5``, the twelve hexiamonds, ``A7`` .. ``Z7``).
 #: Hexiamonds: ``I6`` bar, ``P6`` sphinx, ``J6`` crook, ``E6`` crown, ``V6`` lobster, ``H6`` signpost, ``S6``
@@ -261,123 +258,6 @@ def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], boo
     return _named(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
 
 
-def read_shape(text: str, name: str = "board", lattice: Lattice | str = "square") -> list[Cell]:
-    """Cells from ASCII art: ``#`` (or any letter) a cell, ``.`` or a blank a hole.
-
-    On the square lattice line ``r``, column ``c`` is the cell ``(r, c)``.  On
-    the hexagon and triangle lattices the art is read in their skewed (axial)
-    coordinates: the bottom line is ``y = 0``; on the hexagon lattice column
-    ``x`` is the cell ``(x, y)``, on the triangle lattice columns ``2x`` and
-    ``2x + 1`` are the upward and downward triangles ``(x, y, 0)`` and
-    ``(x, y, 1)``.
-    """
-    lattice = lattice if isinstance(lattice, Lattice) else lattice_named(lattice)
-    if lattice is CUBIC:
-        raise BoardSpecError(f"{name}: solid pieces need a box:AxBxC board, not ASCII art")
-    lines = text.splitlines()
-    while lines and not lines[-1].strip():
-        lines.pop()
-    marks = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch not in ". \t"]
-    if not marks:
-        raise BoardSpecError(f"{name}: no cells ('#' marks a cell, '.' a hole)")
-    if lattice is SQUARE:
-        return marks
-    bottom = len(lines) - 1
-    if lattice is HEX:
-        return [(c, bottom - r) for r, c in marks]
-    return [(c // 2, bottom - r, c % 2) for r, c in marks]
-
-
-def _size(spec: str, body: str, parts: int, limit: int, form: str) -> list[int]:
-    size = body.lower().split("x")
-    if len(size) != parts or not all(s.isdigit() and 0 < int(s) <= limit for s in size):
-        raise BoardSpecError(f"board {spec}: expected {form} with whole numbers 1..{limit}")
-    return [int(v) for v in size]
-
-
-#: the seed's tetrahex coin: a 7 x 5 hexagon parallelogram with two corners cut and a hole in the middle
-_COIN = [(x, y) for y in range(5) for x in range(7) if 1 < x + y < 9 and (x, y) != (3, 2)]
-
-BOARD_FORMS = ("rect:WxH", "box:AxBxC", "tri-parallelogram:WxH", "tri-hexagon:WxH", "tri-hexagon:S",
-               "hex-parallelogram:WxH", "hex-hexagon:S", "hex-coin", "a FILE of ASCII art")
-
-
-def _board_cells(spec, lattice: Lattice = SQUARE) -> tuple[str, list[Cell], Lattice]:
-    """(label, cells, lattice) of a board spec; see :data:`BOARD_FORMS`."""
-    if isinstance(spec, str) and ":" in spec or spec == "hex-coin":
-        kind, _, body = spec.partition(":")
-        if kind == "box":
-            a, b, c = _size(spec, body, 3, 100, "box:AxBxC")
-            return spec, [(x, y, z) for x in range(a) for y in range(b) for z in range(c)], CUBIC
-        if kind == "rect":
-            w, h = _size(spec, body, 2, 1000, "rect:WxH")
-            return spec, [(r, c) for r in range(h) for c in range(w)], SQUARE
-        if kind == "tri-parallelogram":
-            w, h = _size(spec, body, 2, 1000, "tri-parallelogram:WxH")
-            return spec, [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)], TRIANGLE
-        if kind == "tri-hexagon":
-            if body.isdigit():
-                side = _size(spec, body, 1, 500, "tri-hexagon:S")[0]
-                w = h = 2 * side
-            else:
-                w, h = _size(spec, body, 2, 1000, "tri-hexagon:WxH")
-                if h % 2:
-                    raise BoardSpecError(f"board {spec}: a triangle-lattice hexagon has an even number of rows")
-            # the W x H parallelogram less a corner of (H/2)^2 triangles at each acute end
-            return spec, [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)
-                          if h // 2 <= x + y + z <= w - 1 + h // 2], TRIANGLE
-        if kind == "hex-parallelogram":
-            w, h = _size(spec, body, 2, 1000, "hex-parallelogram:WxH")
-            return spec, [(x, y) for x in range(w) for y in range(h)], HEX
-        if kind == "hex-hexagon":
-            side = _size(spec, body, 1, 500, "hex-hexagon:S")[0]
-            return spec, [(x, y) for x in range(-side + 1, side) for y in range(-side + 1, side)
-                          if abs(x + y) < side], HEX
-        if kind == "hex-coin" and not body:
-            return spec, list(_COIN), HEX
-    if os.path.lexists(spec):  # a directory or an unreadable file: read_text says which
-        return Path(spec).name, read_shape(read_text(spec, BoardSpecError, "board file"), str(spec), lattice), lattice
-    if isinstance(spec, os.PathLike) or looks_like_path(spec):
-        raise BoardSpecError(f"board: no such file: {os.fsdecode(spec)}")
-    raise BoardSpecError(f"board {spec!r}: expected one of {', '.join(BOARD_FORMS)} (no such file: {spec})")
-
-
-def _cell(cell, where: str, error: type[Exception] = LimitError) -> tuple[int, ...]:
-    """A cell as a tuple of ints (numpy integers welcome), else ``error`` saying what ``where`` holds instead."""
-    if isinstance(cell, (str, bytes, Mapping)) or not isinstance(cell, Iterable):
-        raise error(f"{where} has a cell {cell!r}; a cell is a tuple of whole numbers such as (0, 1)")
-    cell = tuple(cell)
-    for value in cell:
-        try:
-            if isinstance(value, bool):
-                raise TypeError
-            operator.index(value)
-        except TypeError:
-            raise error(f"{where} has the cell {cell!r}, whose coordinate {value!r} is not a whole number") from None
-    return tuple(operator.index(value) for value in cell)
-
-
-def _cells(cells, where: str, error: type[Exception] = LimitError) -> list[tuple[int, ...]]:
-    """A list of cells, each a tuple of ints, none twice, else ``error`` naming ``where``."""
-    if isinstance(cells, (str, bytes, Mapping)) or not isinstance(cells, Iterable):
-        raise error(f"{where} must be a sequence of cells such as [(0, 0), (0, 1)], got {cells!r}")
-    out = [_cell(cell, where, error) for cell in cells]
-    seen: set = set()
-    for cell in out:
-        if cell in seen:
-            raise error(f"{where} lists the cell {cell} twice")
-        seen.add(cell)
-    return out
-
-
-def _on_lattice(cells: list, lattice: Lattice, where: str, error: type[Exception] = LimitError) -> None:
-    """``error`` naming ``where`` when one of ``cells`` is no cell of ``lattice``."""
-    for cell in cells:
-        reason = lattice.refuses(cell)
-        if reason:
-            raise error(f"{where} has the cell {cell}, and {reason}")
-
-
 def _coordinates(n: int) -> str:
     return f"{n} coordinate{'s' if n != 1 else ''}"
 
@@ -394,7 +274,7 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
         except (TypeError, ValueError):
             raise LimitError(f"pieces: expected a named set ({', '.join(PIECE_SETS)}) or a mapping name -> cells, "
                              f"got {pieces!r}") from None
-    shapes = {str(name): _cells(cells, f"pieces: piece {str(name)!r}") for name, cells in pieces.items()}
+    shapes = {str(name): check_cells(cells, f"pieces: piece {str(name)!r}") for name, cells in pieces.items()}
     if not shapes or not all(shapes.values()):
         raise LimitError("a custom piece set needs at least one piece, each of at least one cell")
     first, cells = next(iter(shapes.items()))
@@ -411,7 +291,7 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
                              "the cubic and triangle lattices 3")
         lattice = SQUARE if dimension == 2 else CUBIC
     for name, cells in shapes.items():
-        _on_lattice(cells, lattice, f"pieces: piece {name!r}")
+        check_on_lattice(cells, lattice, f"pieces: piece {name!r}")
     return lattice, {name: lattice.normalize(cells) for name, cells in shapes.items()}
 
 
@@ -423,9 +303,9 @@ class Polyomino(Puzzle):
     pieces : str or mapping
         A named set (:data:`PIECE_SETS`) or name -> cells, each cell a tuple
         of whole numbers in the lattice's coordinates (see
-        :mod:`parity.puzzles.lattices`).
+        :mod:`parity.boards.lattices`).
     board : str, path or sequence of cells
-        A spec of :data:`BOARD_FORMS` (``rect:WxH``, ...), a file of ASCII
+        A spec of :data:`REGION_FORMS` (``rect:WxH``, ...), a file of ASCII
         art, or the cells themselves.
     one_sided : bool, optional
         Pieces may not be turned over (implied by the one-sided sets).
@@ -477,25 +357,32 @@ class Polyomino(Puzzle):
         if self.lattice is CUBIC:
             self.one_sided = True
         if isinstance(board, (str, os.PathLike)):
-            self.board_label, cells, board_lattice = _board_cells(board, self.lattice)
+            self.board_label, cells, board_lattice = region(board, self.lattice)
             if board_lattice is not self.lattice:
                 raise BoardSpecError(f"board {board}: a {board_lattice.name}-lattice board for pieces on the "
                                      f"{self.lattice.name} lattice")
         else:
             if isinstance(board, (bytes, Mapping)) or not isinstance(board, Iterable):
-                raise BoardSpecError(f"board: expected one of {', '.join(BOARD_FORMS)} or a sequence of cells, got "
+                raise BoardSpecError(f"board: expected one of {', '.join(REGION_FORMS)} or a sequence of cells, got "
                                      f"{board!r}")
-            self.board_label, cells = "cells", _cells(board, "board", BoardSpecError)
+            self.board_label, cells = "cells", check_cells(board, "board", BoardSpecError)
             for cell in cells:
                 if len(cell) != self.lattice.dimension:
                     raise BoardSpecError(f"board: the cell {cell} has {_coordinates(len(cell))} where the pieces' "
                                          f"cells have {self.lattice.dimension}")
-            _on_lattice(cells, self.lattice, "board", BoardSpecError)
+            check_on_lattice(cells, self.lattice, "board", BoardSpecError)
         self.cells = sorted(set(cells))
-        self.board = None
+        self._board = None
         area = sum(len(s) for s in self.pieces.values())
         if area != len(self.cells):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
+
+    @property
+    def board(self):
+        """The board as a graph: its cells, each joined to its neighbours on the lattice (made on first use)."""
+        if self._board is None:
+            self._board = region_graph(self.cells, self.lattice, self.board_label)
+        return self._board
 
     @property
     def board_name(self) -> str:

@@ -85,7 +85,7 @@ class SweepSpec:
     task : str
         ``"module:function"``: one task's parameters -> its JSON-ready result.
         Worker processes and Dask workers import it by this name, so it may
-        live above the front door (:mod:`parity.api`) when it needs it.
+        live above the front door (``parity.api``) when it needs it.
 
     Examples
     --------
@@ -143,7 +143,7 @@ class Family:
         raising the same errors, without building anything.  The command
         line runs it before the work starts, so a bad option is an error
         even where a time limit would stop the building first.
-    sweeps : sequence of SweepSpec
+    sweeps : sequence of parity.puzzles.registry.SweepSpec
         The sweeps the family offers (``parity sweep NAME``).
     """
 

@@ -56,7 +56,16 @@ class Sudoku(Puzzle):
                 raise StateError(f"cell {k // side + 1},{k % side + 1}: {ch!r} is not a digit of a {side} x {side} "
                                  f"Sudoku (use {digits[0]}..{digits[-1]}, and . or 0 for empty)")
             self.givens[(k // side, k % side)] = digits.index(ch.upper()) + 1
-        self.board = None
+        self._board = None
+
+    @property
+    def board(self):
+        """The Sudoku graph (``sudoku:N``: cells joined when they share a row, column or box; made on first use)."""
+        if self._board is None:
+            from ..boards import board
+
+            self._board = board(f"sudoku:{self.side}")
+        return self._board
 
     @property
     def board_name(self) -> str:

@@ -148,7 +148,7 @@ def test_polyiamonds_and_polyhexes_against_the_published_tables():
 
 def test_lattice_symmetries_are_isometries_of_the_neighbour_graph():
     # each of the twelve maps of the triangle and hexagon lattices keeps adjacency, and they are all different
-    from parity.puzzles.lattices import HEX, TRIANGLE
+    from parity.boards.lattices import HEX, TRIANGLE
 
     for lattice, patch in [(HEX, [(x, y) for x in range(-2, 3) for y in range(-2, 3)]),
                            (TRIANGLE, [(x, y, z) for x in range(-2, 3) for y in range(-2, 3) for z in (0, 1)])]:

@@ -1,4 +1,4 @@
-"""The four lattices polyforms live on: square, cubic, triangle and hexagon.
+"""The four lattices polyforms and region boards live on: square, cubic, triangle and hexagon.
 
 A lattice names its cells, their neighbours, the point symmetries that map
 the lattice onto itself (rotations first) and the translations.  Cells are
@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from itertools import permutations, product
 
 from ..errors import LimitError
+
+__all__ = ["Cell", "Lattice", "SQUARE", "CUBIC", "HEX", "TRIANGLE", "LATTICES", "lattice_named"]
 
 Cell = tuple[int, ...]
 
@@ -188,7 +190,7 @@ LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC, HEX, TRIANGLE)}
 
 
 def lattice_named(name: str) -> Lattice:
-    """The lattice of a name in :data:`LATTICES`, else :class:`~parity.errors.LimitError` listing the names."""
+    """The lattice of a name in ``LATTICES`` (square, cubic, hex, triangle), else :class:`~parity.errors.LimitError` listing the names."""
     if not isinstance(name, str) or name not in LATTICES:
         raise LimitError(f"unknown lattice {name!r}; known: {', '.join(LATTICES)}")
     return LATTICES[name]
