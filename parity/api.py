@@ -56,6 +56,17 @@ class Result:
         verifying.
         When a time limit was spent (``UNKNOWN``) both times are the time
         spent until then.  Default: ``seconds``.
+    question : {"solve", "count"}
+        What was asked: ``str(result)`` says the answer as the command line
+        does (:meth:`text`).
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> print(pt.solve(pt.LightsOut("grid:2x2")))
+    grid:2x2, closed rule over GF(2): 4 presses (the only solution)
+    # #
+    # #
     """
 
     puzzle: Any
@@ -67,6 +78,7 @@ class Result:
     stats: dict = field(default_factory=dict)
     total_seconds: float | None = None
     load_seconds: float = 0.0
+    question: str = "solve"
 
     def __post_init__(self) -> None:
         if self.total_seconds is None:
@@ -103,6 +115,44 @@ class Result:
             _pyplot().close(fig)
         return buffer.getvalue()
 
+    def headline(self) -> str:
+        """The answer in one line, as ``parity solve`` and ``parity count`` print it first."""
+        describe = self.puzzle.describe()
+        if self.status == UNKNOWN:
+            by = f" (engine {self.engine})" if self.engine else " (before an engine was chosen)"
+            return f"{describe}: unknown, the time limit was spent{by}"
+        stats = self.stats
+        if self.question == "count":
+            details = f"rank {stats['rank']}, nullity {stats['nullity']}; " if "rank" in stats else ""
+            exact = "" if stats.get("exact", True) else ", probabilistic exact"
+            return f"{describe}: {_plural(self.count)} ({details}engine {self.engine}{exact}, {self.seconds:.3f} s)"
+        if not self.satisfiable:
+            rank = f"rank {stats['rank']}; " if "rank" in stats else ""
+            return f"{describe}: no solution ({rank}engine {self.engine})"
+        if "minimum_weight" in stats:  # the front door minimised (asked, or the puzzle's default)
+            qualifier = f"the minimum over all {self.count} solutions" if self.count is not None else "a minimum"
+        elif self.count is not None:
+            qualifier = "the only solution" if self.count == 1 else f"one of {_plural(self.count)}"
+        elif "unique" in stats:
+            qualifier = "the only solution" if stats["unique"] else "not the only solution"
+        else:
+            qualifier = f"engine {self.engine}"
+        return f"{describe}: {self.puzzle.summary(self.solution)} ({qualifier})"
+
+    def text(self) -> str:
+        """The answer as the command line prints it: the headline, then the solution's picture or the counts up to
+        symmetry."""
+        lines = [self.headline()]
+        if self.question == "solve" and self.solution is not None:
+            lines.append(self.puzzle.picture(self.solution))
+        elif "count_up_to_symmetry" in self.stats:
+            stats = self.stats
+            more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats else ""
+            lines.append(f"  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} symmetries{more}")
+        return "\n".join(lines)
+
+    __str__ = text
+
     def to_json(self) -> dict:
         """The answer as the command line prints it with ``--json``: common keys, engine numbers, the solution."""
         payload = {**self.puzzle.header(), "engine": self.engine, "status": self.status, "satisfiable": self.satisfiable}
@@ -119,6 +169,10 @@ class Result:
         payload["load_seconds"] = round(self.load_seconds, 6)
         payload["total_seconds"] = round(self.total_seconds, 6)
         return payload
+
+
+def _plural(count: int) -> str:
+    return f"{count} solution{'s' if count != 1 else ''}"
 
 
 def _note(key: str, value) -> None:
@@ -294,10 +348,11 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
                                                       up_to_symmetry, recolour)
     except TimeLimitReached:
-        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
+        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started,
+                      question="count")
     stats = {**answer.stats, "exact": exact}
     return Result(puzzle, chosen, answer.status, None, int(answer.count), seconds, stats,
-                  total_seconds=time.perf_counter() - started, load_seconds=load)
+                  total_seconds=time.perf_counter() - started, load_seconds=load, question="count")
 
 
 def count(puzzle, engine: str | None = None, *, time_limit: float | None = None) -> int:

@@ -292,10 +292,6 @@ def _by(engine: str | None) -> str:
     return f" (engine {engine})" if engine else " (before an engine was chosen)"
 
 
-def _plural(count: int) -> str:
-    return f"{count} solution{'s' if count != 1 else ''}"
-
-
 def _build(family_name: str, build: dict):
     from ..puzzles.registry import family
 
@@ -308,23 +304,7 @@ def _solve(family_name: str, build: dict, options: dict):
     started = options.pop("started", None)
     puzzle = _built(family_name, build)
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
-    payload = _whole(result.to_json(), started)
-    describe = puzzle.describe()
-    if result.status == "UNKNOWN":
-        return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
-    if not result.satisfiable:
-        rank = f"rank {result.stats['rank']}; " if "rank" in result.stats else ""
-        return payload, f"{describe}: no solution ({rank}engine {result.engine})", 0
-    if "minimum_weight" in result.stats:  # the front door minimised (asked, or the puzzle's default)
-        qualifier = f"the minimum over all {result.count} solutions" if result.count is not None else "a minimum"
-    elif result.count is not None:
-        qualifier = "the only solution" if result.count == 1 else f"one of {_plural(result.count)}"
-    elif "unique" in result.stats:
-        qualifier = "the only solution" if result.stats["unique"] else "not the only solution"
-    else:
-        qualifier = f"engine {result.engine}"
-    headline = f"{describe}: {puzzle.summary(result.solution)} ({qualifier})"
-    return payload, f"{headline}\n{puzzle.picture(result.solution)}", 0
+    return _whole(result.to_json(), started), result.text(), 0
 
 
 def _count(family_name: str, build: dict, options: dict):
@@ -333,19 +313,7 @@ def _count(family_name: str, build: dict, options: dict):
     puzzle = _built(family_name, build)
     result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
                           up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
-    payload = _whole(result.to_json(), options.get("started"))
-    describe = puzzle.describe()
-    if result.status == "UNKNOWN":
-        return payload, f"{describe}: unknown, the time limit was spent{_by(result.engine)}", 0
-    stats = result.stats
-    details = f"rank {stats['rank']}, nullity {stats['nullity']}; " if "rank" in stats else ""
-    exact = "" if stats.get("exact", True) else ", probabilistic exact"
-    text = f"{describe}: {_plural(result.count)} ({details}engine {result.engine}{exact}, {result.seconds:.3f} s)"
-    if "count_up_to_symmetry" in stats:
-        text += f"\n  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} symmetries"
-        if "count_up_to_rotation" in stats:
-            text += f"; {stats['count_up_to_rotation']} up to rotations"
-    return payload, text, 0
+    return _whole(result.to_json(), options.get("started")), result.text(), 0
 
 
 def _check(family_name: str, build: dict, options: dict):
