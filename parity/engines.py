@@ -34,6 +34,8 @@ __all__ = [
     "CnfEngine",
     "DlxEngine",
     "ScanEngine",
+    "MemoEngine",
+    "FrontierEngine",
     "ENGINES",
     "DEFAULT_ORDER",
     "get_engine",
@@ -496,6 +498,90 @@ class ScanEngine(DlxEngine):
         return scan_count(problem)
 
 
+class MemoEngine(DlxEngine):
+    """Counts exact covers by remembering each subproblem's count (``memo``, :mod:`parity.cover.memo`).
+
+    Partial covers that cover the same items leave the same subproblem,
+    counted once (the idea of DXZ), so a count of 10^16 domino tilings takes
+    milliseconds where any engine that lists covers could not finish.  It
+    counts only; ``scan`` and ``dlx`` find and list.  No colours.
+    """
+
+    name = "memo"
+    can_solve = False
+    can_enumerate = False
+    instead = "scan or dlx"
+    #: a parity argument refutes a packing in milliseconds, before any subproblem is remembered
+    certificate_first = True
+    #: taken by default for an ordered problem whose options each stay within this many consecutive items
+    DEFAULT_SPAN = 40
+
+    def suits(self, problem, question: str) -> bool:
+        """An ordered problem whose every option stays within :attr:`DEFAULT_SPAN` consecutive items: then the
+        open items of a subproblem lie in a short window, and few distinct subproblems arise (a tiling).  An item
+        per piece, listed after the cells, makes every subproblem distinct by the pieces used (a packing): there
+        ``scan`` lists faster than the memo counts."""
+        from .cover.memo import memo_span
+
+        return problem.ordered and memo_span(problem) <= self.DEFAULT_SPAN
+
+    def refuses(self, problem) -> str | None:
+        from .cover.memo import memo_refusal
+
+        return memo_refusal(problem)
+
+    def load(self, problem) -> None:
+        from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
+
+    def _count(self, problem) -> int:
+        from .cover.memo import memo_count
+
+        return memo_count(problem)
+
+    def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
+        raise EngineNotApplicableError(_fits(self, "solve"))
+
+    def solutions(self, problem) -> Iterator[Any]:
+        raise EngineNotApplicableError(_fits(self, "solutions"))
+
+
+class FrontierEngine(Engine):
+    """Counts proper colourings by a dynamic program over a frontier (``frontier``, :mod:`parity.counting.frontier`).
+
+    The nodes are taken in an order with a short frontier, and the program
+    keeps how many colourings end in each colouring of it (partitions into
+    colour classes when no clue tells colours apart): grids, tori and any
+    graph of small width are counted exactly, with no listing.  It counts
+    only; the SAT engines find and list.  By default it counts a graph whose
+    frontier holds few enough states (:meth:`suits`).
+    """
+
+    name = "frontier"
+    accepts = "coloring"
+    can_solve = False
+    can_enumerate = False
+    instead = "sat or cms"
+
+    #: taken by default while the colours to the power of the width stay below this
+    DEFAULT_STATES = 10**8
+
+    def suits(self, problem, question: str) -> bool:
+        return problem.colors ** problem.width() <= self.DEFAULT_STATES
+
+    def count(self, problem) -> Answer:
+        from .counting.frontier import count_colourings
+
+        total = count_colourings(problem)
+        stats = {"width": problem.width(), "exact": True}
+        return Answer(SAT if total else UNSAT, None, total, stats)
+
+    def solve(self, problem, minimize=False, max_nullity=30) -> Answer:
+        raise EngineNotApplicableError(_fits(self, "solve"))
+
+    def solutions(self, problem) -> Iterator[Any]:
+        raise EngineNotApplicableError(_fits(self, "solutions"))
+
+
 class SearchEngine(Engine):
     """A family's own exact search (``search``): the encoding is an object whose ``solutions()`` lists raw answers.
 
@@ -572,6 +658,8 @@ ENGINES: dict[str, Engine] = {
     "search": SearchEngine(),
     "dlx": DlxEngine(),
     "scan": ScanEngine(),
+    "memo": MemoEngine(),
+    "frontier": FrontierEngine(),
 }
 
 _BUILTIN_ENGINES = frozenset(ENGINES)
@@ -589,7 +677,8 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "count"): ("search",),
     ("search", "solutions"): ("search",),
     ("cover", "solve"): ("scan", "dlx"),  # scan only where the problem is ordered for it (ScanEngine.refuses)
-    ("cover", "count"): ("scan", "dlx"),
+    ("cover", "count"): ("memo", "scan", "dlx"),  # memo where it suits (tilings: MemoEngine.suits)
+    ("coloring", "count"): ("frontier",),
     ("cover", "solutions"): ("scan", "dlx"),
 }
 

@@ -4,7 +4,8 @@ A :class:`CoverProblem` is the encoding of kind ``"cover"``: the ``dlx``
 engine solves, lists and counts it with dancing links/cells (the ``xcover``
 package), the ``scan`` engine by filling the primary items in their listed
 order with items as bits (:mod:`parity.cover.scan`, the faster for packing a
-board); :meth:`CoverProblem.to_cnf` turns it into CNF (each primary item in
+board), and the ``memo`` engine counts it without listing, each distinct
+subproblem once (:mod:`parity.cover.memo`); :meth:`CoverProblem.to_cnf` turns it into CNF (each primary item in
 exactly one chosen option, each secondary item in at most one, or in options
 that agree on its colour), so the SAT engines and Ganak apply too; and
 :func:`gf2_certificate` proves there is no cover when ``A x = 1`` (items by

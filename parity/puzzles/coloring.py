@@ -196,7 +196,7 @@ class Coloring(Puzzle):
     """
 
     family = "coloring"
-    encodings = ("linear", "cnf")
+    encodings = ("linear", "coloring", "cnf")
     weight_name = "colours"
 
     def __init__(self, board, colors: int | None = 3, element: str = "vertices", adjacency: str = "edge",
@@ -219,7 +219,9 @@ class Coloring(Puzzle):
         if self.chromatic:
             self.solve_defaults = {"minimize": True}
         # two colours are linear over GF(2) (without symmetry breaking, which the linear form does not state)
-        self.encodings = ("linear", "cnf") if self.colors == 2 and not self.symmetry_breaking else ("cnf",)
+        # the frontier counter reads the conflict graph itself, before the CNF (which counts by listing)
+        self.encodings = ("linear", "coloring", "cnf") if self.colors == 2 and not self.symmetry_breaking else \
+            ("coloring", "cnf")
 
     def _check_clues(self, clues: Mapping) -> dict[Hashable, int]:
         checked = {}
@@ -239,6 +241,13 @@ class Coloring(Puzzle):
         clique = clique_bound(self.conflicts)
         rest = [v for v in greedy_bound(self.conflicts)[1] if v not in set(clique)]
         return clique + rest
+
+    def build_coloring(self):
+        """The conflict graph, the colours and the clues, for counters that work on the graph itself
+        (:class:`~parity.counting.ColoringProblem`); up to renaming the colours with symmetry breaking."""
+        from ..counting import ColoringProblem
+
+        return ColoringProblem(self.conflicts, self.colors, self.clues, up_to_renaming=self.symmetry_breaking)
 
     def build_cnf(self):
         """One-hot colours, one clause per conflict and colour, one unit clause per clue.

@@ -313,6 +313,10 @@ class Polyomino(Puzzle):
         ``square``, ``cubic``, ``triangle`` or ``hex``, for custom pieces;
         default: two coordinates a cell mean square, three cubic.  A named
         set brings its own.
+    copies : {"once", "any"}
+        ``once``: each piece exactly once (a packing).  ``any``: each piece
+        any number of times, none included (a tiling: dominoes on a board);
+        a solution then names the copies ``I#1``, ``I#2``, ...
 
     Raises
     ------
@@ -337,7 +341,10 @@ class Polyomino(Puzzle):
     encodings = ("cover", "cnf")
 
     def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
-                 lattice: str | None = None) -> None:
+                 lattice: str | None = None, copies: str = "once") -> None:
+        if copies not in ("once", "any"):
+            raise LimitError(f"copies: once (each piece once) or any (each piece any number of times), got {copies!r}")
+        self.copies = copies
         if one_sided is not None and one_sided not in (True, False):
             raise LimitError(f"one_sided: True, False or None (the set's own), got {one_sided!r}")
         if lattice is not None and not isinstance(lattice, Lattice):
@@ -374,7 +381,7 @@ class Polyomino(Puzzle):
         self.cells = sorted(set(cells))
         self._board = None
         area = sum(len(s) for s in self.pieces.values())
-        if area != len(self.cells):
+        if copies == "once" and area != len(self.cells):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
 
     @property
@@ -405,7 +412,15 @@ class Polyomino(Puzzle):
         return out
 
     def _solution(self, chosen: list[int], placements) -> dict[str, tuple]:
-        return {placements[i][0]: placements[i][1] for i in chosen}
+        if self.copies == "once":
+            return {placements[i][0]: placements[i][1] for i in chosen}
+        copies: dict[str, int] = {}
+        solution = {}
+        for i in chosen:  # the copies of each piece numbered in the order of their cells
+            name, cells = placements[i]
+            copies[name] = copies.get(name, 0) + 1
+            solution[f"{name}#{copies[name]}"] = cells
+        return solution
 
     def fill_order(self) -> list[Cell]:
         """The board's cells in scan-line order, the order the ``scan`` engine fills them.
@@ -420,7 +435,8 @@ class Polyomino(Puzzle):
         return sorted(self.cells, key=lambda cell: (*(cell[i] for i in axes), *cell[k:]))
 
     def cover_problem(self, placements, first: str | None = None, decode=None) -> CoverProblem:
-        """The exact cover of ``placements``: an item per cell (in :meth:`fill_order`) and per piece.
+        """The exact cover of ``placements``: an item per cell (in :meth:`fill_order`) and per piece (none when
+        pieces are used any number of times).
 
         A plane board is marked ``ordered``: the ``scan`` engine fills its
         items in their listed order, ``first`` (a piece with few placements
@@ -432,6 +448,9 @@ class Polyomino(Puzzle):
         from ..cover import CoverProblem
 
         head = [] if first is None else [first]
+        if self.copies == "any":
+            return CoverProblem([list(cells) for _, cells in placements], ordered=self.lattice is not CUBIC,
+                                primary=self.fill_order(), decode=decode)
         return CoverProblem([[name, *cells] for name, cells in placements], ordered=self.lattice is not CUBIC,
                             primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)],
                             decode=decode)
@@ -443,9 +462,16 @@ class Polyomino(Puzzle):
     build_cnf = Puzzle.cnf_from_cover
 
     def verify(self, solution: Mapping[str, tuple]) -> None:
-        """Each piece once, as a congruent copy of itself, and every cell of the board covered once."""
-        if not isinstance(solution, Mapping) or set(solution) != set(self.pieces):
+        """Each piece once (or copies of the pieces, with ``copies="any"``), each a congruent copy of its piece,
+        and every cell of the board covered once."""
+        if not isinstance(solution, Mapping):
+            raise InvalidSolution("a solution maps each placed piece to its cells")
+        if self.copies == "once" and set(solution) != set(self.pieces):
             raise InvalidSolution(f"a solution places each of the {len(self.pieces)} pieces once")
+        if self.copies == "any":
+            unknown = [name for name in solution if str(name).rpartition("#")[0] not in self.pieces]
+            if unknown:
+                raise InvalidSolution(f"{unknown[0]!r} names no copy of a piece (copies are named PIECE#k)")
         covered: dict = {}
         shapes = self.__dict__.get("_shapes")
         if shapes is None:  # each piece's orientations, worked out once from the piece itself
@@ -456,7 +482,7 @@ class Polyomino(Puzzle):
                 shape = self.lattice.normalize(cells)
             except (TypeError, ValueError) as exc:
                 raise InvalidSolution(f"piece {name} is not placed as cells of the board: {exc}") from None
-            if shape not in shapes[name]:
+            if shape not in shapes[name if self.copies == "once" else name.rpartition("#")[0]]:
                 raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
             for cell in cells:
                 if cell in covered:
@@ -465,16 +491,24 @@ class Polyomino(Puzzle):
         if set(covered) != set(self.cells):
             raise InvalidSolution("the pieces do not cover the board exactly")
 
-    def letters(self) -> dict[str, str]:
+    def letters(self, solution=None) -> dict[str, str]:
         """One character per piece for letter grids: its name when that is one character, else its first letter
-        (lower case for a mirror image ``name'``) when those differ, else A-Z, a-z, 0-9."""
+        (lower case for a mirror image ``name'``) when those differ, else A-Z, a-z, 0-9.  With copies of the
+        pieces, one character per copy of ``solution``, neighbouring copies told apart (a greedy colouring)."""
+        pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+        if self.copies == "any" and solution is not None:
+            owner = {tuple(cell): name for name, cells in solution.items() for cell in cells}
+            letter: dict[str, str] = {}
+            for name, cells in solution.items():
+                near = {letter.get(owner.get(n)) for c in cells for n in self.lattice.neighbours(tuple(c))}
+                letter[name] = next((ch for ch in pool if ch not in near), "?")
+            return letter
         names = list(self.pieces)
         if all(len(n) == 1 for n in names):
             return {n: n for n in names}
         firsts = {n: n[0].lower() if n.endswith("'") else n[0] for n in names}
         if len(set(firsts.values())) == len(names):
             return firsts
-        pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
         return {n: pool[k % len(pool)] for k, n in enumerate(names)}
 
     def grid(self, solution: Mapping[str, tuple]) -> list[str]:
@@ -485,7 +519,7 @@ class Polyomino(Puzzle):
         each line indented by its ``y`` so the rows slant as the lattice does
         (triangles: two characters per unit, upward then downward).
         """
-        letter = self.letters()
+        letter = self.letters(solution)
         where = {tuple(cell): letter[name] for name, cells in solution.items() for cell in cells}
         if self.lattice is CUBIC:
             sizes = [max(cell[i] for cell in self.cells) + 1 for i in range(3)]
@@ -528,8 +562,8 @@ class Polyomino(Puzzle):
                 return SQUARE.outline((y, z + x * depth))
             return self.lattice.outline(cell)
 
-        for k, name in enumerate(names):
-            cells = solution[name]
+        for name, cells in solution.items():
+            k = names.index(name if self.copies == "once" else name.rpartition("#")[0])
             centres = []
             for cell in cells:
                 corners = outline(cell)
@@ -556,14 +590,23 @@ class Polyomino(Puzzle):
         return "\n".join(self.grid(solution))
 
     def parameters(self) -> dict:
-        return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {})}
+        return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
+                **({"copies": "any"} if self.copies == "any" else {})}
 
     def describe(self) -> str:
-        return f"{self.set_name} on {self.board_label}"
+        many = " (any number of each)" if self.copies == "any" else ""
+        return f"{self.set_name}{many} on {self.board_label}"
 
     def orbit_count(self, engine: str | None = None) -> dict | None:
-        """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`)."""
+        """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`);
+        None for tilings (pieces used any number of times), which no piece's placements prune."""
+        if self.copies == "any":
+            return None
         return _orbit_count(self, engine)
+
+    def _once(self, what: str) -> None:
+        if self.copies == "any":
+            raise LimitError(f"{what} takes each piece once; with copies of the pieces count without it")
 
     def _mirror_renaming(self, reflection, by_class: dict[tuple, list[str]]) -> list[int] | None:
         """Where a reflection sends each piece (as indices into the set): the i-th copy of a shape to the i-th
@@ -595,6 +638,7 @@ class Polyomino(Puzzle):
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
+        self._once("counting up to symmetry")
         lattice = self.lattice
         maps, turns = lattice.maps, lattice.rotations
         names = list(self.pieces)
@@ -706,7 +750,8 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 def random_packing(rng: random.Random) -> Polyomino:
     """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices, cut
     into connected pieces of 2 to 4 cells (so at least one packing exists), and a quarter of the time one piece
-    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time."""
+    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; and a
+    fifth of the time two of the pieces to use any number of times (a tiling)."""
     lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC])
     if lattice is SQUARE:
         w, h = rng.randint(2, 4), 2
@@ -736,11 +781,14 @@ def random_packing(rng: random.Random) -> Polyomino:
         name = rng.choice(sorted(pieces))
         pieces[name] = list(rng.choice(polyominoes(len(pieces[name]), lattice=lattice)))
     one_sided = lattice is not CUBIC and rng.random() < 0.5
+    if rng.random() < 0.2:
+        return Polyomino(dict(list(pieces.items())[:2]), cells, one_sided=one_sided, lattice=lattice.name,
+                         copies="any")
     return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name)
 
 
-def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes") -> Polyomino:
-    return Polyomino(pieces, board_spec)
+def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes", copies: str = "once") -> Polyomino:
+    return Polyomino(pieces, board_spec, copies=copies)
 
 
 FAMILY = Family(
@@ -755,6 +803,8 @@ FAMILY = Family(
         Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
                "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).",
                default="pentominoes"),
+        Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
+               "tilings, as by dominoes).", default="once"),
     ),
     build=_build,
     random_instance=random_packing,

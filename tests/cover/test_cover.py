@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import parity as pt
 from parity.check import crosscheck
 from parity.cover import CoverProblem, format_cover, gf2_certificate, parse_cover, read_cover, write_cover
+from parity.cover.memo import memo_count
 from parity.cover.scan import scan_count, scan_covers
 from parity.errors import EncodingError
 from parity.puzzles.coverfile import CoverFile
@@ -65,9 +66,11 @@ def test_every_engine_counts_like_brute_force(problem):
         puzzle = CoverFile(problem, xor=xor)
         for engine in ("dlx", "sat", "cms", "ganak"):
             assert pt.count(puzzle, engine=engine) == expected, (engine, xor)
-    if not problem.colored:  # the scan engine takes no colours
+    if not problem.colored:  # the scan and memo engines take no colours
         assert sorted(scan_covers(problem)) == sorted(problem.covers())
         assert scan_count(problem) == expected
+        ordered = CoverProblem(problem.options, problem.primary, problem.secondary, ordered=True)
+        assert memo_count(problem) == memo_count(ordered) == expected  # fewest options first, and listed order
     if expected:
         assert gf2_certificate(problem) is None  # a cover exists, so A x = 1 is solvable
 
@@ -176,8 +179,10 @@ def test_scan_edges_and_refusals(tmp_path):
     plain.write_text("a b c\na b\nc\na\nb c\n")
     run = pt.testing.run_cli("count", "cover", str(plain), "--engine", "scan")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "not marked as ordered" in run.err
-    run = pt.testing.run_cli("count", "cover", str(plain), "--ordered", "--json")
-    assert run.code == 0 and json.loads(run.out)["engine"] == "scan" and json.loads(run.out)["count"] == 2
+    run = pt.testing.run_cli("solve", "cover", str(plain), "--ordered", "--json")
+    assert run.code == 0 and json.loads(run.out)["engine"] == "scan"
+    run = pt.testing.run_cli("count", "cover", str(plain), "--ordered", "--json")  # options two items long: memo
+    assert run.code == 0 and json.loads(run.out)["engine"] == "memo" and json.loads(run.out)["count"] == 2
 
 
 def test_the_default_cover_engine():
@@ -187,7 +192,11 @@ def test_the_default_cover_engine():
     assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
     assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
-    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
+    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="solve")[0].name == "scan"
+    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "memo"
+    # counting tilings remembers subproblems; packings, whose piece items make every subproblem distinct, are listed
+    assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="count")[0].name == "memo"
+    assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="solve")[0].name == "scan"
     assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "dlx"  # boxes: fewest options wins
     assert "scan" not in {engine.name for engine, _ in pt.engines.applicable(Sudoku("." * 81))}
 
