@@ -396,6 +396,16 @@ def _positive(seconds: float) -> float:
     return check_time_limit(seconds)
 
 
+def _open_output(path: str):
+    """``path`` opened for writing text, or an OutputError naming it."""
+    from ..errors import OutputError
+
+    try:
+        return open(path, "w")
+    except OSError as exc:
+        raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
 def _progress_bar(what: str, total: int | None):
     """A rich progress bar on stderr when it is a terminal, with rate and ETA; returns (callback, finish).
 
@@ -576,20 +586,41 @@ def table_group() -> None:
               "table is complete).")
 def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fmt, store, workers, scheduler,
                     output, time_limit, as_json) -> None:
-    """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule)."""
-    from ..sweep.table import check_format, format_table, lightsout_table, table_is_complete
+    """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule).
+
+    CSV and b-file rows are written as they are computed; text and JSON when the table is done.
+    """
+    from ..sweep.table import check_format, format_table, lightsout_rows, stream_lines, table_is_complete
 
     if as_json and output is not None:
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
     if value == "min_presses" and not min_presses:
         min_presses = True
     check_format(fmt, value, rectangles, min_presses)  # before the work, not after it
+    handle = None
+    if output is not None and fmt in ("csv", "bfile") and not as_json:
+        handle = _open_output(output)
     progress, finish = _progress_bar("sweep lightsout table", None)
+    rows: list[dict] = []
     try:
-        rows = lightsout_table(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                               progress=progress, time_limit=time_limit)
+        made = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
+                              progress=progress, time_limit=time_limit)
+        if fmt in ("csv", "bfile") and not as_json:
+            listed = 0
+            for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, min_presses):
+                listed += 1
+                if handle is None:
+                    click.echo(line)  # (a progress bar on a terminal stays below the rows)
+                else:
+                    handle.write(line + "\n")
+                    handle.flush()
+            rows.extend(made)  # the rows after a b-file's end, still computed for the store and the checks
+        else:
+            rows = list(made)
     finally:
         finish()
+        if handle is not None:
+            handle.close()
     complete = table_is_complete(rows, sizes, rectangles)
     if not complete:
         click.echo(f"parity: the time limit of {time_limit:g} s was spent: {len(rows)} rows finished"
@@ -597,6 +628,13 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
     if as_json:
         click.echo(json.dumps({"table": "lightsout", "kind": kind, "rule": rule, "field": field, "complete": complete,
                                "rows": rows}))
+        return
+    if fmt in ("csv", "bfile"):  # written already
+        if fmt == "bfile" and listed < len(rows):
+            click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
+                       "lists consecutive terms)", err=True)
+        if output is not None:
+            click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
         return
     text = format_table(rows, fmt, value)
     listed = len(text.splitlines()) if text else 0

@@ -33,7 +33,7 @@ from ..errors import TooLargeError
 
 __all__ = ["memo_count", "memo_refusal", "memo_span", "MAX_SUBPROBLEMS"]
 
-#: the most subproblems remembered, whatever the memory (each costs about :data:`BYTES_PER_SUBPROBLEM`)
+#: the most subproblems remembered, whatever the memory (each costs about ``BYTES_PER_SUBPROBLEM`` bytes)
 MAX_SUBPROBLEMS = 100_000_000
 #: what one remembered subproblem costs: its key (the covered items), its count and the dict's slot
 BYTES_PER_SUBPROBLEM = 200

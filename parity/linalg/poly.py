@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .._limits import check_memory
@@ -47,6 +48,7 @@ __all__ = [
     "cylinder_nullity",
     "torus_nullity",
     "square_nullities",
+    "iter_square_nullities",
     "path_polynomial",
     "cycle_invariant_factors",
 ]
@@ -396,8 +398,8 @@ def grid_nullity(m: int, n: int, rule: str = "closed") -> int:
     return _nullity(left, right, shift)
 
 
-def _self_shift_degrees(J: int) -> list[int]:
-    """``deg gcd(psi_K(x), psi_K(x + 1))`` for ``K = 2j + 1``, ``j = 0 .. J``, in one sweep.
+def _self_shift_degrees(J: int) -> Iterator[int]:
+    """``deg gcd(psi_K(x), psi_K(x + 1))`` for ``K = 2j + 1``, ``j = 0 .. J``, in one sweep (a generator).
 
     ``T(z) = psi_K(x) psi_K(x + 1)`` is unchanged by ``x -> x + 1``, so it is a
     polynomial in ``z = x^2 + x``, of degree ``j``; its roots are ``y^2 + y``
@@ -417,7 +419,7 @@ def _self_shift_degrees(J: int) -> list[int]:
     """
     w, one, zero = _generator(0), _poly([1]), _poly([])
     a_even, a_odd, c_even, c_odd, p_even, p_odd, q_even, q_odd = one, zero, zero, zero, zero, zero, zero, zero
-    degrees = [0]
+    yield 0
     for _ in range(J):
         a_even, a_odd, c_even, c_odd, p_even, p_odd, q_even, q_odd = (
             w * a_odd + c_even + p_even,  # z a: the odd half moves up into the even half
@@ -430,8 +432,7 @@ def _self_shift_degrees(J: int) -> list[int]:
             a_odd + q_odd,
         )
         U, V = a_even + q_even + c_even, a_odd + q_odd + c_odd
-        degrees.append(2 * U.gcd(V).degree())
-    return degrees
+        yield 2 * U.gcd(V).degree()
 
 
 def square_nullities(N: int, rule: str = "closed") -> list[int]:
@@ -474,17 +475,34 @@ def square_nullities(N: int, rule: str = "closed") -> list[int]:
     [1, 2, 3, 4, 5, 6]
     """
     N = _size(N, "N", "square_nullities")
+    check_memory(200.0 * N, f"square_nullities({N}) (a list of {N:,} nullities)")  # the list and its bookkeeping
+    return list(iter_square_nullities(N, rule))
+
+
+def iter_square_nullities(N: int, rule: str = "closed") -> Iterator[int]:
+    """The nullities of :func:`square_nullities` one by one, ``n = 1 .. N``, each as soon as it is known.
+
+    The ``n x n`` board needs the sweep's gcds up to ``j = n // 2`` only, so a
+    table can print its rows while the sweep goes on.  The arguments are
+    checked when the first nullity is asked for.
+
+    Examples
+    --------
+    >>> list(iter_square_nullities(5))
+    [0, 0, 0, 4, 2]
+    """
+    N = _size(N, "N", "square_nullities")
     shift = _shift(rule)
     if shift:
         _check_degree(N // 2, f"square_nullities({N})")
-    check_memory(200.0 * N, f"square_nullities({N}) (a list of {N:,} nullities)")  # the list and its bookkeeping
     # psi_degrees[j] = deg gcd(psi_K(x), psi_K(x + c)) for K = 2j + 1; without a shift it is psi_K itself
-    psi_degrees = _self_shift_degrees(N // 2) if shift else list(range(N // 2 + 1))
-    nullities = []
+    sweep = _self_shift_degrees(N // 2) if shift else iter(range(N // 2 + 1))
+    psi_degrees: list[int] = []
     for n in range(1, N + 1):
         side = _path_factored(n)
-        nullities.append(_nullity([side], [side], shift, psi_degrees[side.odd // 2]))
-    return nullities
+        while len(psi_degrees) <= side.odd // 2:
+            psi_degrees.append(next(sweep))
+        yield _nullity([side], [side], shift, psi_degrees[side.odd // 2])
 
 
 # --------------------------------------------------------------------------- cylinders and tori

@@ -152,6 +152,13 @@ def _chunks(tasks: list[Mapping], size: int):
         yield tasks[start:start + size]
 
 
+def check_workers(workers) -> int:
+    """``workers`` if it is a whole number from 0 to :data:`MAX_WORKERS`, else a LimitError saying so."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
+        raise LimitError(f"workers must be a whole number from 0 to {MAX_WORKERS}, got {workers!r}")
+    return workers
+
+
 def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | None = None,
               retry_failed: bool = False, chunk_size: int | None = None,
               progress: Callable[[int, int], None] | None = None, time_limit: float | None = None) -> dict:
@@ -198,8 +205,7 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
     >>> sorted(row["result"]["square"] for row in store.rows("squares"))
     [0, 1, 4, 9, 16]
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
-        raise LimitError(f"workers must be a whole number from 0 to {MAX_WORKERS}, got {workers!r}")
+    check_workers(workers)
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
         raise LimitError(f"chunk size must be a positive whole number, got {chunk_size!r}")
     from .._limits import check_time_limit

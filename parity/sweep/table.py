@@ -22,16 +22,26 @@ import io
 import json
 import os
 import tempfile
+import time
+from collections.abc import Iterable, Iterator
 
+from .._limits import check_time_limit
 from ..errors import LimitError
-from .builtin import lightsout_task, lightsout_tasks
-from .run import Sweep, run_sweep
+from .builtin import _POLY, board_free, lightsout_row, lightsout_task, lightsout_tasks
+from .run import Sweep, check_workers, run_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "COLUMNS", "check_format", "lightsout_table", "table_is_complete", "format_table"]
+__all__ = ["FORMATS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "stream_lines", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
+
+
+#: from this many n x n grids on, the polynomial route sweeps every side up to the largest at once
+#: (:func:`~parity.linalg.poly.iter_square_nullities`) instead of one gcd a board
+BATCH_FROM = 64
+#: board-free rows are committed to a store in chunks of this many (or at least once a second)
+_CHUNK = 512
 
 
 def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,
@@ -44,14 +54,36 @@ def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     With ``time_limit`` the work stops after that many seconds, and only the
     rows finished by then come back (:func:`table_is_complete` tells); the
     store keeps them, so the same call with the same ``store`` goes on.
+    See :func:`lightsout_rows` for the rows one by one.
+    """
+    return list(lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
+                               progress, time_limit))
+
+
+def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,
+                   min_presses: bool = False, store: str | os.PathLike | None = None, workers: int = 0,
+                   scheduler: str | None = None, progress=None, time_limit: float | None = None) -> Iterator[dict]:
+    """The rows of :func:`lightsout_table` one by one, in size order.
+
+    Where every board is answered without a board
+    (:func:`~parity.sweep.builtin.board_free`: the closed rule over GF(2) on
+    grids, cylinders and tori) the rows come from the polynomial route in
+    this process, each as soon as it is known, and no graph is built; many
+    n x n grids share one sweep over the sides.  Other tables run their tasks
+    as a sweep (local workers or a Dask cluster) and give the rows when it
+    ends.
     """
     tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses)
+    time_limit = check_time_limit(time_limit)
+    check_workers(workers)  # refused as the sweep would, also where no worker is needed
+    if all(board_free(params) for params in tasks):
+        yield from _board_free_rows(tasks, store, progress, time_limit)
+        return
     with tempfile.TemporaryDirectory() as scratch:
         with Store(store if store is not None else os.path.join(scratch, "table.sqlite")) as opened:
             run_sweep(Sweep("lightsout", lightsout_task, tasks), opened, workers=workers, scheduler=scheduler,
                       progress=progress, time_limit=time_limit)
             found = {task_key(row["params"]): row for row in opened.rows("lightsout")}
-    rows = []
     for params in tasks:
         row = found.get(task_key(params))
         if row is None:  # not reached within the time limit
@@ -59,12 +91,57 @@ def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", ru
         if row["status"] != "done":
             raise LimitError(f"board {params['kind']}:{params['m']}x{params['n']} failed: {row['error']} "
                              "(rerun with --retry-failed)")
-        result = row["result"]
-        entry = {"m": params["m"], "n": params["n"], "nullity": result["nullity"], "count": result["count"]}
-        if min_presses:
-            entry["min_presses"] = result.get("min_presses")
-        rows.append(entry)
-    return rows
+        yield _table_row(params, row["result"], min_presses)
+
+
+def _table_row(params: dict, result: dict, min_presses: bool) -> dict:
+    entry = {"m": params["m"], "n": params["n"], "nullity": result["nullity"], "count": result["count"]}
+    if min_presses:
+        entry["min_presses"] = result.get("min_presses")
+    return entry
+
+
+def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | None) -> Iterator[dict]:
+    """The rows of board-free tasks, each as soon as its nullity is known; a store's rows are reused and new ones
+    committed in chunks (so an interrupted table loses at most a chunk)."""
+    from ..linalg import poly
+
+    started = time.monotonic()
+    opened = Store(store) if store is not None else None
+    pending: list = []
+    try:
+        done = {} if opened is None else {task_key(row["params"]): row["result"] for row in opened.rows("lightsout")
+                                           if row["status"] == "done"}
+        squares = [p for p in tasks if p["kind"] == "grid" and p["m"] == p["n"] and task_key(p) not in done]
+        swept = None
+        if len(squares) >= BATCH_FROM and len(squares) == len(tasks) - sum(task_key(p) in done for p in tasks):
+            swept = poly.iter_square_nullities(max(p["n"] for p in squares))
+        side, committed = 0, time.monotonic()
+        for number, params in enumerate(tasks, 1):
+            if time_limit is not None and time.monotonic() - started > time_limit:
+                break
+            result = done.get(task_key(params))
+            if result is None:
+                tick = time.perf_counter()
+                if swept is not None:  # the sweep's nullities up to this side; the boards not asked for are skipped
+                    while side < params["n"]:
+                        nullity, side = next(swept), side + 1
+                else:
+                    nullity = getattr(poly, _POLY[params["kind"]])(params["m"], params["n"])
+                result = lightsout_row(params, nullity)
+                pending.append((params, {"status": "done", "result": result, "engine": "poly",
+                                         "seconds": time.perf_counter() - tick}))
+                if opened is not None and (len(pending) >= _CHUNK or time.monotonic() - committed > 1.0):
+                    opened.record_many("lightsout", pending)
+                    pending, committed = [], time.monotonic()
+            if progress is not None:
+                progress(number, len(tasks))
+            yield _table_row(params, result, False)
+    finally:
+        if opened is not None:
+            if pending:
+                opened.record_many("lightsout", pending)
+            opened.close()
 
 
 def table_is_complete(rows: list[dict], sizes: str, rectangles: bool = False) -> bool:
@@ -97,6 +174,32 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, min
         raise LimitError(f"the table has no column {value!r}; it has {', '.join(columns)}")
     if fmt == "bfile" and rectangles:
         raise LimitError("an OEIS b-file lists one value per n: drop --rectangles")
+
+
+def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectangles: bool = False,
+                 min_presses: bool = False) -> Iterator[str]:
+    """The lines of a ``csv`` or ``bfile`` table, each as soon as its row comes (the other formats need every row
+    first: ``text`` aligns its columns, ``json`` is one object).  A b-file ends before the first row whose value
+    is not known.
+
+    Examples
+    --------
+    >>> list(stream_lines(lightsout_rows("3..5"), "csv"))
+    ['n,nullity,count', '3,0,1', '4,4,16', '5,2,4']
+    """
+    if fmt not in ("csv", "bfile"):
+        raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
+    check_format(fmt, value, rectangles, min_presses)
+    if fmt == "csv":
+        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + (["min_presses"] if min_presses else [])
+        yield ",".join(columns)
+    for row in rows:
+        if fmt == "bfile":
+            if row[value] is None:
+                return
+            yield f"{row['n']} {row[value]}"
+        else:
+            yield ",".join("" if row.get(c) is None else str(row.get(c)) for c in columns)
 
 
 def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:

@@ -60,3 +60,55 @@ def test_formats_and_errors(tmp_path):
                           (["--value", "colour", "--format", "bfile"], "no column")]:
         run = run_cli("table", "lightsout", "--sizes", "2..3", *args)
         assert run.code == 2 and message in run.err, (args, run.err)
+
+
+def test_board_free_rows_one_board_at_a_time_and_swept_match_the_published_tables():
+    from parity.data.oeis import A165738
+    from parity.sweep.table import BATCH_FROM, lightsout_table
+
+    one_by_one = lightsout_table(f"1..{BATCH_FROM - 1}")  # below the batch: one gcd a board
+    assert [r["nullity"] for r in one_by_one] == A159257[:BATCH_FROM - 1]
+    assert [r["nullity"] for r in lightsout_table("1..90", kind="torus")] == A165738
+    sparse = lightsout_table(",".join(str(n) for n in range(2, 131, 2)))  # a sweep up to 130, every other side
+    assert [(r["n"], r["nullity"]) for r in sparse] == [(n, A159257[n - 1]) for n in range(2, 131, 2)]
+
+
+def test_board_free_rows_agree_with_elimination_on_the_board():
+    import parity as pt
+    from parity.sweep.table import lightsout_table
+
+    for kind in ("grid", "cylinder", "torus"):
+        for row in lightsout_table("1..9", rectangles=True, kind=kind):
+            puzzle = pt.LightsOut(f"{kind}:{row['m']}x{row['n']}")
+            result = pt.count_result(puzzle, engine="gf2")  # the graph built, its matrix eliminated
+            assert (row["nullity"], row["count"]) == (result.stats["nullity"], result.count), (kind, row)
+
+
+def test_a_board_free_table_resumes_from_its_store(tmp_path):
+    from parity.sweep import Store
+    from parity.sweep.table import lightsout_rows, lightsout_table
+
+    stored = tmp_path / "t.sqlite"
+    rows = lightsout_rows("1..200", store=stored)
+    first = [next(rows) for _ in range(3)]
+    rows.close()  # stopped after three rows: what was computed is kept
+    with Store(stored) as store:
+        kept = store.counts("lightsout")["done"]
+        engines = {row["engine"] for row in store.rows("lightsout")}
+    assert kept >= 3 and engines == {"poly"}
+    whole = lightsout_table("1..200", store=stored)
+    assert whole[:3] == first and [r["nullity"] for r in whole[:130]] == A159257
+
+
+def test_csv_and_bfile_rows_stream_as_the_table_formats_them(tmp_path):
+    from parity.sweep.table import format_table, lightsout_rows, lightsout_table, stream_lines
+
+    for fmt, rectangles in (("csv", True), ("csv", False), ("bfile", False)):
+        rows = lightsout_table("1..7", rectangles=rectangles, kind="cylinder")
+        streamed = list(stream_lines(lightsout_rows("1..7", rectangles=rectangles, kind="cylinder"), fmt,
+                                     rectangles=rectangles))
+        assert streamed == format_table(rows, fmt).splitlines()
+    out = tmp_path / "b.txt"
+    run = run_cli("table", "lightsout", "--sizes", "1..130", "--format", "bfile", "-o", out)
+    assert run.code == 0 and out.read_text().splitlines() == [f"{n} {a}" for n, a in enumerate(A159257, start=1)]
+    assert "wrote" in run.err
