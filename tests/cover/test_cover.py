@@ -181,8 +181,8 @@ def test_scan_edges_and_refusals(tmp_path):
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "not marked as ordered" in run.err
     run = pt.testing.run_cli("solve", "cover", str(plain), "--ordered", "--json")
     assert run.code == 0 and json.loads(run.out)["engine"] == "scan"
-    run = pt.testing.run_cli("count", "cover", str(plain), "--ordered", "--json")  # options two items long: memo
-    assert run.code == 0 and json.loads(run.out)["engine"] == "memo" and json.loads(run.out)["count"] == 2
+    run = pt.testing.run_cli("count", "cover", str(plain), "--ordered", "--json")  # options span 2 of 3 items: scan
+    assert run.code == 0 and json.loads(run.out)["engine"] == "scan" and json.loads(run.out)["count"] == 2
 
 
 def test_the_default_cover_engine():
@@ -193,7 +193,8 @@ def test_the_default_cover_engine():
     assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="solve")[0].name == "scan"
-    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "memo"
+    assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
+    assert choose(Polyomino("tetrahexes", "hex-coin"), question="count")[0].name == "scan"  # piece items: far apart
     # counting tilings remembers subproblems; packings, whose piece items make every subproblem distinct, are listed
     assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="count")[0].name == "memo"
     assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="solve")[0].name == "scan"

@@ -1,0 +1,194 @@
+"""Counting without listing: each counter beside the engines that count by listing, on the same instances.
+
+Usage (from the repository root)::
+
+    python experiments/benchmarks/bench_count.py                 # every instance, listing capped at 20 s
+    python experiments/benchmarks/bench_count.py --cap 5 --quick
+
+Instances and columns, one run:
+
+* colourings of the n x n grid with 3 colours (and with 4), of DIMACS
+  graphs: ``frontier`` (the dynamic program over a path decomposition)
+  against ``cms`` (CryptoMiniSat listing every model) and ``ganak``
+  (probabilistic exact model counting);
+* domino tilings of the 2n x 2n board and pentomino packings: ``memo``
+  (each distinct subproblem counted once) against ``scan`` and ``dlx``
+  (listing every cover);
+* a Lights Out table of every n x n board: the board-free polynomial route
+  against counting each board built as a graph (``gf2``).
+
+Every count is compared between the engines that finished (and the tilings
+with OEIS A004003); a listing that does not finish within the cap is shown
+as ``>cap``, and the ratio is then a lower bound.  Each engine runs in a
+child process so that the cap can stop it.  Results go to
+``experiments/benchmarks/results/count.json`` and the plot of time against
+the count to ``docs/_static/count.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+PLOT = Path(__file__).resolve().parents[2] / "docs" / "_static" / "count.png"
+A004003 = [1, 2, 36, 6728, 12988816, 258584046368, 53060477521960000, 112202208776036178000000]
+
+
+def _make(kind: str, spec: str):
+    import parity as pt
+
+    if kind == "colouring":
+        board, colours = spec.rsplit("/", 1)
+        if board.startswith("myciel"):
+            import networkx as nx
+
+            # DIMACS myciel3 is networkx's mycielski_graph(4) (the Groetzsch graph, 11 vertices)
+            G = nx.convert_node_labels_to_integers(nx.mycielski_graph(int(board[6:]) + 1))
+            return pt.Coloring(G, colors=int(colours))
+        return pt.Coloring(board, colors=int(colours))
+    pieces, board = spec.split("/")
+    return pt.Polyomino(pieces, board, copies="any" if pieces == "dominoes" else "once")
+
+
+def _child(kind: str, spec: str, engine: str, send) -> None:
+    import parity as pt
+
+    try:
+        result = pt.count_result(_make(kind, spec), engine=engine)
+    except pt.ParityError as exc:  # too large for this engine: said, not waited for
+        send.send((None, None, str(exc)))
+        return
+    send.send((int(result.count), result.seconds, result.load_seconds))
+
+
+def timed(kind: str, spec: str, engine: str, cap: float) -> tuple[int | None, float | None]:
+    """(count, the engine's seconds) or (None, None) when the cap was reached."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(kind, spec, engine, send))
+    child.start()
+    try:
+        if receive.poll(cap):
+            count, seconds, note = receive.recv()
+            if count is None:
+                print(f"  ({engine} on {spec}: {note})")
+            return count, seconds
+        return None, None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+
+
+def instances(quick: bool) -> list[tuple[str, str, str, list[str]]]:
+    """(kind, spec, the counter, the listing engines beside it)."""
+    grids = range(3, 8) if quick else range(3, 11)
+    rows = [("colouring", f"grid:{n}x{n}/3", "frontier", ["cms", "ganak"]) for n in grids]
+    rows += [("colouring", f"grid:{n}x{n}/4", "frontier", ["cms", "ganak"]) for n in (3, 4, 5, 6)]
+    rows += [("colouring", "myciel3/4", "frontier", ["cms", "ganak"]), ("colouring", "myciel4/5", "frontier", ["cms"])]
+    sides = range(1, 5) if quick else range(1, 8)
+    rows += [("cover", f"dominoes/rect:{2 * n}x{2 * n}", "memo", ["scan", "dlx"]) for n in sides]
+    rows += [("cover", f"pentominoes/{board}", "memo", ["scan"]) for board in ("rect:15x4", "rect:12x5", "rect:10x6")]
+    return rows
+
+
+def table_row(sizes: int) -> dict:
+    """The Lights Out table of every n x n board up to ``sizes``: the board-free route against building each board."""
+    import parity as pt
+    from parity.sweep.table import lightsout_table
+
+    started = time.perf_counter()
+    rows = lightsout_table(f"1..{sizes}")
+    free = time.perf_counter() - started
+    started = time.perf_counter()
+    built = [pt.count_result(pt.LightsOut(f"grid:{n}x{n}"), engine="gf2").stats["nullity"] for n in range(1, sizes + 1)]
+    board = time.perf_counter() - started
+    assert built == [r["nullity"] for r in rows]
+    return {"instance": f"lightsout table 1..{sizes}", "counter": "poly (board-free)", "counter_s": free,
+            "listing": {"gf2 per built board": board}, "count": None}
+
+
+def _ratio(value: float) -> str:
+    return f"{value:.0f}x" if value >= 10 else f"{value:.2g}x"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds for each engine that counts by listing")
+    parser.add_argument("--quick", action="store_true", help="smaller instances only")
+    args = parser.parse_args()
+    out = []
+    print(f"{'instance':<34} {'count':>28} {'counter':>9} {'s':>8}   listing engines (s, ratio)")
+    for kind, spec, counter, listing in instances(args.quick):
+        count, seconds = timed(kind, spec, counter, 600.0)
+        if count is None:
+            continue
+        entry = {"instance": spec, "kind": kind, "count": count, "counter": counter, "counter_s": seconds,
+                 "listing": {}}
+        if spec.startswith("dominoes/"):
+            side = int(spec.split(":")[1].split("x")[0])
+            assert count == A004003[side // 2], spec
+        shown = []
+        for engine in listing:
+            other, other_s = timed(kind, spec, engine, args.cap)
+            if other is not None:
+                assert other == count, (spec, engine, other, count)
+            entry["listing"][engine] = other_s
+            ratio = "" if other_s is None else f", {_ratio(other_s / max(seconds, 1e-6))}"
+            shown.append(f"{engine} {'>' + format(args.cap, 'g') if other_s is None else format(other_s, '.3f')}"
+                         f"{ratio if other_s is not None else ', >' + format(args.cap / max(seconds, 1e-6), '.0f') + 'x'}")
+        print(f"{spec:<34} {count:>28} {counter:>9} {seconds:>8.4f}   {'; '.join(shown)}")
+        out.append(entry)
+    table = table_row(100 if args.quick else 300)
+    print(f"{table['instance']:<34} {'':>28} {'poly':>9} {table['counter_s']:>8.4f}   gf2 per built board "
+          f"{table['listing']['gf2 per built board']:.3f}, "
+          f"{table['listing']['gf2 per built board'] / table['counter_s']:.0f}x")
+    out.append(table)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "count.json").write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {RESULTS / 'count.json'}")
+    plot(out, args.cap)
+
+
+def plot(out: list[dict], cap: float) -> None:
+    """Time against the number of solutions: the counters' points, and the listing engines' (capped ones at the
+    cap, hollow)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    marks = {"frontier": ("o", "tab:blue"), "memo": ("s", "tab:green"), "cms": ("^", "tab:red"),
+             "ganak": ("v", "tab:orange"), "scan": ("D", "tab:purple"), "dlx": ("x", "tab:brown")}
+    seen = set()
+    for entry in out:
+        if entry.get("count") is None:
+            continue
+        points = [(entry["counter"], entry["counter_s"])] + list(entry["listing"].items())
+        for engine, seconds in points:
+            marker, colour = marks[engine]
+            capped = seconds is None
+            style = {"color": colour} if marker == "x" else {"facecolors": "none" if capped else colour,
+                                                               "edgecolors": colour}
+            ax.scatter(max(entry["count"], 1), cap if capped else max(seconds, 1e-5), marker=marker,
+                       label=None if engine in seen else engine, s=30, **style)
+            seen.add(engine)
+    ax.axhline(cap, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("number of solutions")
+    ax.set_ylabel("seconds (hollow: stopped at the cap)")
+    ax.set_title("Counting without listing: frontier and memo against listing engines")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(PLOT, dpi=110)
+    print(f"wrote {PLOT}")
+
+
+if __name__ == "__main__":
+    main()
