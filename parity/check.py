@@ -87,7 +87,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
     >>> from parity.puzzles import LightsOut
     >>> report = crosscheck(LightsOut("grid:4x4"))
     >>> report.agree, [(a.engine, a.count) for a in report.answers]
-    (True, [('gf2', 16), ('gfp', 16), ('galois', 16), ('chase', 16), ('poly', 16), ('sat', 16), ('cms', 16), ('ganak', 16)])
+    (True, [('gf2', 16), ('gfp', 16), ('galois', 16), ('chase', 16), ('poly', 16), ('sat', 16), ('cms', 16), ('ganak', 16), ('d4', 16)])
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise LimitError(f"limit must be a positive integer, got {limit!r}")

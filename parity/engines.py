@@ -307,12 +307,19 @@ class CnfEngine(Engine):
     accepts = "cnf"
     instead = "sat or cms"
 
-    def __init__(self, name: str, make_backend, counts_only: bool = False) -> None:
+    def __init__(self, name: str, make_backend, counts_only: bool = False, exact: bool = True,
+                 refusal=None) -> None:
         self.name = name
         self._make_backend = make_backend
         self._backend = None
-        # a model counter (Ganak) counts, probabilistically exact, and finds, lists and minimises nothing
-        self.exact = self.can_enumerate = self.can_solve = self.can_minimize = not counts_only
+        # a model counter (Ganak, D4) counts and finds, lists and minimises nothing; Ganak's counts are
+        # probabilistic exact
+        self.can_enumerate = self.can_solve = self.can_minimize = not counts_only
+        self.exact = exact
+        self._refusal = refusal
+
+    def refuses(self, formula) -> str | None:
+        return None if self._refusal is None else self._refusal(formula)
 
     @property
     def backend(self):
@@ -641,9 +648,15 @@ def _backend(kind: str):
     def make():
         from .cnf import backends
 
-        return {"cms": backends.CryptoMiniSatBackend, "ganak": backends.GanakBackend}[kind]()
+        return {"cms": backends.CryptoMiniSatBackend, "ganak": backends.GanakBackend, "d4": backends.D4Backend}[kind]()
 
     return make
+
+
+def _d4_refusal(formula) -> str | None:
+    from .cnf.backends import D4Backend
+
+    return D4Backend.refusal(formula)
 
 
 #: the engine table, name -> engine (``sat:SOLVER`` engines are made on request by :func:`get_engine`)
@@ -655,7 +668,8 @@ ENGINES: dict[str, Engine] = {
     "poly": PolyEngine(),
     "sat": CnfEngine("sat", _pysat(None)),
     "cms": CnfEngine("cms", _backend("cms")),
-    "ganak": CnfEngine("ganak", _backend("ganak"), counts_only=True),
+    "ganak": CnfEngine("ganak", _backend("ganak"), counts_only=True, exact=False),
+    "d4": CnfEngine("d4", _backend("d4"), counts_only=True, refusal=_d4_refusal),
     "search": SearchEngine(),
     "dlx": DlxEngine(),
     "scan": ScanEngine(),
@@ -672,7 +686,9 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("linear", "count"): ("poly", "chase", "gf2", "gfp", "galois"),
     ("linear", "solutions"): ("chase", "gf2", "gfp", "galois"),
     ("cnf", "solve"): ("sat", "cms"),
-    ("cnf", "count"): ("cms", "sat", "ganak"),  # exact enumeration first; ganak on request (probabilistic exact)
+    # an exact counter where its count is the solutions' (d4: no auxiliary variable left free), else exact
+    # enumeration; ganak on request (probabilistic exact)
+    ("cnf", "count"): ("d4", "cms", "sat", "ganak"),
     ("cnf", "solutions"): ("cms", "sat"),
     ("search", "solve"): ("search",),
     ("search", "count"): ("search",),
@@ -738,7 +754,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, search, dlx, scan, memo, frontier, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, d4, search, dlx, scan, memo, frontier, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")

@@ -9,7 +9,7 @@ tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 ROOT = Path(__file__).resolve().parents[1]
 #: distribution name -> the module it provides, where they differ
-MODULES = {"python-sat": "pysat", "pyyaml": "yaml", "python-flint": "flint"}
+MODULES = {"python-sat": "pysat", "pyyaml": "yaml", "python-flint": "flint", "d4solver": "py_d4"}
 
 
 def test_every_declared_dependency_is_imported():

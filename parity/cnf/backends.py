@@ -20,7 +20,7 @@ from .._limits import check_time_limit
 from ..errors import EncodingError, EngineNotApplicableError, EngineUnavailableError, TimeLimitReached, UnknownEngineError
 from .formula import CNF
 
-__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "backend", "DEFAULT_SOLVER",
+__all__ = ["SatResult", "Backend", "PysatBackend", "CryptoMiniSatBackend", "GanakBackend", "D4Backend", "backend", "DEFAULT_SOLVER",
            "PYSAT_SOLVERS"]
 
 #: PySAT solvers offered as ``sat:NAME``: those that solve incrementally (enumeration blocks models and
@@ -376,8 +376,90 @@ def _ganak_count(nvars: int, clauses: list[list[int]], primary: list[int], suppo
         return int(counter.count())
 
 
+class D4Backend(Backend):
+    """Exact model counting with D4 (the ``d4solver`` package: a d-DNNF compiler), no enumeration.
+
+    D4 counts every model of the clauses, not a projection, so it takes a
+    formula only when each variable outside ``primary`` is defined by the
+    others (:meth:`~parity.cnf.CNF.undefined_auxiliaries`: a DIMACS file
+    without a projection, XOR link variables); then the count of models is
+    the count of solutions, exact.  D4 writes its log to the C stdout, so it
+    runs with that sent to ``/dev/null``, and in a child process when a
+    time limit must be able to stop it.
+    """
+
+    name = "d4"
+    can_enumerate = False
+
+    @staticmethod
+    def refusal(cnf: CNF) -> str | None:
+        """Why D4's count would not be this formula's count of solutions, or None."""
+        loose = cnf.undefined_auxiliaries()
+        if loose:
+            return (f"engine 'd4' counts every model, and this formula has {len(loose)} auxiliary variables that "
+                    "its solutions do not determine (a cardinality encoding, a projection); use ganak or cms")
+        return None
+
+    def count(self, cnf: CNF, time_limit: float | None = None) -> int:
+        """The number of models (= solutions, see :meth:`refusal`).
+
+        Raises
+        ------
+        EngineNotApplicableError
+            If the formula has auxiliary variables its solutions do not determine.
+        TimeLimitReached
+            When ``time_limit`` seconds pass first.
+        """
+        from .._child import run_in_child
+
+        _check_primary(cnf)
+        reason = self.refusal(cnf)
+        if reason:
+            raise EngineNotApplicableError(reason)
+        time_limit = check_time_limit(time_limit)
+        if time_limit is None:
+            return _d4_count(cnf.nvars, cnf.clauses_with_xors())
+        return run_in_child(_d4_count, cnf.nvars, cnf.clauses_with_xors(), time_limit=time_limit,
+                            what="d4's count")
+
+    def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
+        raise EngineNotApplicableError("d4 counts models; to find one use sat or cms")
+
+    def models(self, cnf, time_limit=None, full=False):
+        raise EngineNotApplicableError("d4 counts models but does not list them; use sat or cms")
+
+
+def _d4_count(nvars: int, clauses: list[list[int]]) -> int:
+    try:
+        import py_d4
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise EngineUnavailableError("engine 'd4' needs d4solver: pip install d4solver") from None
+    if not nvars:
+        return 0 if any(not clause for clause in clauses) else 1
+    if any(not clause for clause in clauses):
+        return 0
+    solver = py_d4.Solver([[int(lit) for lit in clause] for clause in clauses], nvars)
+    with _stdout_to_devnull():  # D4 prints its log on the C stdout
+        return int(solver.count().getResult())
+
+
+@contextlib.contextmanager
+def _stdout_to_devnull():
+    """Drop what native code writes to file descriptor 1 (a log no one asked for)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    sink = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(sink, 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(sink)
+
+
 def backend(name: str) -> Backend:
-    """The SAT back end of engine ``name``: ``sat``, ``sat:SOLVER`` (a PySAT solver), ``cms`` or ``ganak``.
+    """The SAT back end of engine ``name``: ``sat``, ``sat:SOLVER`` (a PySAT solver), ``cms``, ``ganak`` or ``d4``.
 
     The back ends are made here from their names, without the engine table
     (which sits a floor above: :func:`parity.engines.get_engine` makes the
@@ -390,15 +472,17 @@ def backend(name: str) -> Backend:
     >>> backend("gf2")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: engine 'gf2' is not a SAT engine; use sat, sat:SOLVER, cms or ganak
+    parity.errors.UnknownEngineError: engine 'gf2' is not a SAT engine; use sat, sat:SOLVER, cms, ganak or d4
     """
     if name == "cms":
         return CryptoMiniSatBackend()
     if name == "ganak":
         return GanakBackend()
+    if name == "d4":
+        return D4Backend()
     kind, colon, solver = str(name).partition(":")
     if kind == "sat":
         return PysatBackend(solver if colon else DEFAULT_SOLVER)
     if colon:
-        raise UnknownEngineError(f"unknown engine {name!r}; the SAT engines are sat, sat:SOLVER, cms and ganak")
-    raise UnknownEngineError(f"engine {name!r} is not a SAT engine; use sat, sat:SOLVER, cms or ganak")
+        raise UnknownEngineError(f"unknown engine {name!r}; the SAT engines are sat, sat:SOLVER, cms, ganak and d4")
+    raise UnknownEngineError(f"engine {name!r} is not a SAT engine; use sat, sat:SOLVER, cms, ganak or d4")

@@ -132,6 +132,7 @@ class CNF:
         self.xor_chunk = xor_chunk
         self.cardinality = self._encoding(cardinality)
         self._xor_cache: tuple[int, list[list[int]]] | None = None
+        self._links: set[int] = set()  # the variables that clauses_with_xors defines as XORs of others
         #: turns a model (signed literals of every variable) into a solution in puzzle terms
         self.decode = decode if decode is not None else _model_tuple
         #: an optional independent support, variables that determine every primary variable in every model,
@@ -389,11 +390,31 @@ class CNF:
             while len(rest) > self.xor_chunk:
                 head, rest = rest[: self.xor_chunk - 1], rest[self.xor_chunk - 1 :]
                 link = self.fresh()  # link = XOR(head): a definition, so models are not multiplied
+                self._links.add(link)
                 extra.extend(xor_clauses(head + [link], 0))
                 rest = [link] + rest
             extra.extend(xor_clauses(rest, parity))
         self._xor_cache = (len(self.xors), extra)
         return self.clauses + extra
+
+    def undefined_auxiliaries(self) -> list[int]:
+        """The variables outside ``primary`` that are not defined by the others (the XORs' link variables are):
+        a counter of every model, not projected, counts each solution once only when there are none.
+
+        Examples
+        --------
+        >>> f = CNF(xor_chunk=3)
+        >>> f.add_xor([f.var(k) for k in "abcde"], 1)
+        >>> f.primary = [f.var(k) for k in "abcde"]
+        >>> f.undefined_auxiliaries()
+        []
+        >>> f.at_most(1, f.primary, encoding="seqcounter")
+        >>> len(f.undefined_auxiliaries()) > 0
+        True
+        """
+        self.clauses_with_xors()  # (makes the link variables)
+        primary = set(self.primary)
+        return [v for v in range(1, self.nvars + 1) if v not in primary and v not in self._links]
 
     def satisfied_by(self, model) -> bool:
         """True if the assignment (signed literals) satisfies every clause and XOR; missing variables are false.

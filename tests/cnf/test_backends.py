@@ -36,6 +36,14 @@ def test_every_engine_counts_like_brute_force(f):
         listed = list(models(f, engine=name))
         assert sorted(listed) == expected, name  # no duplicates, no misses
     assert backend("ganak").count(f) == len(expected)
+    d4 = backend("d4")
+    if d4.refusal(f) is None:  # every variable primary or an XOR link: D4's count of models is the answer
+        assert d4.count(f) == len(expected)
+    else:  # a projection: D4 would count the free variables' assignments too, so it refuses
+        with pytest.raises(EngineNotApplicableError, match="auxiliary variables"):
+            d4.count(f)
+    f.primary = list(range(1, f.nvars + 1))  # no projection: D4 takes every formula
+    assert d4.refusal(f) is None and d4.count(f) == len(f.brute_force_models())
 
 
 @given(random_formulas())
