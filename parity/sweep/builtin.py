@@ -25,7 +25,7 @@ from ..puzzles.lightsout import lightsout_tasks
 from ..puzzles.registry import SweepSpec, parse_sizes, sweeps
 
 __all__ = ["sweeps", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_tasks", "board_free", "lightsout_row",
-           "square"]
+           "min_presses", "square"]
 
 #: the nullity functions of the polynomial route, by board kind
 _POLY = {"grid": "grid_nullity", "cylinder": "cylinder_nullity", "torus": "torus_nullity"}
@@ -40,12 +40,14 @@ def square(params: Mapping) -> dict:
 
 
 def board_free(params: Mapping) -> bool:
-    """Whether a Lights Out task is answered by the polynomial route, without a board: the closed rule over GF(2)
-    on a grid, cylinder or torus, and no minimum number of presses asked for.
+    """Whether a Lights Out task is answered without a board: the closed rule over GF(2) on a grid, cylinder or
+    torus.
 
     The all-on start is then solvable (Sutner's theorem: for every graph under
     the closed rule), so the count is ``2 ** nullity`` and the nullity is a
-    gcd of polynomials (:mod:`parity.linalg.poly`): no graph, no matrix.
+    gcd of polynomials (:mod:`parity.linalg.poly`): no graph, no matrix.  The
+    fewest presses, where asked for, come from the toggle matrix made from
+    the board's stencil and chased row by row (:func:`min_presses`).
 
     Examples
     --------
@@ -54,14 +56,51 @@ def board_free(params: Mapping) -> bool:
     >>> board_free({"kind": "grid", "m": 5, "n": 5, "rule": "open", "field": 2})
     False
     """
-    return (params.get("field", 2) == 2 and params.get("rule", "closed") == "closed" and params["kind"] in _POLY
-            and not params.get("min_presses"))
+    return params.get("field", 2) == 2 and params.get("rule", "closed") == "closed" and params["kind"] in _POLY
 
 
 def lightsout_row(params: Mapping, nullity: int) -> dict:
-    """A board-free task's result from its nullity (see :func:`board_free`)."""
-    return {"board": f"{params['kind']}:{params['m']}x{params['n']}", "nullity": nullity, "count": 2**nullity,
-            "solvable": True, "engine": "poly"}
+    """A board-free task's result from its nullity (see :func:`board_free`), the fewest presses added when asked."""
+    row = {"board": f"{params['kind']}:{params['m']}x{params['n']}", "nullity": nullity, "count": 2**nullity,
+           "solvable": True, "engine": "poly"}
+    if params.get("min_presses"):
+        row["min_presses"], row["min_presses_method"] = min_presses(params["kind"], params["m"], params["n"], nullity)
+    return row
+
+
+def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:
+    """The fewest presses that clear the all-on ``m x n`` board of ``kind`` (closed rule, GF(2)), and how they were
+    found; None where the nullity is above :data:`MIN_PRESSES_NULLITY`.
+
+    The toggle matrix is made from the board's stencil (no graph), the
+    ``chase`` engine gives every solution, and all ``2 ** nullity`` of them
+    are weighed in Gray-code order; the lightest is checked against the
+    matrix before its weight is reported.
+
+    Examples
+    --------
+    >>> min_presses("grid", 5, 5, 2)
+    (15, 'all 2^2 solutions weighed (chase, Gray-code walk)')
+    """
+    if nullity > MIN_PRESSES_NULLITY:
+        return None, f"not searched: 2^{nullity} solutions is beyond 2^{MIN_PRESSES_NULLITY}"
+    import numpy as np
+
+    from ..errors import InvalidSolution
+    from ..linalg.chase import chase_system, stencil_entries
+    from ..linalg.system import LinearSystem
+
+    rows, cols = stencil_entries(kind, m, n, True)
+    size = m * n
+    system = LinearSystem((size, size), rows, cols, np.ones(rows.size, dtype=np.int64),
+                          np.ones(size, dtype=np.int64), 2, stencil=(kind, m, n, True))  # all on to all off
+    space = chase_system(system).space
+    if space.nullity != nullity:
+        raise InvalidSolution(f"{kind}:{m}x{n}: the chase finds nullity {space.nullity}, the polynomials {nullity}")
+    weight, vector = space.minimum_weight(max_nullity=MIN_PRESSES_NULLITY)
+    if not system.satisfied_by(vector) or int(np.count_nonzero(vector)) != weight:
+        raise InvalidSolution(f"{kind}:{m}x{n}: the lightest solution found does not clear the board")
+    return int(weight), f"all 2^{nullity} solutions weighed (chase, Gray-code walk)"
 
 
 def lightsout_task(params: Mapping) -> dict:
@@ -91,6 +130,12 @@ def lightsout_task(params: Mapping) -> dict:
         from ..api import solve
 
         feasible = result.count and stats.get("nullity") is not None and stats["nullity"] <= MIN_PRESSES_NULLITY
-        out["min_presses"] = solve(puzzle, minimize=True, max_nullity=MIN_PRESSES_NULLITY).stats["minimum_weight"] \
-            if feasible else None
+        if feasible:
+            found = solve(puzzle, minimize=True, max_nullity=MIN_PRESSES_NULLITY)
+            out["min_presses"] = found.stats["minimum_weight"]
+            out["min_presses_method"] = f"all {found.count} solutions weighed (engine {found.engine})"
+        else:
+            out["min_presses"] = None
+            out["min_presses_method"] = ("no solution" if not result.count else
+                                         f"not searched: {result.count} solutions is beyond 2^{MIN_PRESSES_NULLITY}")
     return out

@@ -98,6 +98,7 @@ def _table_row(params: dict, result: dict, min_presses: bool) -> dict:
     entry = {"m": params["m"], "n": params["n"], "nullity": result["nullity"], "count": result["count"]}
     if min_presses:
         entry["min_presses"] = result.get("min_presses")
+        entry["min_presses_method"] = result.get("min_presses_method")
     return entry
 
 
@@ -136,7 +137,7 @@ def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | Non
                     pending, committed = [], time.monotonic()
             if progress is not None:
                 progress(number, len(tasks))
-            yield _table_row(params, result, False)
+            yield _table_row(params, result, bool(params.get("min_presses")))
     finally:
         if opened is not None:
             if pending:
@@ -220,7 +221,8 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
         return "\n".join(known)
     if fmt == "json":
         return json.dumps({"rows": rows})
-    columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k not in ("m", "n")] if rows else ["n"]
+    columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k in COLUMNS and k not in ("m", "n")] \
+        if rows else ["n"]  # (JSON keeps every key: how each minimum was found, too)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
