@@ -70,7 +70,7 @@ def lightsout_row(params: Mapping, nullity: int) -> dict:
 
 def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:
     """The fewest presses that clear the all-on ``m x n`` board of ``kind`` (closed rule, GF(2)), and how they were
-    found; None where the nullity is above :data:`MIN_PRESSES_NULLITY`.
+    found; None where the nullity is above ``MIN_PRESSES_NULLITY`` (20).
 
     The toggle matrix is made from the board's stencil (no graph), the
     ``chase`` engine gives every solution, and all ``2 ** nullity`` of them
