@@ -520,18 +520,15 @@ class MemoEngine(DlxEngine):
     instead = "scan or dlx"
     #: a parity argument refutes a packing in milliseconds, before any subproblem is remembered
     certificate_first = True
-    #: taken by default for an ordered problem whose options each stay within this many consecutive items (and
-    #: within half of them)
-    DEFAULT_SPAN = 40
-
     def suits(self, problem, question: str) -> bool:
-        """An ordered problem whose every option stays within :attr:`DEFAULT_SPAN` consecutive items, and within
-        half of them: then the open items of a subproblem lie in a short window, and few distinct subproblems
-        arise (a tiling).  An item per piece, listed after the cells, makes every subproblem distinct by the
-        pieces used (a packing): there ``scan`` lists faster than the memo counts."""
+        """An ordered problem whose every option stays within half of the items, consecutive in their order:
+        then the open items of a subproblem lie in a window, and few distinct subproblems arise (a tiling, whose
+        window is a few lines of the board).  An item per piece, listed after the cells, stretches an option
+        over nearly every item and makes every subproblem distinct by the pieces used (a packing): there
+        ``scan`` lists faster than the memo counts."""
         from .cover.memo import memo_span
 
-        return problem.ordered and memo_span(problem) <= min(self.DEFAULT_SPAN, len(problem.primary) // 2)
+        return problem.ordered and memo_span(problem) <= len(problem.primary) // 2
 
     def refuses(self, problem) -> str | None:
         from .cover.memo import memo_refusal
