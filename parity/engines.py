@@ -571,7 +571,13 @@ class FrontierEngine(Engine):
     DEFAULT_STATES = 10**8
 
     def suits(self, problem, question: str) -> bool:
-        return problem.colors ** problem.width() <= self.DEFAULT_STATES
+        # it answers counts only; the width is looked for no further than the states allow
+        if question != "count":
+            return False
+        most = 0
+        while problem.colors ** (most + 1) <= self.DEFAULT_STATES and most < problem.graph.number_of_nodes():
+            most += 1
+        return problem.narrow(most)
 
     def count(self, problem) -> Answer:
         from .counting.frontier import count_colourings

@@ -83,15 +83,31 @@ class ColoringProblem:
         """The largest frontier of :meth:`order`."""
         return frontier_width(self.graph, self.order())
 
+    def narrow(self, most: int) -> bool:
+        """Whether :meth:`order` keeps every frontier at most ``most`` nodes; a wider graph is told as soon as
+        its frontier grows past that, and a narrow one keeps the order found."""
+        if "_order" not in self.__dict__:
+            order = frontier_order(self.graph, most)
+            if order is None:
+                return False
+            self.__dict__["_order"] = order
+        return self.width() <= most
 
-def frontier_order(G: nx.Graph) -> list:
+
+def frontier_order(G: nx.Graph, most: int | None = None) -> list | None:
     """An order of the nodes with a short frontier, greedily: next the node that leaves the frontier smallest
     (ties: the one with most neighbours taken, then the one listed first), starting at a node of least degree.
+
+    With ``most``, None as soon as a frontier (the node being taken included,
+    as :func:`frontier_width` counts it) would hold more nodes: a graph too
+    wide to count is told without ordering all of it.
 
     Examples
     --------
     >>> frontier_width(nx.grid_2d_graph(4, 9), frontier_order(nx.grid_2d_graph(4, 9)))
     5
+    >>> frontier_order(nx.grid_2d_graph(4, 9), most=4) is None
+    True
     """
     index = {v: i for i, v in enumerate(G)}
     left = {v: G.degree(v) - (1 if G.has_edge(v, v) else 0) for v in G}  # neighbours not taken yet
@@ -109,6 +125,8 @@ def frontier_order(G: nx.Graph) -> list:
             stays = 1 if left[v] > 0 else 0
             return (stays - closes, -(G.degree(v) - left[v]), index[v])
 
+        if most is not None and len(frontier) + 1 > most:
+            return None
         v = min(candidates, key=cost)
         candidates.discard(v)
         order.append(v)

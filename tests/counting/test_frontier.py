@@ -133,3 +133,12 @@ def test_a_wide_graph_goes_to_the_cnf_and_a_named_frontier_says_why():
         count_colourings(ColoringProblem(nx.random_regular_graph(6, 40, seed=1), 5), limit=1000)
     with pytest.raises(pt.errors.EngineNotApplicableError, match="counts solutions but finds none"):
         pt.solve(pt.Coloring("petersen", colors=3), engine="frontier")
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 15))
+def test_a_bounded_order_gives_up_exactly_when_the_graph_is_wider(seed, most):
+    from parity.counting.frontier import frontier_order, frontier_width
+
+    G = random_graph(random.Random(seed), 1, 14)
+    width = frontier_width(G, frontier_order(G))
+    assert (frontier_order(G, most) is None) == (width > most)
