@@ -78,11 +78,10 @@ def _tables(problem) -> tuple[int, list[list[int]]]:
     for number, option in enumerate(problem.options):
         if number in idle:
             continue
-        mask = 0
-        for entry in option:
-            mask |= 1 << bit[_split(entry)[0]]
-        for k in range(primary):
-            if mask >> k & 1:
+        bits = [bit[_split(entry)[0]] for entry in option]
+        mask = sum(1 << k for k in bits)  # (an option names each item once)
+        for k in bits:
+            if k < primary:
                 holders[k].append(mask)
     return (1 << primary) - 1, holders
 

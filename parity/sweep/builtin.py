@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from ..puzzles.lightsout import lightsout_tasks
 from ..puzzles.registry import SweepSpec, parse_sizes, sweeps
 
-__all__ = ["sweeps", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_tasks", "board_free", "lightsout_row",
-           "min_presses", "square"]
+__all__ = ["sweeps", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_tasks", "board_free", "board_free_nullity",
+           "lightsout_row", "min_presses", "square"]
 
 #: the nullity functions of the polynomial route, by board kind
 _POLY = {"grid": "grid_nullity", "cylinder": "cylinder_nullity", "torus": "torus_nullity"}
@@ -57,6 +57,13 @@ def board_free(params: Mapping) -> bool:
     False
     """
     return params.get("field", 2) == 2 and params.get("rule", "closed") == "closed" and params["kind"] in _POLY
+
+
+def board_free_nullity(params: Mapping) -> int:
+    """The nullity of a board-free task's board (see :func:`board_free`), from the polynomials."""
+    from ..linalg import poly
+
+    return getattr(poly, _POLY[params["kind"]])(params["m"], params["n"])
 
 
 def lightsout_row(params: Mapping, nullity: int) -> dict:
@@ -114,9 +121,7 @@ def lightsout_task(params: Mapping) -> dict:
     'gf2'
     """
     if board_free(params):
-        from ..linalg import poly
-
-        return lightsout_row(params, getattr(poly, _POLY[params["kind"]])(params["m"], params["n"]))
+        return lightsout_row(params, board_free_nullity(params))
     from ..api import count_result
     from ..puzzles.lightsout import LightsOut
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from .._limits import check_time_limit
 from ..errors import LimitError
-from .builtin import _POLY, board_free, lightsout_row, lightsout_task, lightsout_tasks
+from .builtin import board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
 from .run import Sweep, check_workers, run_sweep
 from .store import Store, task_key
 
@@ -128,7 +128,7 @@ def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | Non
                     while side < params["n"]:
                         nullity, side = next(swept), side + 1
                 else:
-                    nullity = getattr(poly, _POLY[params["kind"]])(params["m"], params["n"])
+                    nullity = board_free_nullity(params)
                 result = lightsout_row(params, nullity)
                 pending.append((params, {"status": "done", "result": result, "engine": "poly",
                                          "seconds": time.perf_counter() - tick}))
