@@ -406,6 +406,25 @@ def _open_output(path: str):
         raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
+def _write_out(handle, path: str, text: str) -> None:
+    """``text`` written to ``handle`` and flushed, or an OutputError naming ``path`` (a full disk, say)."""
+    from ..errors import OutputError
+
+    try:
+        handle.write(text)
+        handle.flush()
+    except OSError as exc:
+        raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+def _close_out(handle) -> None:
+    """Close ``handle``; what it could not write was said already (:func:`_write_out`)."""
+    try:
+        handle.close()
+    except OSError:
+        pass
+
+
 def _progress_bar(what: str, total: int | None):
     """A rich progress bar on stderr when it is a terminal, with rate and ETA; returns (callback, finish).
 
@@ -612,15 +631,14 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
                 if handle is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)
                 else:
-                    handle.write(line + "\n")
-                    handle.flush()
+                    _write_out(handle, output, line + "\n")
             rows.extend(made)  # the rows after a b-file's end, still computed for the store and the checks
         else:
             rows = list(made)
     finally:
         finish()
         if handle is not None:
-            handle.close()
+            _close_out(handle)
     complete = table_is_complete(rows, sizes, rectangles)
     if not complete:
         click.echo(f"parity: the time limit of {time_limit:g} s was spent: {len(rows)} rows finished"
@@ -644,13 +662,11 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
     if output is None:
         click.echo(text)
         return
-    from ..errors import OutputError
-
+    handle = _open_output(output)
     try:
-        with open(output, "w") as handle:
-            handle.write(text + "\n")
-    except OSError as exc:
-        raise OutputError(f"cannot write {output!r}: {exc.strerror or exc}") from None
+        _write_out(handle, output, text + "\n")
+    finally:
+        _close_out(handle)
     click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
 
 

@@ -126,3 +126,17 @@ def test_board_free_minimum_presses_agree_with_the_built_board():
             assert row["min_presses_method"].startswith(f"all 2^{row['nullity']} solutions weighed")
     beyond = lightsout_table("20", kind="torus", min_presses=True)[0]  # nullity 32 (A165738): not searched, and said so
     assert beyond["min_presses"] is None and "beyond" in beyond["min_presses_method"]
+
+
+def test_a_table_that_cannot_be_written_is_one_line(tmp_path):
+    import os
+
+    import pytest
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    for fmt in ("bfile", "csv", "text"):  # streamed rows and a table written at the end
+        run = run_cli("table", "lightsout", "--sizes", "1..5", "--format", fmt, "-o", "/dev/full")
+        assert run.code == 2 and run.err.count("\n") == 1 and "No space left" in run.err, (fmt, run.err)
+    run = run_cli("table", "lightsout", "--sizes", "1..5", "--format", "bfile", "-o", tmp_path / "no" / "b.txt")
+    assert run.code == 2 and run.err.count("\n") == 1 and "cannot write" in run.err
