@@ -96,3 +96,18 @@ def test_copies_are_once_or_any_and_symmetry_takes_pieces_once():
         pt.Polyomino("dominoes", "rect:4x4", copies="twice")
     with pytest.raises(LimitError, match="takes each piece once"):
         pt.count_up_to_symmetry(pt.Polyomino("dominoes", "rect:4x4", copies="any"))
+
+
+def test_the_command_line_refuses_bad_copies_and_a_projected_d4_count_in_one_line(tmp_path):
+    from parity.testing import run_cli
+
+    run = run_cli("count", "polyomino", "--pieces", "dominoes", "--copies", "twice", "--board", "rect:4x4")
+    assert run.code == 2 and run.err.count("\n") == 1 and "copies: once" in run.err
+    run = run_cli("count", "polyomino", "--pieces", "dominoes", "--copies", "any", "--board", "rect:4x4",
+                  "--up-to-symmetry")
+    assert run.code == 2 and run.err.count("\n") == 1 and "takes each piece once" in run.err
+    exported = tmp_path / "lights.cnf"  # projected on the presses: its XOR link variables are not primary
+    assert run_cli("export", "lightsout", "--board", "grid:4x4", "--format", "cnf", "-o", exported).code == 0
+    run = run_cli("count", "cnf", exported, "--engine", "d4")
+    assert run.code == 2 and run.err.count("\n") == 1 and "auxiliary variables" in run.err
+    assert run_cli("count", "cnf", exported, "--json").code == 0  # the default goes to enumeration instead
