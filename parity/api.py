@@ -155,6 +155,13 @@ class Result:
 
     def to_json(self) -> dict:
         """The answer as the command line prints it with ``--json``: common keys, engine numbers, the solution."""
+        from ._json import plain
+
+        return plain(self.payload())
+
+    def payload(self) -> dict:
+        """:meth:`to_json` with the parts the puzzle wrote as JSON text kept as text (``parity._json.dumps`` writes
+        it; the command line prints it so)."""
         payload = {**self.puzzle.header(), "engine": self.engine, "status": self.status, "satisfiable": self.satisfiable}
         if self.count is not None:
             payload["count"] = int(self.count)

@@ -26,6 +26,7 @@ import time
 
 import click
 
+from .. import _json
 from ..errors import LimitError, ParityError
 
 __all__ = ["cli", "main"]
@@ -143,7 +144,7 @@ class _FamilyCommand(click.Command):
         else:
             payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
                                                what=f"parity {self.verb} {self.entry.name}")
-        click.echo(json.dumps(payload) if as_json else text)
+        click.echo(_json.dumps(payload) if as_json else text)
         if code:
             sys.exit(code)
 
@@ -304,7 +305,7 @@ def _solve(family_name: str, build: dict, options: dict):
     started = options.pop("started", None)
     puzzle = _built(family_name, build)
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
-    return _whole(result.to_json(), started), result.text(), 0
+    return _whole(result.payload(), started), result.text(), 0
 
 
 def _count(family_name: str, build: dict, options: dict):
@@ -313,7 +314,7 @@ def _count(family_name: str, build: dict, options: dict):
     puzzle = _built(family_name, build)
     result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
                           up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
-    return _whole(result.to_json(), options.get("started")), result.text(), 0
+    return _whole(result.payload(), options.get("started")), result.text(), 0
 
 
 def _check(family_name: str, build: dict, options: dict):

@@ -122,21 +122,24 @@ def stencil_entries(kind: str, m: int, n: int, closed: bool) -> tuple[np.ndarray
     [(0, 1), (1, 0), (1, 2), (2, 1)]
     """
     wrap_rows, wrap_cols = _wraps(kind, m, n)
-    r, c = np.divmod(np.arange(m * n, dtype=np.int64), n)
-    here = r * n + c
-    rows, cols = [], []
+    here = np.arange(m * n, dtype=np.int64).reshape(m, n)
+    pairs = [(here[:, :-1], here[:, 1:]), (here[:-1, :], here[1:, :])]  # right and down neighbours
+    if wrap_rows:
+        pairs.append((here[:, -1:], here[:, :1]))
+    if wrap_cols:
+        pairs.append((here[-1:, :], here[:1, :]))
+    size = 2 * sum(a.size for a, _ in pairs) + (m * n if closed else 0)
+    rows, cols = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+    k = 0
     if closed:
-        rows.append(here), cols.append(here)
-    for dr, dc in ((0, 1), (1, 0)):
-        rr, cc = r + dr, c + dc
-        if dr:
-            keep = (rr < m) | wrap_cols
-        else:
-            keep = (cc < n) | wrap_rows
-        there = (rr % m) * n + cc % n
-        rows += [here[keep], there[keep]]
-        cols += [there[keep], here[keep]]
-    return np.concatenate(rows), np.concatenate(cols)
+        rows[: m * n] = cols[: m * n] = here.ravel()
+        k = m * n
+    for a, b in pairs:  # written into place: a board of millions of cells makes no temporary copies
+        for u, v in ((a, b), (b, a)):
+            rows[k : k + u.size] = u.ravel()
+            cols[k : k + u.size] = v.ravel()
+            k += u.size
+    return rows, cols
 
 
 def _polynomial_columns(m_steps: tuple[int, ...], n: int, closed: bool, wrap: bool, p: int) -> list[np.ndarray]:
@@ -485,17 +488,17 @@ def structured_stencil(system) -> tuple[str, int, int, bool] | None:
     if stencil is None:
         return None
     checked = getattr(system, "_stencil_checked", None)
-    if checked is not None:
-        return checked or None
+    if checked is not None and checked[0] == stencil:  # checked before (or built from it), and not relabelled since
+        return stencil if checked[1] else None
     kind, m, n, closed = stencil
     rows, cols = stencil_entries(kind, m, n, closed)
     N = m * n
     ok = system.shape == (N, N) and np.all(np.asarray(system.values) % system.field == 1)
-    if ok:
+    if ok and not (np.array_equal(system.rows, rows) and np.array_equal(system.cols, cols)):  # not in stencil order
         expected = rows * N + cols  # no entry twice: a direction of length 1 or 2 does not wrap
         given = np.asarray(system.rows, dtype=np.int64) * N + np.asarray(system.cols, dtype=np.int64)
         ok = given.size == expected.size and np.array_equal(np.sort(given), np.sort(expected))
-    system._stencil_checked = stencil if ok else ()
+    system._stencil_checked = (stencil, bool(ok))
     return stencil if ok else None
 
 

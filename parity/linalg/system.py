@@ -54,6 +54,30 @@ class LinearSystem:
     #: chases row by row instead of from a general forcing set)
     stencil: tuple | None = dataclass_field(default=None, compare=False)
 
+    @classmethod
+    def from_stencil(cls, stencil: tuple, rhs, field: int, variables: Sequence[Hashable] = (),
+                     decode: Callable[[np.ndarray], object] | None = None) -> LinearSystem:
+        """Lights Out on a grid, cylinder or torus: the toggle matrix of ``stencil = (kind, m, n, closed)``, written
+        straight from the stencil (:func:`~parity.linalg.chase.stencil_entries`), with no board.
+
+        The system is known to be its stencil, so the chase engine does not check the entries again.
+
+        Examples
+        --------
+        >>> system = LinearSystem.from_stencil(("grid", 1, 3, True), np.ones(3, dtype=np.int64), 2)
+        >>> system.dense().tolist(), system.solve().particular.tolist()
+        ([[1, 1, 0], [1, 1, 1], [0, 1, 1]], [0, 1, 0])
+        """
+        from .chase import stencil_entries
+
+        kind, m, n, closed = stencil
+        rows, cols = stencil_entries(kind, m, n, closed)
+        size = m * n
+        system = cls((size, size), rows, cols, np.ones(rows.size, dtype=np.int64), np.asarray(rhs), field,
+                     variables, variables, stencil=tuple(stencil), **({} if decode is None else {"decode": decode}))
+        system._stencil_checked = (system.stencil, True)
+        return system
+
     def satisfied_by(self, x) -> bool:
         """True if the vector ``x`` solves ``A x = b`` (exact integer arithmetic, from the entries).
 

@@ -17,7 +17,8 @@ member                                 what it is
 ``verify(solution)``                   the family's own checker, from the rules; raises InvalidSolution
 ``describe()``                         one line for people
 ``parameters()``                       the JSON keys that identify the instance besides family and board
-``to_json(solution)``                  the solution for machines: a dict of JSON-ready values, string keys
+``to_json(solution)``                  the solution for machines: a dict of JSON-ready values, string keys (a
+                                       large value may come as ``parity._json.JSONText``, written ahead)
 ``summary(solution)``                  a few words about a solution ("15 presses")
 ``picture(solution)``                  the solution for people, as text
 ``weight(solution)``, ``weight_name``  optional: what ``solve(..., minimize=True)`` minimises, and its name
@@ -40,6 +41,7 @@ import json
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .._json import plain
 from ..errors import EngineNotApplicableError, FamilyError
 
 if TYPE_CHECKING:  # networkx is imported by the boards, not here: listing families stays cheap
@@ -89,7 +91,7 @@ def canonical(payload: Any) -> str:
     >>> canonical({"b": 1, "a": [2, 3]})
     '{"a":[2,3],"b":1}'
     """
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    return json.dumps(plain(payload), sort_keys=True, separators=(",", ":"))
 
 
 class Puzzle:
@@ -196,13 +198,19 @@ class Puzzle:
 
     # -- shared -------------------------------------------------------------
     @property
+    def has_board(self) -> bool:
+        """Whether the puzzle is played on a board (a family whose board is built only when asked for says so
+        without building it)."""
+        return self.board is not None
+
+    @property
     def board_name(self) -> str:
         return "board" if self.board is None else str(self.board.graph.get("name", "board"))
 
     def header(self) -> dict:
         """The keys every JSON answer about this puzzle starts with."""
         head = {"family": self.family}
-        if self.board is not None:
+        if self.has_board:
             head["board"] = self.board_name
         return {**head, **self.parameters()}
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from numbers import Integral
 from pathlib import Path
 
@@ -34,7 +34,8 @@ import numpy as np
 
 from .._files import read_text
 from .._limits import check_memory
-from ..boards import board as make_board
+from .._json import JSONText
+from ..boards import board as make_board, rectangle
 from ..errors import (
     BoardSpecError,
     EngineNotApplicableError,
@@ -51,13 +52,15 @@ from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
 from .registry import Family, Option, SweepSpec, parse_sizes
 
-__all__ = ["LightsOut", "RULES", "node_label", "read_state", "read_toggle_matrix", "FAMILY"]
+__all__ = ["LightsOut", "Presses", "RULES", "node_label", "read_state", "read_toggle_matrix", "FAMILY"]
 
 RULES = ("closed", "open")
 _NAMED_STATES = ("all-on", "all-off")
 _MAX_SEED_DIGITS = 100
 #: the largest CNF parity builds for a GF(p) board (its sum constraints grow like p^2 a term)
 MAX_CNF_CLAUSES = 20_000_000
+#: bytes a cell of a grid, cylinder or torus costs on the way from spec to JSON (toggle entries, vectors, text)
+_CELL_BYTES = 400
 
 
 def node_label(v: Hashable) -> str:
@@ -141,6 +144,63 @@ def read_toggle_matrix(path: str | os.PathLike) -> list[list[int]]:
     return matrix
 
 
+class Presses(MutableMapping):
+    """A Lights Out solution: node -> number of presses, kept as the press vector in the puzzle's node order.
+
+    It reads like a dict (``presses[(0, 0)]``, ``.items()``, ``dict(presses)``,
+    equality with a dict) and takes new counts for its nodes
+    (``presses[(0, 0)] = 0``); every node of the board is a key, so no key is
+    added or deleted.  Its ``vector`` is the array itself (a copy of the one
+    given).
+
+    Examples
+    --------
+    >>> presses = LightsOut("grid:2x2").presses([1, 0, 0, 1])
+    >>> presses[(0, 0)], presses == {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 1}, presses.vector.tolist()
+    (1, True, [1, 0, 0, 1])
+    """
+
+    __slots__ = ("nodes", "index", "vector")
+
+    def __init__(self, nodes: Sequence[Hashable], index: Mapping[Hashable, int], vector) -> None:
+        self.nodes, self.index = nodes, index
+        self.vector = np.array(vector, dtype=np.int64).ravel()
+        if self.vector.size != len(nodes):
+            raise InvalidSolution(f"a press vector of {self.vector.size} entries for {len(nodes)} nodes")
+
+    def __getitem__(self, node: Hashable) -> int:
+        return int(self.vector[self.index[node]])
+
+    def __setitem__(self, node: Hashable, times) -> None:
+        if node not in self.index:
+            raise KeyError(node)
+        if isinstance(times, bool) or not isinstance(times, Integral):
+            raise InvalidSolution(f"node {node!r} pressed {times!r} times; expected an integer")
+        self.vector[self.index[node]] = int(times)
+
+    def __delitem__(self, node: Hashable) -> None:
+        raise TypeError("every node of the board has a press count; set it to 0 instead of deleting it")
+
+    def __iter__(self):
+        return iter(self.nodes)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __contains__(self, node) -> bool:
+        return node in self.index
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Presses) and other.nodes == self.nodes:
+            return bool(np.array_equal(self.vector, other.vector))
+        return Mapping.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 class LightsOut(Puzzle):
     """A Lights Out puzzle on a board.
 
@@ -192,11 +252,20 @@ class LightsOut(Puzzle):
         start: str | Mapping | Sequence | os.PathLike = "all-on",
         target: str | Mapping | Sequence | os.PathLike = "all-off",
     ) -> None:
-        self.board = make_board(board)
-        self.nodes = list(self.board)
-        if not self.nodes:
-            raise BoardSpecError("the board has no nodes")
-        self.index = {v: i for i, v in enumerate(self.nodes)}
+        # the grid, cylinder or torus the spec names, known by its size: no graph is built for it until one is
+        # asked for (the board property), and presses, lights and pictures are arrays on it
+        self.rectangle = rectangle(board)
+        if self.rectangle is not None:
+            self._board = None
+            self.nodes = self.rectangle.cells
+            check_memory(_CELL_BYTES * len(self.nodes), f"Lights Out on {self.rectangle.name}")
+            self.index = self.nodes.positions
+        else:
+            self._board = make_board(board)
+            self.nodes = list(self._board)
+            if not self.nodes:
+                raise BoardSpecError("the board has no nodes")
+            self.index = {v: i for i, v in enumerate(self.nodes)}
         self.field = check_field(field)
         self.toggle_matrix: np.ndarray | None = None
         if isinstance(rule, str):
@@ -208,6 +277,21 @@ class LightsOut(Puzzle):
             self.toggle_matrix = self._check_matrix(rule)
         self.start = self.state(start, "start")
         self.target = self.state(target, "target")
+
+    @property
+    def board(self) -> nx.Graph:
+        """The board as a networkx graph (for a grid, cylinder or torus spec, built on first use)."""
+        if self._board is None:
+            self._board = self.rectangle.graph()
+        return self._board
+
+    @property
+    def has_board(self) -> bool:
+        return True
+
+    @property
+    def board_name(self) -> str:
+        return self.rectangle.name if self.rectangle is not None else super().board_name
 
     # -- states -------------------------------------------------------------
     def state(self, spec, what: str = "state") -> np.ndarray:
@@ -294,6 +378,9 @@ class LightsOut(Puzzle):
         if self.rule == "matrix":
             rows, cols = np.nonzero(self.toggle_matrix)
             values = self.toggle_matrix[rows, cols]
+        elif self.rectangle is not None:  # written from the stencil, no graph
+            rhs = (self.target - self.start) % self.field
+            return LinearSystem.from_stencil(self._stencil(), rhs, self.field, self.nodes, decode=self.presses)
         else:
             edges = self._edges()
             rows = np.concatenate([edges[:, 0], edges[:, 1]])
@@ -308,8 +395,13 @@ class LightsOut(Puzzle):
 
     def _stencil(self) -> tuple | None:
         """``(kind, m, n, closed)`` for a grid, cylinder or torus board with cells in row order (see ``LinearSystem``)."""
+        if self.rule == "matrix":
+            return None
+        if self.rectangle is not None:
+            R = self.rectangle
+            return (R.kind, R.rows, R.cols, self.rule == "closed")
         kind = self.board.graph.get("kind")
-        if self.rule == "matrix" or kind not in ("grid", "cylinder", "torus"):
+        if kind not in ("grid", "cylinder", "torus"):
             return None
         shape = self._grid_shape()
         if shape is None or self.nodes != [(r, c) for r in range(shape[0]) for c in range(shape[1])]:
@@ -413,9 +505,10 @@ class LightsOut(Puzzle):
         return chosen.space(system)
 
     # -- puzzle terms -------------------------------------------------------
-    def presses(self, x) -> dict[Hashable, int]:
-        """A press vector in node order as a mapping node -> number of presses."""
-        return {v: int(x[i]) for i, v in enumerate(self.nodes)}
+    def presses(self, x) -> Presses:
+        """A press vector in node order as presses (node -> number of presses; see
+        :class:`~parity.puzzles.lightsout.Presses`)."""
+        return Presses(self.nodes, self.index, x)
 
     def apply(self, presses: Mapping[Hashable, int], start=None) -> dict[Hashable, int]:
         """The lights after pressing, simulated from ``start`` (default: the puzzle's; no linear algebra).
@@ -423,23 +516,43 @@ class LightsOut(Puzzle):
         Each press adds to the node's own light (closed rule) and to its
         neighbours' along the board's edges; a toggle matrix adds its column.
         """
-        begin = self.start if start is None else start
+        lights = self._lights(self._press_vector(presses), start)
+        return dict(zip(self.nodes, lights.tolist()))
+
+    def _press_vector(self, presses: Mapping[Hashable, int]) -> np.ndarray:
+        """``presses`` as a vector in node order, mod p; a press on a node not on the board is refused."""
+        if isinstance(presses, Presses) and (presses.nodes is self.nodes or presses.nodes == self.nodes):
+            return presses.vector % self.field
         x = np.zeros(len(self.nodes), dtype=np.int64)
         for node, times in presses.items():
             if node not in self.index:
                 raise InvalidSolution(f"press on {node!r}, which is not on the board")
             x[self.index[node]] = (x[self.index[node]] + int(times)) % self.field
-        lights = np.array([int(v) for v in begin], dtype=object) if self.rule == "matrix" else np.array(begin, dtype=np.int64)
+        return x
+
+    def _lights(self, x: np.ndarray, start=None) -> np.ndarray:
+        """The lights (a vector in node order, mod p) after the presses ``x`` from ``start`` (default: the puzzle's).
+
+        On a grid, cylinder or torus the board's own neighbour sum (:meth:`Rectangle.neighbour_sum`) spreads the
+        presses; on other boards the graph's edges do; a toggle matrix adds its columns.
+        """
+        begin = self.start if start is None else start
         if self.rule == "matrix":  # Python integers: a column of a large-prime matrix times presses overflows int64
+            lights = np.array([int(v) for v in begin], dtype=object)
             for j in np.flatnonzero(x):
                 lights += self.toggle_matrix[:, j].astype(object) * int(x[j])
+            return np.array([int(v) % self.field for v in lights], dtype=np.int64)
+        lights = np.array(begin, dtype=np.int64)
+        if self.rule == "closed":
+            lights += x
+        if self.rectangle is not None:
+            shape = self.rectangle.shape
+            lights += self.rectangle.neighbour_sum(x.reshape(shape)).ravel()
         else:
             edges = self._edges()
-            if self.rule == "closed":
-                lights += x
             np.add.at(lights, edges[:, 0], x[edges[:, 1]])
             np.add.at(lights, edges[:, 1], x[edges[:, 0]])
-        return {v: int(state) % self.field for v, state in zip(self.nodes, lights.tolist())}
+        return lights % self.field
 
     def _edges(self) -> np.ndarray:
         """The board's edges (loops left out) as index pairs, read once."""
@@ -452,6 +565,13 @@ class LightsOut(Puzzle):
     def _check_presses(self, presses) -> None:
         if not isinstance(presses, Mapping):
             raise InvalidSolution(f"a solution is a mapping node -> presses, got {type(presses).__name__}")
+        if isinstance(presses, Presses):  # integers by construction: only their range is checked
+            vector = presses.vector
+            bad = np.flatnonzero((vector < 0) | (vector >= self.field))
+            if bad.size:
+                node, times = presses.nodes[int(bad[0])], int(vector[bad[0]])
+                raise InvalidSolution(f"node {node!r} pressed {times!r} times; expected an integer 0..{self.field - 1}")
+            return
         for node, times in presses.items():
             exact = type(times) is int or (not isinstance(times, bool) and isinstance(times, Integral))
             if not exact or not 0 <= int(times) < self.field:
@@ -469,18 +589,17 @@ class LightsOut(Puzzle):
         parity.errors.InvalidSolution: after the presses 6 lights differ from the target, e.g. at (0, 2)
         """
         self._check_presses(presses)
-        lights = self.apply(presses)
-        wrong = [v for i, v in enumerate(self.nodes) if lights[v] != self.target[i]]
-        if wrong:
-            raise InvalidSolution(f"after the presses {len(wrong)} lights differ from the target, e.g. at {wrong[0]!r}")
+        wrong = np.flatnonzero(self._lights(self._press_vector(presses)) != self.target)
+        if wrong.size:
+            raise InvalidSolution(f"after the presses {wrong.size} lights differ from the target, "
+                                  f"e.g. at {self.nodes[int(wrong[0])]!r}")
 
     def verify_quiet(self, presses: Mapping[Hashable, int]) -> None:
         """Check that ``presses`` change no light (a quiet pattern); raise :class:`InvalidSolution` if not."""
         self._check_presses(presses)
-        lights = self.apply(presses, start=[0] * len(self.nodes))
-        changed = [v for v, state in lights.items() if state]
-        if changed:
-            raise InvalidSolution(f"the pattern changes {len(changed)} lights, e.g. at {changed[0]!r}")
+        changed = np.flatnonzero(self._lights(self._press_vector(presses), start=np.zeros(len(self.nodes), dtype=np.int64)))
+        if changed.size:
+            raise InvalidSolution(f"the pattern changes {changed.size} lights, e.g. at {self.nodes[int(changed[0])]!r}")
 
     def quiet_patterns(self, engine: str | None = None) -> list[dict[Hashable, int]]:
         """A basis of the quiet patterns: press sets that change no light (the null space), each verified.
@@ -505,7 +624,8 @@ class LightsOut(Puzzle):
         """
         if start is None:
             return self.solution_space(engine).solvable
-        other = LightsOut(self.board, self.toggle_matrix if self.rule == "matrix" else self.rule, self.field, start, self.target)
+        board = self.rectangle.name if self.rectangle is not None else self.board
+        other = LightsOut(board, self.toggle_matrix if self.rule == "matrix" else self.rule, self.field, start, self.target)
         return other.solution_space(engine).solvable
 
     def minimum_presses(self, max_nullity: int = 30, engine: str | None = None) -> tuple[int, dict[Hashable, int]] | None:
@@ -537,10 +657,14 @@ class LightsOut(Puzzle):
 
     def weight(self, presses: Mapping[Hashable, int]) -> int:
         """The number of presses (a press of a multi-state light counts as many times as it is pressed)."""
+        if isinstance(presses, Presses):
+            return int(presses.vector.sum())
         return int(sum(int(t) for t in presses.values()))
 
     # -- output -------------------------------------------------------------
     def _grid_shape(self) -> tuple[int, int] | None:
+        if self.rectangle is not None:
+            return self.rectangle.shape
         shape = self.board.graph.get("shape")
         if shape is not None and len(shape) == 2 and len(self.nodes) == shape[0] * shape[1] and all(
             (r, c) in self.index for r in range(shape[0]) for c in range(shape[1])
@@ -559,6 +683,13 @@ class LightsOut(Puzzle):
             return str(times) if times else "."
 
         shape = self._grid_shape()
+        if shape is not None and self.field <= 10:  # one character a cell: the rows are written by numpy
+            glyphs = np.frombuffer(b".#" if self.field == 2 else b".123456789", dtype=np.uint8)
+            rows, cols = shape
+            text = np.full((rows, 2 * cols), ord(" "), dtype=np.uint8)
+            text[:, 0::2] = glyphs[self._press_vector(presses).reshape(shape)]
+            text[:, -1] = ord("\n")
+            return text.tobytes().decode("ascii")[:-1]
         if shape is not None:
             return "\n".join(" ".join(mark(presses.get((r, c), 0)) for c in range(shape[1])) for r in range(shape[0]))
         labels = node_labels(self.nodes)
@@ -629,10 +760,18 @@ class LightsOut(Puzzle):
         ax.axis("off")
 
     def to_json(self, presses: Mapping[Hashable, int]) -> dict:
-        """``presses`` (label -> times, every node), ``press_count``, and ``press_grid`` rows for rectangles."""
-        labels = node_labels(self.nodes)
-        payload = {"press_count": self.weight(presses),
-                   "presses": {labels[v]: int(presses.get(v, 0)) for v in self.nodes}}
+        """``presses`` (label -> times, every node), ``press_count``, and ``press_grid`` rows for rectangles.
+
+        On a grid, cylinder or torus (with at most 10 light states) the presses come as JSON text written by
+        numpy (``parity._json.JSONText``), the same text ``json.dumps`` writes for the dict of labels.
+        """
+        if self.rectangle is not None and self.field <= 10:
+            x = self._press_vector(presses)
+            payload = {"press_count": int(x.sum()), "presses": _press_json(x.reshape(self.rectangle.shape))}
+        else:
+            labels = node_labels(self.nodes)
+            payload = {"press_count": self.weight(presses),
+                       "presses": {labels[v]: int(presses.get(v, 0)) for v in self.nodes}}
         if self._grid_shape() is not None:
             payload["press_grid"] = self.picture(presses).splitlines()
         return payload
@@ -650,6 +789,31 @@ class LightsOut(Puzzle):
 
     def __repr__(self) -> str:
         return f"LightsOut({self.board_name!r}, rule={self.rule!r}, field={self.field})"
+
+
+def _press_json(X: np.ndarray) -> JSONText:
+    """The presses ``X[r, c]`` (digits 0..9) as the JSON object ``{"0,0": 1, "0,1": 0, ...}``, written row by row
+    into bytes: what ``json.dumps`` writes for the dict of labels, without four million Python strings.
+
+    Examples
+    --------
+    >>> _press_json(np.array([[1, 0], [0, 1]])).text
+    '{"0,0": 1, "0,1": 0, "1,0": 0, "1,1": 1}'
+    """
+    rows, cols = X.shape
+    # the row r is  r,0": V, "r,1": V, " ... r,{cols-1}": V, "  with the r written before each column's piece
+    pieces = [f',{c}": 0, "'.encode() for c in range(cols)]
+    lengths = np.array([len(piece) for piece in pieces], dtype=np.int64)
+    before = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    value_at = lengths - 4  # the value sits 4 bytes before the end of its piece
+    digits = (np.asarray(X) + ord("0")).astype(np.uint8)
+    out = []
+    for r in range(rows):
+        head = str(r).encode()
+        line = np.frombuffer(head + head.join(pieces), dtype=np.uint8).copy()
+        line[len(head) * (1 + np.arange(cols)) + before + value_at] = digits[r]
+        out.append(line.tobytes())
+    return JSONText('{"' + b"".join(out)[:-3].decode("ascii") + "}")
 
 
 def random_lightsout(rng: random.Random) -> LightsOut:

@@ -94,19 +94,19 @@ def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, st
     import numpy as np
 
     from ..errors import InvalidSolution
-    from ..linalg.chase import chase_system, stencil_entries
-    from ..linalg.system import LinearSystem
+    from ..linalg.chase import chase_system
+    from ..puzzles.lightsout import LightsOut
 
-    rows, cols = stencil_entries(kind, m, n, True)
-    size = m * n
-    system = LinearSystem((size, size), rows, cols, np.ones(rows.size, dtype=np.int64),
-                          np.ones(size, dtype=np.int64), 2, stencil=(kind, m, n, True))  # all on to all off
-    space = chase_system(system).space
+    puzzle = LightsOut(f"{kind}:{m}x{n}")  # all on to all off, closed rule: a board known by its size, no graph
+    space = chase_system(puzzle.linear()).space
     if space.nullity != nullity:
         raise InvalidSolution(f"{kind}:{m}x{n}: the chase finds nullity {space.nullity}, the polynomials {nullity}")
     weight, vector = space.minimum_weight(max_nullity=MIN_PRESSES_NULLITY)
-    if not system.satisfied_by(vector) or int(np.count_nonzero(vector)) != weight:
-        raise InvalidSolution(f"{kind}:{m}x{n}: the lightest solution found does not clear the board")
+    presses = puzzle.presses(vector)
+    puzzle.verify(presses)  # the puzzle's own check: the presses simulated on the board
+    if puzzle.weight(presses) != weight or int(np.count_nonzero(vector)) != weight:
+        raise InvalidSolution(f"{kind}:{m}x{n}: the lightest solution found has {puzzle.weight(presses)} presses, "
+                              f"not the {weight} reported")
     return int(weight), f"all 2^{nullity} solutions weighed (chase, Gray-code walk)"
 
 

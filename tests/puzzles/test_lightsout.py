@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import parity as pt
 from parity.errors import InvalidSolution, NullityTooLargeError, RuleError, StateError
+from parity._json import dumps
 from parity.puzzles import LightsOut
+from parity.puzzles.base import canonical
 
 # The seed's Mathematica output for the 5 x 5 board: variables a..y row by row.
 SEED_5X5_DNF = """
@@ -309,3 +311,82 @@ def test_large_board_solution_verifies():
     puzzle = LightsOut("grid:40x40")
     result = pt.solve(puzzle)
     assert result.satisfiable and result.stats["nullity"] == pt.linalg.solve(puzzle.linear().dense(), puzzle.linear().rhs).nullity
+
+
+# -- grids, cylinders and tori known by their size (no networkx graph) -----------------------------------------
+def _as_graph(spec, **options):
+    return LightsOut(pt.board(spec), **options)  # the same board, given as a graph: the general route
+
+
+@pytest.mark.parametrize("kind", ["grid", "cylinder", "torus"])
+@pytest.mark.parametrize("rule, field", [("closed", 2), ("open", 2), ("closed", 3), ("open", 5)])
+def test_a_rectangle_spec_and_its_graph_are_the_same_puzzle(kind, rule, field):
+    rng = np.random.default_rng(7)
+    for rows, cols in [(1, 1), (1, 4), (2, 2), (2, 5), (3, 3), (4, 5)]:
+        spec = f"{kind}:{rows}x{cols}"
+        sized = LightsOut(spec, rule=rule, field=field, start="random:3")
+        graph = _as_graph(spec, rule=rule, field=field, start="random:3")
+        assert sized.board_name == graph.board_name == spec and sized.header() == graph.header()
+        mine, theirs = sized.linear(), graph.linear()
+        assert np.array_equal(mine.dense(), theirs.dense()) and np.array_equal(mine.rhs, theirs.rhs)
+        for _ in range(5):  # the simulation on the array and along the graph's edges agree on any presses
+            x = rng.integers(0, field, size=rows * cols)
+            assert sized.apply(sized.presses(x)) == graph.apply(graph.presses(x))
+        space = sized.solution_space()
+        assert space.count == graph.solution_space().count
+        if space.solvable:
+            presses = sized.presses(space.particular)
+            graph.verify(dict(presses))  # the graph's own check accepts the array route's answer
+            assert canonical(sized.to_json(presses)) == canonical(graph.to_json(presses))
+            assert sized.picture(presses) == graph.picture(presses)
+        assert sized._board is None  # nothing above built a graph
+
+
+@given(st.integers(1, 14), st.integers(1, 120), st.integers(2, 10), st.integers(0, 2**32 - 1))
+def test_the_presses_written_ahead_are_what_json_writes(rows, cols, field, seed):
+    from parity.puzzles.lightsout import _press_json
+
+    X = np.random.default_rng(seed).integers(0, field, size=(rows, cols))
+    expected = json.dumps({f"{r},{c}": int(X[r, c]) for r in range(rows) for c in range(cols)})
+    assert _press_json(X).text == expected
+
+
+def test_a_big_grid_is_solved_without_a_graph_and_its_answer_checked_on_the_board():
+    puzzle = LightsOut("grid:1200x1200")
+    result = pt.solve(puzzle)
+    assert result.engine == "chase" and result.status == "SAT" and puzzle._board is None
+    X = result.solution.vector.reshape(1200, 1200)
+    lights = 1 + X.copy()  # every light on, then each press toggles its cell and the (up to) four beside it
+    lights[1:] += X[:-1]
+    lights[:-1] += X[1:]
+    lights[:, 1:] += X[:, :-1]
+    lights[:, :-1] += X[:, 1:]
+    assert not (lights % 2).any()
+    payload = result.to_json()
+    assert payload["press_count"] == int(X.sum()) == sum(payload["presses"].values())
+    assert payload["press_grid"][0] == " ".join(".#"[v] for v in X[0])
+    assert json.loads(dumps(result.payload()))["presses"] == payload["presses"]
+
+
+def test_presses_read_and_write_like_a_dict():
+    puzzle = LightsOut("grid:2x3")
+    presses = puzzle.presses([1, 0, 0, 0, 1, 1])
+    assert presses == {(0, 0): 1, (0, 1): 0, (0, 2): 0, (1, 0): 0, (1, 1): 1, (1, 2): 1} == dict(presses)
+    assert presses != {(0, 0): 1} and len(presses) == 6 and (1, 2) in presses and (2, 0) not in presses
+    presses[(0, 1)] = 1
+    assert presses[(0, 1)] == 1 and puzzle.weight(presses) == 4
+    with pytest.raises(KeyError):
+        presses[(5, 5)] = 1
+    with pytest.raises(TypeError, match="set it to 0"):
+        del presses[(0, 0)]
+    with pytest.raises(InvalidSolution, match="expected an integer"):
+        presses[(0, 0)] = 0.5
+    presses[(0, 0)] = 2
+    with pytest.raises(InvalidSolution, match=r"pressed 2 times; expected an integer 0..1"):
+        puzzle.verify(presses)
+    vector = np.zeros(6, dtype=np.int64)
+    puzzle.presses(vector)[(0, 0)] = 1
+    assert not vector.any()  # the vector given is copied, not written into
+    import pickle
+
+    assert pickle.loads(pickle.dumps(presses)) == presses
