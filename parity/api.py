@@ -401,13 +401,30 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
                          method: str | None = None) -> dict:
     """The number of solutions up to the puzzle's symmetries, by Burnside's lemma.
 
-    Linear puzzles count the solutions each element fixes by rank (no
-    enumeration, exact for any count: :func:`parity.symmetry.fixed_by_rank`);
-    other puzzles list their verified solutions (at most
-    ``parity.symmetry.MAX_SOLUTIONS``, two million) and count the
-    elements that fix each.  A family that can count orbits faster
-    (``puzzle.orbit_count(engine)``, e.g. by pruning one piece's placements) is
-    asked first, unless ``method="burnside"``.
+    Burnside's lemma needs, for each symmetry, the number of solutions it
+    fixes; the fastest way the puzzle allows gives them, listing nothing
+    where it can:
+
+    * linear puzzles add ``x_i = x_{g(i)}`` and take the rank
+      (:func:`parity.symmetry.fixed_by_rank`);
+    * puzzles with ``fixed_encoding(sym, g)`` (colourings: a quotient graph;
+      packings and tilings: a quotient cover problem) count that smaller
+      problem with the fastest counter (``frontier``, ``memo``...), so the
+      count up to symmetry works where the solutions are far too many to list;
+    * other puzzles list their verified solutions (at most
+      ``parity.symmetry.MAX_SOLUTIONS``, two million) and count the elements
+      that fix each.
+
+    A family that can count orbits faster (``puzzle.orbit_count(engine)``,
+    e.g. by pruning one piece's placements) is asked first, unless a method
+    is named.
+
+    Parameters
+    ----------
+    method : {None, "burnside", "listing"}
+        None: the fastest route; ``"burnside"``: Burnside's lemma by the
+        fastest count of fixed solutions; ``"listing"``: Burnside's lemma from
+        every solution listed (the cross-check of the others).
 
     Returns
     -------
@@ -421,11 +438,14 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
     >>> import parity as pt
     >>> pt.count_up_to_symmetry(pt.LightsOut("grid:4x4"))["count_up_to_symmetry"]
     5
+    >>> counted = pt.count_up_to_symmetry(pt.Coloring("grid:8x8", colors=3))  # 3-colourings: no listing
+    >>> counted["count_up_to_symmetry"], counted["symmetry_method"]
+    (5090651528085, 'burnside-counting')
     """
     from .symmetry import burnside, fixed_by_listing, fixed_by_rank, solution_matrix
 
-    if method not in (None, "burnside"):
-        raise LimitError(f"method must be None or 'burnside', got {method!r}")
+    if method not in (None, "burnside", "listing"):
+        raise LimitError(f"method must be None, 'burnside' or 'listing', got {method!r}")
     own = getattr(puzzle, "orbit_count", None)
     if own is not None and not recolour and method is None:
         counted = own(engine)
@@ -436,12 +456,51 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
     if recolour and sym.value_perms is None:
         raise LimitError(f"the values of {puzzle.family} puzzles are not interchangeable colours; drop --recolour")
-    linear = "linear" in puzzle.encodings and sym.value_perms is None and engine in (None, "gf2", "gfp", "galois",
-                                                                                      "chase", "poly")
-    if linear:
-        return burnside(sym, lambda mask: fixed_by_rank(puzzle, sym, mask), "burnside-rank")
+    if method != "listing":
+        linear = "linear" in puzzle.encodings and sym.value_perms is None and engine in (None, "gf2", "gfp", "galois",
+                                                                                          "chase", "poly")
+        if linear:
+            return burnside(sym, lambda mask: fixed_by_rank(puzzle, sym, mask), "burnside-rank")
+        counted = _fixed_by_counting(puzzle, sym, engine)
+        if counted is not None:
+            return counted
     S = solution_matrix(sym, solutions(puzzle, engine=engine))  # each solution verified
     return burnside(sym, lambda mask: fixed_by_listing(sym, S, mask), "burnside-enumeration")
+
+
+def _fixed_by_counting(puzzle, sym, engine: str | None) -> dict | None:
+    """Burnside's lemma with each element's fixed solutions counted as a smaller problem
+    (``puzzle.fixed_encoding(sym, g)``), or None when the puzzle has no such problems or no counter takes them."""
+    from .engines import choose_for, get_engine
+    from .errors import EngineNotApplicableError
+    from .symmetry import burnside
+
+    fixed_encoding = getattr(puzzle, "fixed_encoding", None)
+    if fixed_encoding is None:
+        return None
+    counts: dict[int, int] = {}
+    used: dict[str, None] = {}
+    for g in range(len(sym.perms)):
+        encoding = fixed_encoding(sym, g)
+        if encoding is None:
+            return None
+        if isinstance(encoding, int):  # known without counting (a symmetry that fixes nothing)
+            counts[g] = encoding
+            continue
+        named = engine if engine is not None and get_engine(engine).accepts == encoding.kind else None
+        try:
+            counter = choose_for(encoding, encoding.kind, named, "count")
+        except EngineNotApplicableError:
+            return None
+        if not counter.exact:
+            return None
+        counter.load(encoding)
+        counts[g] = int(counter.count(encoding).count)
+        used[counter.name] = None
+    out = burnside(sym, lambda mask: sum(n for g, n in counts.items() if mask is None or mask[g]),
+                   "burnside-counting")
+    out["symmetry_engines"] = list(used)
+    return out
 
 
 def _verified_solutions(puzzle, engine, encoding, limit: int | None) -> Iterator[Any]:

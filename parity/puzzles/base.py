@@ -24,6 +24,9 @@ member                                 what it is
 ``weight(solution)``, ``weight_name``  optional: what ``solve(..., minimize=True)`` minimises, and its name
 ``symmetries(recolour=False)``         optional: the group acting on solutions, a :class:`parity.symmetry.Symmetries`
                                        (None when not given); ``parity count --up-to-symmetry`` uses it
+``fixed_encoding(sym, g)``             optional: the solutions that element ``g`` of ``symmetries()`` fixes, as an
+                                       encoding of a smaller problem (a quotient; an int when the count is known
+                                       outright, None when there is none): Burnside then counts, lists nothing
 ``solve_defaults``                     optional: keyword defaults of :func:`parity.solve` for this puzzle, e.g.
                                        ``{"unique": True}`` (always decide uniqueness) or ``{"minimize": True}``
 ``draw(solution, ax)``                 optional: draws a solution on a matplotlib Axes (``parity draw``)

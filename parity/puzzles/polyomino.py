@@ -9,7 +9,7 @@ triangles (polyiamonds) and hexagons (polyhexes).
 
 Named sets (:data:`PIECE_SETS`): ``monominoes`` .. ``hexominoes``,
 ``one-sided-tetrominoes``, ``one-sided-pentominoes``; ``tetracubes``,
-``pentacubes``, ``soma``, ``solid-pentominoes``; ``tetriamonds`` ..
+``pentacubes``, ``soma``, ``solid-pentominoes``; ``diamonds`` (the lozenge), ``triamonds``, ``tetriamonds`` ..
 ``heptiamonds``, ``one-sided-hexiamonds``; ``trihexes``, ``tetrahexes``,
 ``pentahexes``, ``one-sided-tetrahexes``.  Pieces carry their conventional
 names where there are some (:data:`PENTOMINO_NAMES`,
@@ -215,6 +215,7 @@ PIECE_SETS = {
     "one-sided-tetrominoes": (4, True, "square"), "one-sided-pentominoes": (5, True, "square"),
     "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "soma": (4, True, "cubic"),
     "solid-pentominoes": (5, True, "cubic"),
+    "diamonds": (2, False, "triangle"), "triamonds": (3, False, "triangle"),
     "tetriamonds": (4, False, "triangle"), "pentiamonds": (5, False, "triangle"),
     "hexiamonds": (6, False, "triangle"), "heptiamonds": (7, False, "triangle"),
     "one-sided-hexiamonds": (6, True, "triangle"),
@@ -638,7 +639,6 @@ class Polyomino(Puzzle):
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
-        self._once("counting up to symmetry")
         lattice = self.lattice
         maps, turns = lattice.maps, lattice.rotations
         names = list(self.pieces)
@@ -666,11 +666,47 @@ class Polyomino(Puzzle):
             perms.append([index[cell] for cell in image])
             rotations.append(k < turns)
             renames.append(rename)
+        if self.copies == "any":
+            view = self._no_cell_view
+        else:
+            def view(solution):
+                return {tuple(cell): name for name, cells in solution.items() for cell in cells}
         return Symmetries(tuple(self.cells), np.array(perms, dtype=np.int64), values=tuple(names),
                           rotations=np.array(rotations, dtype=bool), coupled=np.array(renames, dtype=np.int64),
-                          name=f"the symmetries of {self.board_label}",
-                          view=lambda solution: {tuple(cell): name for name, cells in solution.items()
-                                                 for cell in cells})
+                          name=f"the symmetries of {self.board_label}", view=view)
+
+    @staticmethod
+    def _no_cell_view(solution):
+        """A tiling is not a piece on each cell (two copies of a piece side by side would read as one)."""
+        raise LimitError("a tiling is counted up to symmetry from the tilings each symmetry fixes, not by listing")
+
+    def fixed_encoding(self, sym, g: int):
+        """The packings (or tilings) that element ``g`` of :meth:`symmetries` fixes, as the quotient of the cover
+        problem (:meth:`parity.cover.CoverProblem.quotient`): a smaller cover problem that is counted, not listed.
+
+        Examples
+        --------
+        >>> puzzle = Polyomino({"I": [(0, 0), (0, 1)]}, [(r, c) for r in range(4) for c in range(4)], copies="any")
+        >>> sym = puzzle.symmetries()
+        >>> fixed = [puzzle.fixed_encoding(sym, g).count() for g in range(len(sym.perms))]
+        >>> fixed, sum(fixed) // len(fixed)  # 36 domino tilings of the 4 x 4, 9 up to symmetry
+        ([36, 2, 8, 2, 12, 0, 12, 0], 9)
+        """
+        placements = self.__dict__.get("_placements")
+        if placements is None:
+            placements = self.__dict__["_placements"] = self.placements()
+        problem = self.encoding("cover")
+        names = list(self.pieces)
+        perm, rename = sym.perms[g], sym.coupled[g]
+        cell_to = {cell: sym.items[int(perm[i])] for i, cell in enumerate(sym.items)}
+        piece_to = {name: names[int(rename[k])] for k, name in enumerate(names)}
+        where = {(name, frozenset(cells)): i for i, (name, cells) in enumerate(placements)}
+        try:
+            option_map = [where[(piece_to[name], frozenset(cell_to[c] for c in cells))] for name, cells in placements]
+        except KeyError:  # pragma: no cover - a symmetry of the board maps placements onto placements
+            raise AssertionError(f"symmetry {g} sends a placement off the list of placements") from None
+        item_map = {**cell_to, **(piece_to if self.copies == "once" else {})}
+        return problem.quotient(item_map, option_map)
 
 
 def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:

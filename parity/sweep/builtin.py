@@ -5,9 +5,11 @@ A family declares its sweeps (:class:`~parity.puzzles.registry.SweepSpec`,
 lightsout --sizes 1..N [--rectangles]`` is the example sweep: one task per
 board, each giving the nullity, the number of solutions from the all-on
 start, and the engine that answered.  Its task counts through the front door
-(:func:`parity.count_result`), so it lives here, a floor above the families;
-where the polynomial route answers (the closed rule over GF(2) on a grid,
-cylinder or torus) it builds no board at all (:func:`board_free`).
+(:func:`parity.count_result`), so it lives here, a floor above the families.
+No task builds a graph: Lights Out plays a grid, cylinder or torus on its
+size alone (:class:`~parity.boards.Rectangle`), and where the polynomial
+route answers (the closed rule over GF(2)) the task does not even build the
+toggle matrix (:func:`board_free`).
 
 Examples
 --------
@@ -117,7 +119,7 @@ def lightsout_task(params: Mapping) -> dict:
     --------
     >>> lightsout_task({"kind": "grid", "m": 5, "n": 5, "rule": "closed", "field": 2})
     {'board': 'grid:5x5', 'nullity': 2, 'count': 4, 'solvable': True, 'engine': 'poly'}
-    >>> lightsout_task({"kind": "grid", "m": 2, "n": 2, "rule": "open", "field": 2})["engine"]  # a board built
+    >>> lightsout_task({"kind": "grid", "m": 2, "n": 2, "rule": "open", "field": 2})["engine"]  # through the front door
     'gf2'
     """
     if board_free(params):

@@ -1,0 +1,114 @@
+"""Counting up to symmetry without listing: Burnside's lemma over quotient problems, against listing, brute force
+and the published count of lozenge tilings of a hexagon up to symmetry."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.cover import CoverProblem
+from parity.errors import EncodingError
+from parity.puzzles.polyomino import random_packing
+
+COLOURINGS = [("grid:3x3", 3, {}), ("grid:2x4", 4, {}), ("cube", 3, {}), ("petersen", 3, {}), ("grid:3x3", 3, {(1, 1): 0}),
+              ("torus:3x4", 3, {}), ("octahedron", 4, {}), ("grid:4x4", 2, {})]
+
+
+@pytest.mark.parametrize("board, colors, clues", COLOURINGS)
+def test_colourings_up_to_symmetry_by_quotient_graphs_agree_with_listing(board, colors, clues):
+    puzzle = pt.Coloring(board, colors=colors, clues=clues)
+    counted = pt.count_up_to_symmetry(puzzle, method="burnside")
+    listed = pt.count_up_to_symmetry(puzzle, method="listing")
+    assert counted["symmetry_method"] in ("burnside-counting", "burnside-rank")
+    assert listed["symmetry_method"] == "burnside-enumeration"
+    assert {k: v for k, v in counted.items() if not k.startswith("symmetry_")} == \
+        {k: v for k, v in listed.items() if not k.startswith("symmetry_")}
+
+
+def test_faces_and_edges_are_coloured_up_to_symmetry_by_quotients_too():
+    for puzzle in (pt.Coloring("cube", 3, element="faces"), pt.Coloring("tetrahedron", 3, element="edges")):
+        counted = pt.count_up_to_symmetry(puzzle)
+        assert counted["symmetry_method"] == "burnside-counting"
+        assert counted["count_up_to_symmetry"] == pt.count_up_to_symmetry(puzzle, method="listing")["count_up_to_symmetry"]
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32 - 1))
+def test_packings_up_to_symmetry_by_quotient_covers_agree_with_listing(seed):
+    puzzle = random_packing(random.Random(seed))
+    if puzzle.copies == "any":  # tilings are checked against brute force below
+        return
+    counted = pt.count_up_to_symmetry(puzzle, method="burnside")
+    listed = pt.count_up_to_symmetry(puzzle, method="listing")
+    assert counted["count_up_to_symmetry"] == listed["count_up_to_symmetry"]
+    assert counted.get("count_up_to_rotation") == listed.get("count_up_to_rotation")
+
+
+def _tiling_orbits(puzzle):
+    """Tilings up to symmetry by brute force: every tiling listed, each turned into a set of cell sets and
+    mapped by every symmetry; the orbits are the distinct least images."""
+    sym = puzzle.symmetries()
+    cells = list(sym.items)
+    where = {c: i for i, c in enumerate(cells)}
+    orbits, turned = set(), set()
+    for tiling in pt.solutions(puzzle):
+        blocks = [frozenset(where[tuple(c)] for c in piece) for piece in tiling.values()]
+        images = [frozenset(frozenset(int(g[i]) for i in block) for block in blocks) for g in sym.perms]
+        key = lambda t: sorted(sorted(b) for b in t)  # noqa: E731
+        orbits.add(str(min(key(t) for t in images)))
+        turned.add(str(min(key(t) for t, r in zip(images, sym.rotations) if r)))
+    return len(orbits), len(turned)
+
+
+DIHEX = {"D": [(0, 0), (1, 0)]}
+DICUBE = {"D": [(0, 0, 0), (1, 0, 0)]}
+
+
+@pytest.mark.parametrize("pieces, board, lattice", [
+    ("dominoes", "rect:4x4", None), ("dominoes", "rect:3x4", None), ("trominoes", "rect:3x6", None),
+    ("tetrominoes", "rect:4x4", None), ("one-sided-tetrominoes", "rect:4x4", None),
+    ("diamonds", "tri-hexagon:2", None), (DIHEX, "hex-parallelogram:3x2", "hex"), (DICUBE, "box:2x2x3", "cubic"),
+])
+def test_tilings_up_to_symmetry_agree_with_brute_force(pieces, board, lattice):
+    puzzle = pt.Polyomino(pieces, board, copies="any", **({"lattice": lattice} if lattice else {}))
+    counted = pt.count_up_to_symmetry(puzzle)
+    assert counted["symmetry_method"] == "burnside-counting"
+    assert (counted["count_up_to_symmetry"], counted["count_up_to_rotation"]) == _tiling_orbits(puzzle)
+
+
+def test_lozenge_tilings_of_a_hexagon_up_to_symmetry_are_the_published_ones():
+    # OEIS A066931: tilings of a hexagon of side n by unit lozenges (the diamond, two triangles), up to the
+    # hexagon's 12 symmetries: 1, 6, 113, 20174 for n = 1..4; the tilings themselves are MacMahon's A008793
+    published = [1, 6, 113, 20174]
+    for n, expected in enumerate(published, start=1):
+        result = pt.count_result(pt.Polyomino("diamonds", f"tri-hexagon:{n}", copies="any"), up_to_symmetry=True)
+        assert result.stats["count_up_to_symmetry"] == expected
+        assert result.count == [2, 20, 980, 232848][n - 1]
+
+
+def test_the_command_line_counts_tilings_up_to_symmetry():
+    from parity.testing import run_cli
+
+    run = run_cli("count", "polyomino", "--pieces", "dominoes", "--copies", "any", "--board", "rect:6x6",
+                  "--up-to-symmetry", "--json")
+    assert run.code == 0, run.err
+    import json
+
+    answer = json.loads(run.out)
+    assert answer["count"] == 6728 and answer["symmetry_method"] == "burnside-counting"
+    assert answer["count_up_to_symmetry"] == _tiling_orbits(pt.Polyomino("dominoes", "rect:6x6", copies="any"))[0]
+
+
+def test_a_quotient_refuses_a_map_that_is_no_symmetry():
+    square = CoverProblem([[0, 1], [2, 3], [0, 2], [1, 3]])
+    with pytest.raises(EncodingError, match="not its image"):
+        square.quotient({0: 1, 1: 0}, [0, 1, 2, 3])  # a swap of two cells that the options do not follow
+    with pytest.raises(EncodingError, match="same item"):
+        square.quotient({0: 1, 1: 1}, [0, 1, 2, 3])
+    with pytest.raises(EncodingError, match="moves 2 options"):
+        square.quotient({}, [0, 1])
+    coloured = CoverProblem([["a", ("s", "red")]], secondary=["s"])
+    with pytest.raises(EncodingError, match="coloured"):
+        coloured.quotient({}, [0])
