@@ -22,6 +22,11 @@ For the n x n Lights Out grid (closed rule, every light on) it times, in one run
 * ``gf2`` (elimination of the n^2 x n^2 matrix, the engine before chasing) and
   M4RI (``../shared/anchors/m4ri.sh lightsout N``) where they fit.
 
+With ``--commands`` it times instead the command a user types, ``parity
+solve lightsout --board grid:NxN`` with ``--json`` and as text, whole
+processes, beside the engine's seconds from the JSON
+(``results/chase_command.json``).
+
 Ratios (chase / other) are printed; results go to
 ``experiments/benchmarks/results/chase.json`` and, with matplotlib installed,
 a log-log plot of time against cells to ``docs/_static/chase.png``.
@@ -103,12 +108,52 @@ def gf2_lightsout(n: int) -> float:
     return time.perf_counter() - started
 
 
+def command_rows(sizes: list[int], runs: int = 3) -> list[dict]:
+    """The command a user types, ``parity solve lightsout --board grid:NxN`` (``--json`` and text), timed as whole
+    processes: the first run and the median of the next ones, beside the engine's own seconds from its JSON."""
+    import shutil
+    import statistics
+
+    parity = shutil.which("parity") or str(Path(sys.executable).parent / "parity")
+    rows = []
+    print(f"{'command':<58} {'first s':>8} {'again s':>8} {'engine s':>9} {'load s':>7} {'whole/engine':>12}")
+    for n in sizes:
+        for as_json in (True, False):
+            command = [parity, "solve", "lightsout", "--board", f"grid:{n}x{n}", *(["--json"] if as_json else [])]
+            walls, answer = [], None
+            for _ in range(runs):
+                started = time.perf_counter()
+                done = subprocess.run(command, check=True, capture_output=True, text=True)
+                walls.append(time.perf_counter() - started)
+                if as_json:
+                    answer = json.loads(done.stdout)
+            row = {"command": " ".join(["parity", *command[1:]]), "n": n, "first_s": walls[0],
+                   "again_s": statistics.median(walls[1:])}
+            if answer is not None:
+                row.update(engine_s=answer["seconds"], load_s=answer["load_seconds"], total_s=answer["total_seconds"])
+                assert answer["status"] == "SAT" and len(answer["presses"]) == n * n
+            rows.append(row)
+            engine = row.get("engine_s")
+            print(f"{row['command']:<58} {row['first_s']:>8.2f} {row['again_s']:>8.2f} "
+                  f"{'-' if engine is None else format(engine, '.3f'):>9} "
+                  f"{'-' if engine is None else format(row['load_s'], '.3f'):>7} "
+                  f"{'-' if engine is None else format(row['again_s'] / engine, '.0f') + 'x':>12}")
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only")
+    parser.add_argument("--commands", action="store_true",
+                        help="only time the command line on grids of 500, 1000 and 2000 (results/chase_command.json)")
     parser.add_argument("--anchor", help="command printing the first row and seconds, with {n} for the size")
     parser.add_argument("--sizes", type=int, nargs="*", help="board sizes n (default by --quick)")
     args = parser.parse_args()
+    if args.commands:
+        RESULTS.mkdir(exist_ok=True)
+        rows = command_rows(args.sizes or [500, 1000, 2000])
+        (RESULTS / "chase_command.json").write_text(json.dumps(rows, indent=1) + "\n")
+        return
     sizes = args.sizes or ([100, 200, 500, 1000, 2000] if args.quick else [100, 200, 1000, 2000, 4000, 10000])
     chase_board(8)  # load the compiled kernels once, as a warm process would have them
     rows = []

@@ -4,6 +4,7 @@ Usage (from the repository root)::
 
     python experiments/benchmarks/bench_count.py                 # every instance, listing capped at 20 s
     python experiments/benchmarks/bench_count.py --cap 5 --quick
+    python experiments/benchmarks/bench_count.py --symmetry-only    # counts up to symmetry alone
 
 Instances and columns, one run:
 
@@ -15,14 +16,18 @@ Instances and columns, one run:
   (each distinct subproblem counted once) against ``scan`` and ``dlx``
   (listing every cover);
 * a Lights Out table of every n x n board: the board-free polynomial route
-  against counting each board built as a graph (``gf2``).
+  against counting each board built as a graph (``gf2``);
+* counts up to symmetry: Burnside's lemma over quotient problems, each
+  counted (``burnside-counting``), against Burnside over every solution
+  listed (``listing``).
 
 Every count is compared between the engines that finished (and the tilings
 with OEIS A004003); a listing that does not finish within the cap is shown
 as ``>cap``, and the ratio is then a lower bound.  Each engine runs in a
 child process so that the cap can stop it.  Results go to
-``experiments/benchmarks/results/count.json`` and the plot of time against
-the count to ``docs/_static/count.png``.
+``experiments/benchmarks/results/count.json`` (the counts up to symmetry to
+``count_symmetry.json``) and the plot of time against the count to
+``docs/_static/count.png``.
 """
 
 from __future__ import annotations
@@ -65,11 +70,43 @@ def _child(kind: str, spec: str, engine: str, send) -> None:
     send.send((int(result.count), result.seconds, result.load_seconds))
 
 
-def timed(kind: str, spec: str, engine: str, cap: float) -> tuple[int | None, float | None]:
+def _tiling_orbits(puzzle) -> int:
+    """Tilings up to symmetry by listing: every tiling as a set of cell sets, mapped by every symmetry; the orbits
+    are the distinct least images (a tiling is not one piece a cell, so Burnside over listed solutions does not
+    apply to it)."""
+    import parity as pt
+
+    sym = puzzle.symmetries()
+    where = {c: i for i, c in enumerate(sym.items)}
+    seen = set()
+    for tiling in pt.solutions(puzzle):
+        blocks = [[where[tuple(c)] for c in piece] for piece in tiling.values()]
+        seen.add(min(tuple(sorted(tuple(sorted(int(g[i]) for i in b)) for b in blocks)) for g in sym.perms))
+    return len(seen)
+
+
+def _child_symmetry(kind: str, spec: str, method: str, send) -> None:
+    import parity as pt
+
+    try:
+        started = time.perf_counter()
+        puzzle = _make(kind, spec)
+        if method == "listing" and getattr(puzzle, "copies", "once") == "any":
+            counted = {"count_up_to_symmetry": _tiling_orbits(puzzle), "symmetry_method": "listing"}
+        else:
+            counted = pt.count_up_to_symmetry(puzzle, method=method)
+        seconds = time.perf_counter() - started
+    except pt.ParityError as exc:
+        send.send((None, None, str(exc)))
+        return
+    send.send((counted["count_up_to_symmetry"], seconds, counted["symmetry_method"]))
+
+
+def timed(kind: str, spec: str, engine: str, cap: float, target=_child) -> tuple[int | None, float | None]:
     """(count, the engine's seconds) or (None, None) when the cap was reached."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(kind, spec, engine, send))
+    child = context.Process(target=target, args=(kind, spec, engine, send))
     child.start()
     try:
         if receive.poll(cap):
@@ -96,6 +133,30 @@ def instances(quick: bool) -> list[tuple[str, str, str, list[str]]]:
     return rows
 
 
+def symmetry_rows(quick: bool, cap: float) -> list[dict]:
+    """Counts up to symmetry: Burnside over quotient problems, counted (``burnside``), against Burnside over every
+    solution listed (``listing``)."""
+    cases = [("colouring", "grid:4x4/3"), ("colouring", "grid:5x5/3"), ("colouring", "grid:10x10/3"),
+             ("cover", "dominoes/rect:6x6"), ("cover", "dominoes/rect:8x8"), ("cover", "dominoes/rect:12x12")]
+    if quick:
+        cases = cases[:2] + cases[3:5]
+    if not cases:
+        return []
+    rows = []
+    print(f"{'up to symmetry':<34} {'count':>28} {'burnside':>9} {'s':>8}   listing (s, ratio)")
+    for kind, spec in cases:
+        count, seconds = timed(kind, spec, "burnside", 600.0, _child_symmetry)
+        other, other_s = timed(kind, spec, "listing", cap, _child_symmetry)
+        if other is not None:
+            assert other == count, (spec, other, count)
+        rows.append({"instance": f"{spec} up to symmetry", "kind": kind, "count": count, "counter": "burnside",
+                     "counter_s": seconds, "listing": {"listing": other_s}})
+        shown = (f">{cap:g}, >{cap / seconds:.0f}x" if other_s is None else
+                 f"{other_s:.3f}, {_ratio(other_s / max(seconds, 1e-6))}")
+        print(f"{spec:<34} {count:>28} {'counting':>9} {seconds:>8.4f}   {shown}")
+    return rows
+
+
 def table_row(sizes: int) -> dict:
     """The Lights Out table of every n x n board up to ``sizes``: the board-free route against building each board."""
     import parity as pt
@@ -105,7 +166,8 @@ def table_row(sizes: int) -> dict:
     rows = lightsout_table(f"1..{sizes}")
     free = time.perf_counter() - started
     started = time.perf_counter()
-    built = [pt.count_result(pt.LightsOut(f"grid:{n}x{n}"), engine="gf2").stats["nullity"] for n in range(1, sizes + 1)]
+    built = [pt.count_result(pt.LightsOut(pt.board(f"grid:{n}x{n}")), engine="gf2").stats["nullity"]
+             for n in range(1, sizes + 1)]  # each board built as a networkx graph
     board = time.perf_counter() - started
     assert built == [r["nullity"] for r in rows]
     return {"instance": f"lightsout table 1..{sizes}", "counter": "poly (board-free)", "counter_s": free,
@@ -120,7 +182,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0, help="seconds for each engine that counts by listing")
     parser.add_argument("--quick", action="store_true", help="smaller instances only")
+    parser.add_argument("--symmetry-only", action="store_true",
+                        help="only the counts up to symmetry (results/count_symmetry.json)")
     args = parser.parse_args()
+    if args.symmetry_only:
+        RESULTS.mkdir(exist_ok=True)
+        rows = symmetry_rows(args.quick, args.cap)
+        (RESULTS / "count_symmetry.json").write_text(json.dumps(rows, indent=1) + "\n")
+        return
     out = []
     print(f"{'instance':<34} {'count':>28} {'counter':>9} {'s':>8}   listing engines (s, ratio)")
     for kind, spec, counter, listing in instances(args.quick):
@@ -143,12 +212,14 @@ def main() -> None:
                          f"{ratio if other_s is not None else ', >' + format(args.cap / max(seconds, 1e-6), '.0f') + 'x'}")
         print(f"{spec:<34} {count:>28} {counter:>9} {seconds:>8.4f}   {'; '.join(shown)}")
         out.append(entry)
+    symmetric = symmetry_rows(args.quick, args.cap)
     table = table_row(100 if args.quick else 300)
     print(f"{table['instance']:<34} {'':>28} {'poly':>9} {table['counter_s']:>8.4f}   gf2 per built board "
           f"{table['listing']['gf2 per built board']:.3f}, "
           f"{table['listing']['gf2 per built board'] / table['counter_s']:.0f}x")
     out.append(table)
     RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "count_symmetry.json").write_text(json.dumps(symmetric, indent=1) + "\n")
     (RESULTS / "count.json").write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {RESULTS / 'count.json'}")
     plot(out, args.cap)

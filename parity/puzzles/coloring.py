@@ -416,27 +416,14 @@ class Coloring(Puzzle):
         ([12, 12, 30, 54, 54, 72, 72, 246], 69)
         """
         from ..counting import ColoringProblem
+        from ..symmetry import Symmetries, orbits
 
         if self.symmetry_breaking or sym.value_perms is not None:
             return None
-        perm = sym.perms[g]
-        position = {item: i for i, item in enumerate(sym.items)}
-        head = list(range(len(sym.items)))
-
-        def find(i: int) -> int:
-            while head[i] != i:
-                head[i] = head[head[i]]
-                i = head[i]
-            return i
-
-        for i, j in enumerate(perm):
-            a, b = find(i), find(int(j))
-            if a != b:
-                head[max(a, b)] = min(a, b)  # the cycle is named by its first element
-        cycle = [sym.items[find(i)] for i in range(len(sym.items))]
-        of = {item: cycle[i] for item, i in position.items()}
+        cycles = orbits(Symmetries(sym.items, sym.perms[g : g + 1]))  # the cycles of g alone
+        of = {item: cycle[0] for cycle in cycles for item in cycle}  # each named by its first element
         quotient = nx.Graph()
-        quotient.add_nodes_from(dict.fromkeys(cycle))
+        quotient.add_nodes_from(cycle[0] for cycle in cycles)
         for u, v in self.conflicts.edges():
             if of[u] == of[v]:
                 return 0  # the two ends of a conflict would share a colour
