@@ -214,7 +214,10 @@ class ChaseEngine(LinearEngine):
         return chase_refusal(system)
 
     def load(self, system) -> None:
-        from .linalg import _chase_kernels, _gf2_kernels  # noqa: F401  (compiled, or read from the cache, on import)
+        from ._compiled import load_kernels
+
+        load_kernels("parity.linalg._chase_kernels")  # compiled, or read from the cache, on import
+        load_kernels("parity.linalg._gf2_kernels")
 
     def suits(self, system, question: str) -> bool:
         # big enough to pay for the kernels, and sparse (a board: a few entries an equation); a dense matrix has
@@ -409,6 +412,27 @@ class DlxEngine(Engine):
     #: ask GF(2) for a proof that no cover exists before searching (else only after a search found none)
     certificate_first = False
 
+    #: a problem of at most this many options times primary items is found in milliseconds by either engine
+    SMALL = 1_000_000
+    #: one solution of that many small problems is left to SAT before a process loads dancing cells
+    DECLINE = 3
+
+    def __init__(self) -> None:
+        self.declined = 0
+
+    def suits(self, problem, question: str) -> bool:
+        """Not to find one solution of a small problem while xcover is not loaded in this process, the first
+        :attr:`DECLINE` times: loading its compiled kernel costs about 0.3 s (and compiling it, the first time
+        after installing, about 8 s), where CaDiCaL on the CNF needs a few milliseconds (a Sudoku: 0.12 s
+        for the whole command against 0.43 s).  A process that keeps asking (a loop over puzzles) loads it
+        then, and from there on dancing cells answer (3.7 ms a Sudoku, SAT 15 ms)."""
+        if question != "solve" or _DLX_LOADED or len(problem.options) * len(problem.primary) > self.SMALL:
+            return True
+        if self.declined < self.DECLINE:
+            self.declined += 1
+            return False
+        return True
+
     def load(self, problem) -> None:
         _warm_dlx()
 
@@ -490,8 +514,13 @@ class ScanEngine(DlxEngine):
                     "rule); use dlx, or mark it ordered (CoverProblem(..., ordered=True); --ordered for a cover file)")
         return scan_refusal(problem)
 
+    def suits(self, problem, question: str) -> bool:
+        return True  # its one kernel loads from numba's cache in milliseconds
+
     def load(self, problem) -> None:
-        from .cover import _scan_kernels  # noqa: F401  (compiled, or read from the cache, on import)
+        from ._compiled import load_kernels
+
+        load_kernels("parity.cover._scan_kernels")  # compiled, or read from the cache, on import
         from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
 
     def _covers(self, problem) -> Iterator[list[int]]:
@@ -635,11 +664,25 @@ class SearchEngine(Engine):
         return Answer(SAT if total else UNSAT, None, total, self._stats(encoding))
 
 
+#: whether xcover's kernel has run in this process (see DlxEngine.suits)
+_DLX_LOADED = False
+
+
 def _warm_dlx() -> None:
     """Run xcover's kernel once on a problem of two options: its first call compiles it (or reads the cache)."""
+    global _DLX_LOADED
+    if _DLX_LOADED:
+        return
+    from ._compiled import load_kernels
     from .cover import CoverProblem
 
+    try:
+        load_kernels("xcover.dancing_cells")  # says so when its kernel is about to be compiled
+    except ImportError:  # pragma: no cover - a release that moved its kernel (see parity.cover.dlx)
+        pass
+
     CoverProblem([["a"], ["b"]]).count()
+    _DLX_LOADED = True
 
 
 def _pysat(solver: str | None):
@@ -817,11 +860,12 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
             raise EngineNotApplicableError(reason)
         return engine, encoding
     reasons: list[str] = []
-    for kind in puzzle.encodings:
-        encoding = puzzle.encoding(kind)
-        engine = _first(kind, encoding, question, reasons)
-        if engine is not None:
-            return engine, encoding
+    for strict in (True, False):  # an engine that applies but does not suit is taken when nothing else applies
+        for kind in puzzle.encodings:
+            encoding = puzzle.encoding(kind)
+            engine = _first(kind, encoding, question, reasons, strict)
+            if engine is not None:
+                return engine, encoding
     raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
 
 
@@ -841,11 +885,11 @@ def engine_for_family(name: str, family: str, encodings: Sequence[str]) -> Engin
     return engine
 
 
-def _first(kind: str, encoding, question: str, reasons: list[str]) -> Engine | None:
-    """The first engine in :data:`DEFAULT_ORDER` that suits and applies to ``encoding``; the others' reasons
-    are added to ``reasons``."""
+def _first(kind: str, encoding, question: str, reasons: list[str], strict: bool = True) -> Engine | None:
+    """The first engine in :data:`DEFAULT_ORDER` that suits (unless not ``strict``) and applies to ``encoding``;
+    the others' reasons are added to ``reasons``."""
     for engine in _ordered(kind, question):
-        if not engine.suits(encoding, question):
+        if strict and not engine.suits(encoding, question):
             continue
         reason = engine.refuses(encoding) or _fits(engine, question, encoding)
         if reason is None:
@@ -871,7 +915,7 @@ def choose_for(encoding, kind: str, name: str | None = None, question: str = "so
             raise EngineNotApplicableError(reason)
         return engine
     reasons: list[str] = []
-    engine = _first(kind, encoding, question, reasons)
+    engine = _first(kind, encoding, question, reasons) or _first(kind, encoding, question, reasons, strict=False)
     if engine is None:
         raise EngineNotApplicableError(f"no engine applies to this {kind} encoding" +
                                        (f": {reasons[0]}" if reasons else ""))

@@ -5,7 +5,10 @@ Usage (from the repository root, with the project installed)::
     python experiments/benchmarks/bench_startup.py [--runs 7]
 
 Each command runs ``--runs`` times in a fresh process; the median wall time is
-printed with its target and its ratio to ``python -c pass`` (the interpreter's
+printed with its target and its ratio to ``python -c pass``; with ``--cold``
+a command with a first-run target is also timed once right after numba's
+caches (parity's and xcover's) are emptied, as after installing; commands
+that answer in JSON also give the engine's own seconds and its loading (the interpreter's
 own start, the floor every Python command pays).  It also lists which heavy
 modules each command imported (numba, galois, pysat, pycryptosat, pyganak),
 read from ``python -X importtime``.  Results go to
@@ -27,12 +30,29 @@ ROOT = Path(__file__).resolve().parents[2]
 PARITY = shutil.which("parity") or str(Path(sys.executable).parent / "parity")
 HEAVY = ("numba", "galois", "pysat", "pycryptosat", "pyganak", "networkx", "numpy")
 
+#: the first of the 95 hard puzzles of the "top95" collection
+TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+#: (name, command, warm target s, cold target s)
 CASES = [
-    ("python -c pass", [sys.executable, "-c", "pass"], None),
-    ("python -c 'import parity'", [sys.executable, "-c", "import parity"], 0.3),
-    ("parity --help", [PARITY, "--help"], 0.3),
-    ("parity count lightsout --board grid:5x5", [PARITY, "count", "lightsout", "--board", "grid:5x5"], 0.6),
+    ("python -c pass", [sys.executable, "-c", "pass"], None, None),
+    ("python -c 'import parity'", [sys.executable, "-c", "import parity"], 0.3, None),
+    ("parity --help", [PARITY, "--help"], 0.3, None),
+    ("parity count lightsout --board grid:5x5", [PARITY, "count", "lightsout", "--board", "grid:5x5"], 0.6, None),
+    ("parity solve sudoku <top95 #1> --unique", [PARITY, "solve", "sudoku", TOP95_1, "--unique", "--json"], 0.5, 5.0),
+    ("parity count polyomino (pentominoes, 10 x 6)",
+     [PARITY, "count", "polyomino", "--pieces", "pentominoes", "--board", "rect:10x6", "--json"], None, None),
+    ("parity reproduce --quick", [PARITY, "reproduce", "--quick", "--out", "/tmp/parity-bench-report"], 5.0, 15.0),
 ]
+
+#: where numba keeps compiled kernels in this checkout and for xcover; --cold empties them before a case's first run
+CACHES = [ROOT / "parity", Path(__import__("importlib").util.find_spec("xcover").origin).parent]
+
+
+def _empty_caches() -> None:
+    for folder in CACHES:
+        for path in folder.rglob("*.nb[ic]"):
+            path.unlink()
 
 
 def _wall(command: list[str]) -> float:
@@ -53,22 +73,45 @@ def _imported(command: list[str]) -> list[str]:
     return sorted(name for name in HEAVY if name in names)
 
 
+def _engine(command: list[str]) -> tuple[float, float] | None:
+    """(seconds, load_seconds) from a command's JSON answer, when it gives one."""
+    if "--json" not in command:
+        return None
+    answer = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    return answer["seconds"], answer["load_seconds"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--cold", action="store_true",
+                        help="also time each command's first run after emptying numba's caches (parity's, xcover's)")
     args = parser.parse_args()
     rows = []
     floor = None
-    for name, command, target in CASES:
+    for name, command, target, cold_target in CASES:
+        cold = None
+        if args.cold and cold_target is not None:
+            _empty_caches()
+            cold = _wall(command)  # compiles what the command needs, once
         _wall(command)  # warm the file cache and numba's on-disk cache
         median = statistics.median(_wall(command) for _ in range(args.runs))
         floor = floor or median
         row = {"command": name, "median_seconds": round(median, 4), "target_seconds": target,
                "ratio_to_bare_python": round(median / floor, 2), "heavy_imports": _imported(command)}
+        engine = _engine(command)
+        if engine is not None:
+            row["engine_seconds"], row["load_seconds"] = engine
+        if cold is not None:
+            row["cold_seconds"], row["cold_target_seconds"] = round(cold, 3), cold_target
         rows.append(row)
         verdict = "" if target is None else ("  meets target" if median < target else "  MISSES target")
+        extra = "" if engine is None else f"  engine {engine[0]:.3f} s, load {engine[1]:.3f} s"
+        if cold is not None:
+            extra += f"  cold {cold:.2f} s (target {cold_target} s{'' if cold < cold_target else ', MISSED'})"
         print(f"{name:<45} {median:7.3f} s  ({row['ratio_to_bare_python']:5.1f}x bare python)"
-              f"{'' if target is None else f'  target {target} s'}{verdict}  imports: {', '.join(row['heavy_imports']) or '-'}")
+              f"{'' if target is None else f'  target {target} s'}{verdict}{extra}  "
+              f"imports: {', '.join(row['heavy_imports']) or '-'}")
     out = ROOT / "experiments" / "benchmarks" / "results" / "startup.json"
     out.write_text(json.dumps({"runs": args.runs, "results": rows}, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out.relative_to(ROOT)}")

@@ -761,6 +761,9 @@ def main(argv: list[str] | None = None) -> None:
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)  # counts are exact: 2 ** 15000 is printed in full, not refused
     previous = _install_stop_handlers()
+    from .. import _compiled
+
+    _compiled.NOTES = True  # a command about to compile kernels says so once on stderr
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:

@@ -27,9 +27,9 @@ _PYTHON_MAX_WORDS = 1 << 20
 
 def _kernels() -> ModuleType:
     """The numba kernels, imported on first use: numba costs about 0.4 s to start."""
-    from . import _gf2_kernels
+    from .._compiled import load_kernels
 
-    return _gf2_kernels
+    return load_kernels("parity.linalg._gf2_kernels")
 
 
 def _kernels_loaded() -> bool:

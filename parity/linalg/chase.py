@@ -316,7 +316,10 @@ def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.nda
     wrap_rows, wrap_cols = _wraps(kind, m, n)
     seconds = {}
     if p == 2 and not wrap_rows and not wrap_cols:
-        from . import _chase_kernels, _gf2_kernels  # noqa: F401  (loading compiled kernels is not part of the chase)
+        from .._compiled import load_kernels
+
+        load_kernels("parity.linalg._chase_kernels")  # loading compiled kernels is not part of the chase
+        load_kernels("parity.linalg._gf2_kernels")
 
         return _chase_grid_gf2(m, n, closed, b, time.perf_counter(), want_basis)
     started = time.perf_counter()

@@ -259,9 +259,9 @@ _NUMPY_ENTRY_S = 15e-9
 
 def _kernels() -> ModuleType:
     """The numba kernels, imported on first use: numba and the cached kernels cost about 0.5 s to load."""
-    from . import _gfp_kernels
+    from .._compiled import load_kernels
 
-    return _gfp_kernels
+    return load_kernels("parity.linalg._gfp_kernels")
 
 
 def _kernels_loaded() -> bool:

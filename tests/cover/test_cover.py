@@ -185,12 +185,17 @@ def test_scan_edges_and_refusals(tmp_path):
     assert run.code == 0 and json.loads(run.out)["engine"] == "scan" and json.loads(run.out)["count"] == 2
 
 
-def test_the_default_cover_engine():
+def test_the_default_cover_engine(monkeypatch):
+    from parity import engines
     from parity.engines import choose
     from parity.puzzles import Polyomino, Sudoku
 
     assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
+    monkeypatch.setattr(engines, "_DLX_LOADED", True)
     assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
+    monkeypatch.setattr(engines, "_DLX_LOADED", False)  # a fresh process: one small Sudoku is SAT's, then dlx's
+    monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
+    assert [choose(Sudoku("." * 81), question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "dlx"]
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="solve")[0].name == "scan"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
@@ -198,7 +203,8 @@ def test_the_default_cover_engine():
     # counting tilings remembers subproblems; packings, whose piece items make every subproblem distinct, are listed
     assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="count")[0].name == "memo"
     assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="solve")[0].name == "scan"
-    assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "dlx"  # boxes: fewest options wins
+    assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "scan"  # small layers: scanned
+    assert choose(Polyomino("solid-pentominoes", "box:3x4x5"), question="count")[0].name == "dlx"  # fewest options
     assert "scan" not in {engine.name for engine, _ in pt.engines.applicable(Sudoku("." * 81))}
 
 

@@ -691,7 +691,9 @@ class IcosokuSearch:
     def load(self) -> None:
         """Load the compiled search (numba reads it from its cache, or compiles it once) unless none is needed."""
         if self.proof is None:
-            from ._kernels import first_tilings, search  # noqa: F401
+            from ..._compiled import load_kernels
+
+            load_kernels("parity.puzzles.icosoku._kernels")
 
     @staticmethod
     def suits(question: str) -> bool:
@@ -712,8 +714,7 @@ class IcosokuSearch:
         """
         if self.proof is not None:
             return None
-        from ._kernels import first_tilings
-        from .sweep import BUDGET
+        from ._kernels import BUDGET, first_tilings
 
         out = np.zeros((1, 20), dtype=np.int64)
         status = np.zeros(1, dtype=np.int64)

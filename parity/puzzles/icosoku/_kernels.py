@@ -6,6 +6,11 @@ import numpy as np
 from numba import njit
 
 
+#: placements the compiled search may make per start before it hands the arrangement on (to SAT in the peg
+#: sweep, to a larger budget in ``IcosokuSearch.first``)
+BUDGET = 1000
+
+
 @njit(cache=True)
 def _enough_corners(sums, left, pegs, avail):  # pragma: no cover - compiled
     """Whether the tiles left have enough high and low corners for what the open vertices still need.

@@ -166,8 +166,6 @@ def _solver(tiles: str):
     return _SOLVERS[tiles]
 
 
-#: placements the compiled search may make per start before it hands the arrangement on
-BUDGET = 1000
 
 
 @lru_cache(maxsize=4)
@@ -187,7 +185,7 @@ def icosoku_task(params: Mapping) -> dict:
     each arrangement within a budget of placements from up to twelve starts;
     the few it leaves undecided go to an incremental CaDiCaL solver on the CNF.
     """
-    from ._kernels import first_tilings
+    from ._kernels import BUDGET, first_tilings
 
     tiles = params.get("tiles", "original")
     rotations_only = bool(params.get("rotations_only", False))
