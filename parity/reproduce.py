@@ -48,6 +48,7 @@ class Check:
     expected: Any
     slow: bool = False
     source: str = "published"  # or "parity": a result no seed gives, checked two ways in the test suite
+    about: float = 0.0  #: for a slow check, the seconds it takes on two cores (said before it starts)
 
 
 @dataclass
@@ -210,7 +211,7 @@ CHECKS: list[Check] = [
     Check("003", "tetracubes", "tetracubes in 2 x 2 x 8, up to rotations", lambda: _solids("tetracubes", "2x2x8",
                                                                                            rotations=True), 224),
     Check("003", "solid pentominoes", "solid pentominoes in 3 x 4 x 5, up to symmetry",
-          lambda: _solids("solid-pentominoes", "3x4x5"), 3940, slow=True),
+          lambda: _solids("solid-pentominoes", "3x4x5"), 3940, slow=True, about=25.0),
     Check("004", "types", "tile types up to rotation; the game's tiles, their types and dots", _icosoku_types,
           (24, 20, 14, 78)),
     Check("004", "Q1", "an all-different tiling (ADTS) exists for some arrangement", _icosoku_q1, True),
@@ -228,16 +229,22 @@ PENDING = [
 
 
 def run_checks(quick: bool = False, only: Sequence[str] | None = None,
-               progress: Callable[[CheckResult], None] | None = None) -> list[CheckResult]:
-    """Run every check (``quick``: not the slow ones; ``only``: these seeds); one result per check."""
+               progress: Callable[[CheckResult], None] | None = None,
+               starting: Callable[[Check, int, int], None] | None = None) -> list[CheckResult]:
+    """Run every check (``quick``: not the slow ones; ``only``: these seeds); one result per check.
+
+    ``starting(check, k, total)`` is called before the ``k``-th of ``total`` checks runs (a slow one says how
+    long it takes), ``progress(result)`` after it.
+    """
     if only is not None:
         unknown = [s for s in only if s not in SEEDS]
         if unknown:
             raise LimitError(f"unknown seed {unknown[0]!r}; seeds: {', '.join(SEEDS)}")
     results = []
-    for check in CHECKS:
-        if only is not None and check.seed not in only:
-            continue
+    chosen = [check for check in CHECKS if only is None or check.seed in only]
+    for k, check in enumerate(chosen, start=1):
+        if starting is not None:
+            starting(check, k, len(chosen))
         result = CheckResult(check.seed, check.name, check.what, check.expected, source=check.source)
         if quick and check.slow:
             result.status = "skipped"

@@ -18,6 +18,7 @@ read from ``python -X importtime``.  Results go to
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shutil
 import statistics
@@ -46,7 +47,7 @@ CASES = [
 ]
 
 #: where numba keeps compiled kernels in this checkout and for xcover; --cold empties them before a case's first run
-CACHES = [ROOT / "parity", Path(__import__("importlib").util.find_spec("xcover").origin).parent]
+CACHES = [ROOT / "parity", Path(importlib.util.find_spec("xcover").origin).parent]
 
 
 def _empty_caches() -> None:
