@@ -1,30 +1,43 @@
 """Compiled kernels: loaded from numba's cache, or compiled once with a note that says so.
 
-Numba compiles a kernel module the first time it is imported after
-installing (``cache=True`` then keeps the machine code, next to the module
-in ``__pycache__``, or in the user's cache directory when the package
+Numba compiles a kernel the first time it is needed after installing
+(``cache=True`` then keeps the machine code, next to the module in
+``__pycache__``, or in the user's cache directory when the package
 directory is not writable, or under ``NUMBA_CACHE_DIR``).  Compiling takes
-seconds, so a command that is about to compile says so once on stderr
-(:data:`NOTES`, switched on by the command line), and :func:`load_kernels`
-is where every engine brings its kernels in, before its work is timed.
+seconds, so:
+
+* parity's kernels are declared with :func:`kernel`: an explicit signature,
+  compiled (or read from the cache) one by one when first called, not when
+  their module is imported, so a command compiles only what it runs;
+* a command about to compile says so once per module on stderr
+  (:data:`NOTES`, switched on by the command line);
+* the time spent compiling or reading kernels is counted (:func:`spent`),
+  so that the front door reports it as loading (``load_seconds``), never as
+  an engine's work (``seconds``), even when a kernel is first needed in the
+  middle of that work.
+
+:func:`load_kernels` is where engines bring in a kernel module, and third
+parties' kernels (xcover's), before their work is timed.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import os
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_kernels", "kernels_cached", "KERNELS", "NOTES"]
+__all__ = ["load_kernels", "kernels_cached", "kernel", "LazyKernel", "spent", "KERNELS", "NOTES"]
 
 #: kernel modules, with what compiling them costs on a 2-core machine the first time (seconds)
 KERNELS = {
-    "parity.linalg._gf2_kernels": ("GF(2) elimination", 9.0),
-    "parity.linalg._chase_kernels": ("light chasing", 3.5),
-    "parity.linalg._gfp_kernels": ("GF(p) elimination", 2.6),
+    "parity.linalg._gf2_kernels": ("GF(2) elimination", 0.0),  # declared with kernel(): noted one by one
+    "parity.linalg._chase_kernels": ("light chasing", 0.0),
+    "parity.linalg._gfp_kernels": ("GF(p) elimination", 0.0),
     "parity.linalg._word_kernels": ("word", 0.2),
     "parity.cover._scan_kernels": ("scan", 0.5),
     "parity.puzzles.icosoku._kernels": ("Icosoku search", 2.0),
@@ -33,6 +46,86 @@ KERNELS = {
 #: say on stderr when a command is about to compile for a second or more (the command line turns this on)
 NOTES = False
 _SAID: set[str] = set()
+_SPENT = [0.0]
+
+
+def spent() -> float:
+    """Seconds this process has spent compiling or reading :func:`kernel` kernels so far."""
+    return _SPENT[0]
+
+
+class LazyKernel:
+    """A numba kernel with explicit signatures, compiled (or read from numba's cache) when first called.
+
+    Until then it costs nothing: importing its module compiles nothing.  The
+    kernels it calls are made first (numba must see them compiled), and once
+    made it replaces itself in its module, so later calls go to the numba
+    dispatcher directly.  A call with argument types outside the signatures
+    raises TypeError, as an eagerly compiled kernel would.
+    """
+
+    def __init__(self, py, signatures, options: dict) -> None:
+        self.py, self.signatures = py, signatures
+        self.options = {key: value for key, value in options.items() if key != "cache"}  # always cached
+        self._dispatcher = None
+        functools.update_wrapper(self, py)
+
+    def cached(self) -> bool:
+        """Whether numba's cache holds this kernel (its index file), without loading it."""
+        source = Path(self.py.__code__.co_filename)
+        name = f"{source.stem}.{self.py.__qualname__}".replace("<", "").replace(">", "")
+        folder = _cache_dir(source)
+        return folder.is_dir() and any(folder.glob(f"{name}-{self.py.__code__.co_firstlineno}.py*.nbi"))
+
+    def dispatcher(self):
+        """The compiled kernel (compiled or read from the cache now, the first time)."""
+        if self._dispatcher is None:
+            names = self.py.__globals__
+            for used in self.py.__code__.co_names:  # the kernels it calls, made first
+                callee = names.get(used)
+                if isinstance(callee, LazyKernel):
+                    callee.dispatcher()
+            started = time.perf_counter()
+            module = self.py.__module__
+            if NOTES and module not in _SAID and not self.cached():
+                _SAID.add(module)
+                what = KERNELS.get(module, (module, 0.0))[0]
+                print(f"parity: compiling {what} kernels once, a few seconds (later runs read them from numba's "
+                      "cache)", file=sys.stderr, flush=True)
+            from numba import njit
+
+            self._dispatcher = njit(self.signatures, cache=True, **self.options)(self.py)
+            for name, value in list(names.items()):  # the module's names now call numba directly
+                if value is self:
+                    names[name] = self._dispatcher
+            _SPENT[0] += time.perf_counter() - started
+        return self._dispatcher
+
+    def __call__(self, *args):
+        return self.dispatcher()(*args)
+
+    def __repr__(self) -> str:
+        state = "compiled" if self._dispatcher is not None else "not compiled yet"
+        return f"<kernel {self.py.__qualname__}, {state}>"
+
+
+def kernel(signatures, **options):
+    """``numba.njit(signatures, cache=True, **options)``, compiled when first called (see :class:`LazyKernel`).
+
+    Examples
+    --------
+    The inverse of 3 mod 7, by a GF(p) kernel declared as
+    ``@kernel("int64(int64, int64)", nogil=True)``: compiled, or read from
+    numba's cache, on its first call in a process:
+
+    >>> from parity.linalg import _gfp_kernels
+    >>> _gfp_kernels.inverse(3, 7)
+    5
+    """
+    def wrap(py):
+        return LazyKernel(py, signatures, options)
+
+    return wrap
 
 
 def _cache_dir(source: Path) -> Path:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._compiled import spent
 from ._limits import check_max_nullity, check_time_limit
 from .engines import SAT, UNKNOWN, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
@@ -205,6 +206,13 @@ def _decode_verified(puzzle, encoding, raw):
     return solution
 
 
+def _split_times(load: float, started: float, compiled: float) -> tuple[float, float]:
+    """(load, work) seconds of an engine's call that began at ``started`` when :func:`parity._compiled.spent` was
+    ``compiled``: kernels compiled or read from numba's cache during the work count as loading, not as work."""
+    kernels = spent() - compiled
+    return load + kernels, max(0.0, time.perf_counter() - started - kernels)
+
+
 def _loaded(engine, encoding) -> float:
     """Load ``engine`` for ``encoding`` (:meth:`~parity.engines.Engine.load`); returns the seconds it took."""
     started = time.perf_counter()
@@ -224,14 +232,14 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
     engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
-    started = time.perf_counter()
+    started, compiled = time.perf_counter(), spent()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
     if answer.status == SAT and answer.raw is None:  # a solve that cannot be verified is no answer
         raise InvalidSolution(f"engine {engine.name} answered SAT without a solution to verify")
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
     if unique and solution is not None:
         answer.stats["unique"] = _is_unique(puzzle, engine, encoding, answer, solution)
-    return engine.name, answer, solution, (load, time.perf_counter() - started)
+    return engine.name, answer, solution, _split_times(load, started, compiled)
 
 
 def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
@@ -257,11 +265,11 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
-    started = time.perf_counter()
+    started, compiled = time.perf_counter(), spent()
     answer = engine.count(encoding)
     if up_to_symmetry:
         answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour))
-    return engine.name, engine.exact, answer, (load, time.perf_counter() - started)
+    return engine.name, engine.exact, answer, _split_times(load, started, compiled)
 
 
 def _named(engine: str | None) -> str | None:

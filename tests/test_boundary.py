@@ -83,3 +83,43 @@ def test_small_boxes_are_scanned_and_larger_ones_left_to_dancing_cells():
     assert pt.count_result(soma).engine == "scan"
     assert pt.count(soma, engine="scan") == pt.count(soma, engine="dlx") == 11520
     assert not Polyomino("solid-pentominoes", "box:2x5x6").encoding("cover").ordered
+
+
+def test_kernels_compile_one_by_one_when_first_called_with_their_signatures(tmp_path):
+    code = """
+import numpy as np
+from parity._compiled import LazyKernel
+from parity.linalg import _gf2_kernels as K
+
+lazy = lambda: sorted(n for n, v in vars(K).items() if isinstance(v, LazyKernel) and v._dispatcher is None)
+before = lazy()
+K.row_extents(np.zeros((2, 1), dtype=np.uint64), 3, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
+after = lazy()
+print(len(before))
+print(sorted(set(before) - set(after)))
+try:
+    K.row_extents(np.zeros((2, 1), dtype=np.int64), 3, np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64))
+except TypeError:
+    print("refused")
+"""
+    done = fresh(code, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    count, made, refused = done.stdout.splitlines()
+    assert int(count) >= 14  # importing the module compiled none of its kernels
+    assert made == "['_lead_from', 'row_extents']"  # the one called, and the one it calls
+    assert refused == "refused"  # an int64 matrix is outside the declared signature
+
+
+def test_kernels_compiled_during_the_work_count_as_loading(tmp_path):
+    code = """
+import parity as pt
+from parity import _compiled
+_compiled.NOTES = True
+result = pt.count_result(pt.LightsOut("grid:300x300"), engine="chase")
+print(result.count, result.load_seconds > result.seconds, result.seconds < 0.5)
+"""
+    done = fresh(code, {"NUMBA_CACHE_DIR": str(tmp_path)})  # nothing cached: the chase's kernels compile
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "True", "True"]
+    notes = [line for line in done.stderr.splitlines() if line.startswith("parity: compiling")]
+    assert notes and notes[0].startswith("parity: compiling light chasing kernels once") and len(notes) <= 2

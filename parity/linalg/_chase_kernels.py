@@ -9,13 +9,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._compiled import kernel
+
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _S1 = np.uint64(1)
 _S63 = np.uint64(63)
 
 
-@njit("void(uint64[:], uint64[:], int64, boolean)", cache=True, nogil=True)
+@kernel("void(uint64[:], uint64[:], int64, boolean)", cache=True, nogil=True)
 def adjacent(src, dst, n, wrap):
     """``dst ^= A src`` for the adjacency ``A`` of the path (or, with ``wrap``, the cycle) on ``n`` nodes."""
     W = src.shape[0]
@@ -40,7 +42,7 @@ def adjacent(src, dst, n, wrap):
             dst[last] ^= _ONE << top
 
 
-@njit("void(uint64[:, :], uint64[:, :], int64, boolean, boolean, uint64[:, :])", cache=True, nogil=True)
+@kernel("void(uint64[:, :], uint64[:, :], int64, boolean, boolean, uint64[:, :])", cache=True, nogil=True)
 def chase(rhs, start, n, closed, wrap, rows):
     """Light chasing: ``rows[r + 1] = rhs[r] + T rows[r] + rows[r - 1]`` for ``r = 0 .. m - 1``.
 
@@ -67,7 +69,7 @@ def chase(rhs, start, n, closed, wrap, rows):
         adjacent(cur, dst, n, wrap)
 
 
-@njit("void(uint64[:, :], uint64[:], int64, int64, boolean)", cache=True, nogil=True)
+@kernel("void(uint64[:, :], uint64[:], int64, int64, boolean)", cache=True, nogil=True)
 def first_columns(out, seed, n, steps, closed):
     """The first column of the chase matrices: ``out[k]`` is ``P_{steps - len(out) + 1 + k} e_0``.
 
@@ -95,7 +97,7 @@ def first_columns(out, seed, n, steps, closed):
         prev, cur, nxt = cur, nxt, prev
 
 
-@njit("void(uint64[:, :], int64)", cache=True, nogil=True)
+@kernel("void(uint64[:, :], int64)", cache=True, nogil=True)
 def fill_path(out, n):
     """Complete a polynomial in the path's toggle matrix from its first column ``out[0]``.
 
@@ -111,7 +113,7 @@ def fill_path(out, n):
         adjacent(out[j], dst, n, False)
 
 
-@njit("void(uint64[:, :], int64[:], int64[:], int64[:], int64[:], uint8[:], int64)", cache=True, nogil=True)
+@kernel("void(uint64[:, :], int64[:], int64[:], int64[:], int64[:], uint8[:], int64)", cache=True, nogil=True)
 def propagate(values, forced, by, ptr, cols, rhs, const_bit):
     """Chasing on any GF(2) system: ``values[v] = rhs[e] + sum of values[c]`` over the other unknowns ``c`` of ``e``.
 
@@ -141,7 +143,7 @@ def propagate(values, forced, by, ptr, cols, rhs, const_bit):
             dst[word] ^= bit
 
 
-@njit("void(uint64[:, :], int64[:], int64[:], int64[:], uint8[:], int64, uint64[:, :])", cache=True, nogil=True)
+@kernel("void(uint64[:, :], int64[:], int64[:], int64[:], uint8[:], int64, uint64[:, :])", cache=True, nogil=True)
 def residual(values, equations, ptr, cols, rhs, const_bit, out):
     """``out[i] = rhs[e] + sum of values[c]`` over the columns ``c`` of equation ``e = equations[i]``."""
     W = values.shape[1]
@@ -160,7 +162,7 @@ def residual(values, equations, ptr, cols, rhs, const_bit, out):
             dst[word] ^= bit
 
 
-@njit("int64[:](int64[:], int64[:], int64)", cache=True, nogil=True)
+@kernel("int64[:](int64[:], int64[:], int64)", cache=True, nogil=True)
 def greedy_forcing(ptr, cols, ncols):
     """A forcing set and the order of forcing, found greedily in one pass.
 

@@ -47,6 +47,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from .._compiled import kernel
 from ._word_kernels import _ctz, _parity, _popcount  # noqa: F401  (shared with the scan kernel)
 
 _ONE = np.uint64(1)
@@ -57,7 +58,7 @@ _S16 = np.uint64(16)
 _S8 = np.uint64(8)
 
 
-@njit("int64(uint64[:], int64, int64)", cache=True, nogil=True)
+@kernel("int64(uint64[:], int64, int64)", cache=True, nogil=True)
 def _lead_from(row, w0, w1):
     """First set column of ``row`` in words ``[w0, w1)``, or ``2**62`` if none."""
     for w in range(w0, w1):
@@ -67,7 +68,7 @@ def _lead_from(row, w0, w1):
     return np.int64(1) << 62
 
 
-@njit("UniTuple(int64, 3)(uint64[:,:], int64, int64[:], int64[:])", cache=True, nogil=True)
+@kernel("UniTuple(int64, 3)(uint64[:,:], int64, int64[:], int64[:])", cache=True, nogil=True)
 def row_extents(M, ncols, lead, row_end):
     """Each row's lead column (``ncols`` for a zero row) and one past its last non-zero word.
 
@@ -93,8 +94,8 @@ def row_extents(M, ncols, lead, row_end):
     return nonzero, spans, widest
 
 
-@njit(
-    "int64(uint64[:,:], int64, int64[:], int64[:], int64[:], int64, int64, float64, int64, int64[:])",
+@kernel(
+        "int64(uint64[:,:], int64, int64[:], int64[:], int64[:], int64, int64, float64, int64, int64[:])",
     cache=True,
     nogil=True,
 )
@@ -125,7 +126,7 @@ def _hand_over(M, ncols, row_end, head, nxt, c, live, dense_ratio, dense_start, 
 def _bucketed(adaptive: bool):
     """The bucketed kernel, compiled with the hand-over (step E0) or without it (a dead branch costs 3 %)."""
 
-    @njit(
+    @kernel(
         "UniTuple(int64, 2)(uint64[:,:], uint8[:], int64, int64[:], int64[:], int64[:], float64, int64, int64[:])",
         cache=True,
         nogil=True,
@@ -314,7 +315,7 @@ _tile_xor, _lookup = _block_xors(TILE)
 _panel_xor, _panel_lookup = _block_xors(PANEL)
 
 
-@njit("int64(uint64[:,:], uint8[:], int64, int64[:], int64[:], int64[:], int64)", cache=True, nogil=True)
+@kernel("int64(uint64[:,:], uint8[:], int64, int64[:], int64[:], int64[:], int64)", cache=True, nogil=True)
 def m4r_echelon(M, rhs, ncols, pivot_row, row_end, active, start_word):
     """Row echelon form by the method of Four Russians, from word ``start_word`` on, returning the rank found.
 
@@ -568,7 +569,7 @@ def m4r_echelon(M, rhs, ncols, pivot_row, row_end, active, start_word):
 # -- a bandwidth-reducing column order ---------------------------------------------------------------
 
 
-@njit("void(uint64[:,:], int64, int64[:], int64[:], int64[:])", cache=True, nogil=True)
+@kernel("void(uint64[:,:], int64, int64[:], int64[:], int64[:])", cache=True, nogil=True)
 def permute_columns(M, ncols, target, lead, row_end):
     """Move column ``c`` to column ``target[c]`` in place (bits past ``ncols`` dropped), updating the row extents."""
     rows, W = M.shape
@@ -593,7 +594,7 @@ def permute_columns(M, ncols, target, lead, row_end):
         row_end[r] = (last >> 6) + 1 if last >= 0 else 0
 
 
-@njit("boolean(int64[:], int64[:], int64, int64)", cache=True, nogil=True)
+@kernel("boolean(int64[:], int64[:], int64, int64)", cache=True, nogil=True)
 def _has_edge(indptr, indices, v, u):
     """Whether ``u`` is in the sorted adjacency list of ``v``."""
     lo, hi = indptr[v], indptr[v + 1]
@@ -606,7 +607,7 @@ def _has_edge(indptr, indices, v, u):
     return lo < indptr[v + 1] and indices[lo] == u
 
 
-@njit("UniTuple(int64, 3)(int64[:], int64[:], int64, int64[:], int64[:])", cache=True, nogil=True)
+@kernel("UniTuple(int64, 3)(int64[:], int64[:], int64, int64[:], int64[:])", cache=True, nogil=True)
 def _levels(indptr, indices, root, stamp, queue):
     """Breadth-first search from ``root``: its height, the sizes of its last level and of its widest.
 
@@ -644,7 +645,7 @@ def _levels(indptr, indices, root, stamp, queue):
     return height, size, widest
 
 
-@njit("int64[:](int64[:], int64[:])", cache=True, nogil=True)
+@kernel("int64[:](int64[:], int64[:])", cache=True, nogil=True)
 def reverse_cuthill_mckee(indptr, indices):
     """Reverse Cuthill-McKee order of an undirected graph in CSR form (each edge listed both ways).
 
@@ -712,8 +713,8 @@ def reverse_cuthill_mckee(indptr, indices):
     return order[::-1].copy()
 
 
-@njit(
-    "Tuple((int64[:], float64, float64))(uint64[:,:], int64, int64[:], int64[:], int64, float64)",
+@kernel(
+        "Tuple((int64[:], float64, float64))(uint64[:,:], int64, int64[:], int64[:], int64, float64)",
     cache=True,
     nogil=True,
 )
@@ -832,7 +833,7 @@ def rcm_columns(M, ncols, lead, row_end, most, gain):
     return order, before, after
 
 
-@njit("boolean(uint8[:], int64[:], int64)", cache=True, nogil=True)
+@kernel("boolean(uint8[:], int64[:], int64)", cache=True, nogil=True)
 def consistent(rhs, pivot_row, rows):
     """True if every non-pivot (zero) row has a zero right-hand side."""
     used = np.zeros(rows, np.bool_)
@@ -845,7 +846,7 @@ def consistent(rhs, pivot_row, rows):
     return True
 
 
-@njit("void(uint64[:,:], uint8[:], int64[:], int64[:], uint64[:], int64)", cache=True, nogil=True)
+@kernel("void(uint64[:,:], uint8[:], int64[:], int64[:], uint64[:], int64)", cache=True, nogil=True)
 def back_substitute(M, rhs, pivot_row, row_end, x, start):
     """Complete ``x`` (packed, free columns already set) so that the pivot rows hold.
 
@@ -867,7 +868,7 @@ def back_substitute(M, rhs, pivot_row, row_end, x, start):
             x[c >> 6] &= ~(_ONE << np.uint64(c & 63))
 
 
-@njit("uint64[:,:](uint64[:,:], int64[:], int64[:], int64)", cache=True, nogil=True)
+@kernel("uint64[:,:](uint64[:,:], int64[:], int64[:], int64)", cache=True, nogil=True)
 def null_basis(M, pivot_row, row_end, ncols):
     """One basis vector per free column ``f``: ``x_f = 1``, other free columns 0."""
     W = (ncols + 63) // 64
@@ -887,7 +888,7 @@ def null_basis(M, pivot_row, row_end, ncols):
     return basis
 
 
-@njit("void(uint64[:,:], int64[:], int64[:], int64)", cache=True, nogil=True)
+@kernel("void(uint64[:,:], int64[:], int64[:], int64)", cache=True, nogil=True)
 def reduce_upwards(M, pivot_row, row_end, ncols):
     """Turn the echelon form left by :func:`echelon` into the reduced echelon form."""
     for c in range(ncols - 1, -1, -1):
@@ -907,7 +908,7 @@ def reduce_upwards(M, pivot_row, row_end, ncols):
                 row_end[q] = end
 
 
-@njit("int64(uint64[:], uint64[:,:], int64, int64[:], int64)", cache=True, nogil=True)
+@kernel("int64(uint64[:], uint64[:,:], int64, int64[:], int64)", cache=True, nogil=True)
 def gray_min_weight(x, basis, steps, best_code, first_step):
     """Walk ``x + span(basis)`` in Gray-code order and return the least weight seen.
 

@@ -43,6 +43,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._compiled import kernel
+
 #: ``x - ((x * magic) >> 24) * p`` is ``x % p`` in uint32 for ``p < SMALL_FIELD`` and ``0 <= x < p^2``
 SMALL_FIELD = 256
 BARRETT_SHIFT = 24
@@ -62,7 +64,7 @@ def _signatures(template: str) -> list[str]:
     return [template.replace("POOL", pool) for pool in _POOLS]
 
 
-@njit("int64(int64, int64)", cache=True, nogil=True)
+@kernel("int64(int64, int64)", cache=True, nogil=True)
 def inverse(a, p):
     """The inverse of ``a`` (``0 < a < p``) mod p, by the extended Euclidean algorithm."""
     r0, r1 = p, a
@@ -74,7 +76,7 @@ def inverse(a, p):
     return s0 % p
 
 
-@njit(_signatures("int64(POOL[::1], int64, int64, int64, int64)"), cache=True, nogil=True)
+@kernel(_signatures("int64(POOL[::1], int64, int64, int64, int64)"), cache=True, nogil=True)
 def _first_nonzero(pool, base, start, end, none):
     """The first column ``j`` in ``[start, end)`` with ``pool[base + j] != 0``, or ``none``."""
     for j in range(start, end):
@@ -83,7 +85,7 @@ def _first_nonzero(pool, base, start, end, none):
     return none
 
 
-@njit(_signatures("void(POOL[::1], int64, int64, int64, int64, int64, int64, int64)"), cache=True, nogil=True)
+@kernel(_signatures("void(POOL[::1], int64, int64, int64, int64, int64, int64, int64)"), cache=True, nogil=True)
 def _add_multiple(pool, target, source, start, end, m, p, magic):
     """``row[j] += m * pivot[j] (mod p)`` for ``j`` in ``[start, end)``; rows at pool bases ``target``, ``source``."""
     row = pool[target + start : target + end]
@@ -106,8 +108,8 @@ def _add_multiple(pool, target, source, start, end, m, p, magic):
             row[j] = r
 
 
-@njit(
-    _signatures("int64(POOL[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64, int64[::1])"),
+@kernel(
+        _signatures("int64(POOL[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64, int64[::1])"),
     cache=True,
     nogil=True,
 )
@@ -179,7 +181,7 @@ def echelon(pool, offset, lo, hi, rhs, p, magic, ncols, pivot_row):
     return rank
 
 
-@njit("boolean(int64[::1], int64[::1])", cache=True, nogil=True)
+@kernel("boolean(int64[::1], int64[::1])", cache=True, nogil=True)
 def consistent(rhs, pivot_row):
     """True if every row that holds no pivot (a zero row after :func:`echelon`) has a zero right-hand side."""
     used = np.zeros(rhs.shape[0], np.bool_)
@@ -192,8 +194,8 @@ def consistent(rhs, pivot_row):
     return True
 
 
-@njit(
-    _signatures(
+@kernel(
+        _signatures(
         "void(POOL[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64[::1], int64[:, ::1], boolean)"
     ),
     cache=True,
@@ -231,8 +233,8 @@ def back_substitute(pool, offset, lo, hi, rhs, p, pivot_row, X, with_rhs):
             X[c, 0] = (rhs[r] - acc[0]) % p
 
 
-@njit(
-    _signatures(
+@kernel(
+        _signatures(
         "void(POOL[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64[::1], int64[::1], int64[:, ::1])"
     ),
     cache=True,
