@@ -48,14 +48,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from .._compiled import kernel
-from ._word_kernels import _ctz, _parity, _popcount  # noqa: F401  (shared with the scan kernel)
-
-_ONE = np.uint64(1)
-_ZERO = np.uint64(0)
-_M8 = np.uint64(0xFF)
-_S32 = np.uint64(32)
-_S16 = np.uint64(16)
-_S8 = np.uint64(8)
+from ._word_kernels import _M8, _ONE, _S8, _S16, _S32, _ZERO, _ctz, _parity, _popcount  # noqa: F401  (shared)
 
 
 @kernel("int64(uint64[:], int64, int64)", cache=True, nogil=True)
