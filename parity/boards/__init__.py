@@ -4,26 +4,43 @@
 >>> G = board("grid:5x5")
 >>> G.number_of_nodes(), G.graph["shape"]
 (25, (5, 5))
+
+Names load with the module that defines them, on first use: a packing reads
+its region as cells (``region``) without importing networkx, which the graph
+boards need.
 """
 
-from ._check import *  # noqa: F401,F403
-from ._check import __all__ as _check_all
-from ._geometry import *  # noqa: F401,F403
-from ._geometry import __all__ as _geometry_all
-from ._grids import *  # noqa: F401,F403
-from ._grids import __all__ as _grids_all
-from ._io import *  # noqa: F401,F403
-from ._io import __all__ as _io_all
-from ._polyhedra import *  # noqa: F401,F403
-from ._polyhedra import __all__ as _polyhedra_all
-from ._random import *  # noqa: F401,F403
-from ._rectangles import *  # noqa: F401,F403
-from ._rectangles import __all__ as _rectangles_all
-from ._regions import *  # noqa: F401,F403
-from ._regions import __all__ as _regions_all
-from ._random import __all__ as _random_all
-from ._spec import *  # noqa: F401,F403
-from ._spec import __all__ as _spec_all
+from __future__ import annotations
 
-__all__ = [*_check_all, *_geometry_all, *_grids_all, *_polyhedra_all, *_io_all, *_spec_all, *_random_all, *_regions_all,
-           *_rectangles_all]
+import importlib
+
+#: the modules behind the package's names, each with the names it exports (its ``__all__``; a test keeps them equal)
+_MODULES = {
+    "_check": ("check_board",),
+    "_geometry": ("signed_area", "oriented_faces"),
+    "_grids": ("grid", "torus", "cylinder", "hex_grid", "tri_grid", "grid3d", "sudoku_board"),
+    "_io": ("read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "READERS", "WRITERS"),
+    "_polyhedra": ("planar_faces", "schlegel_positions", "tetrahedron", "cube", "octahedron", "dodecahedron",
+                   "icosahedron", "petersen", "PLATONIC_SOLIDS"),
+    "_random": ("GRAPH_GENERATORS", "random_graph"),
+    "_rectangles": ("Rectangle", "Cells", "rectangle", "RECTANGLE_KINDS"),
+    "_regions": ("REGIONS", "REGION_FORMS", "region", "region_graph", "read_shape", "check_cells",
+                 "check_on_lattice"),
+    "_spec": ("board", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"),
+}
+_HOME = {name: module for module, names in _MODULES.items() for name in names}
+
+__all__ = list(_HOME)
+
+
+def __getattr__(name: str):
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})

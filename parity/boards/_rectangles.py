@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from numbers import Integral
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..errors import BoardSpecError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Rectangle", "Cells", "rectangle", "RECTANGLE_KINDS"]
 

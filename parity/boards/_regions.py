@@ -25,12 +25,14 @@ import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .._files import looks_like_path, read_text
 from ..errors import BoardSpecError, LimitError
 from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Cell, Lattice, lattice_named
+
+if TYPE_CHECKING:  # a packing reads regions as cells: networkx loads when a graph is built
+    import networkx as nx
 
 __all__ = ["REGIONS", "REGION_FORMS", "region", "region_graph", "read_shape", "check_cells", "check_on_lattice"]
 
@@ -159,6 +161,8 @@ def region_graph(cells: Iterable[Cell], lattice: Lattice, name: str = "region") 
     >>> sorted(G.edges())
     [((0, 0, 0), (0, 0, 1)), ((0, 0, 1), (1, 0, 0))]
     """
+    import networkx as nx
+
     cells = list(cells)
     G = nx.Graph(name=name, lattice=lattice.name)
     G.add_nodes_from((cell, {"pos": lattice.centre(cell)}) for cell in cells)

@@ -305,6 +305,8 @@ def _sequence(value, what: str, of: str = "items"):
 
     A string is refused: ``CoverProblem("abc")`` would otherwise read as three one-item options.
     """
+    if type(value) is list or type(value) is tuple:  # the common case, told without the ABC's slower check
+        return value
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
         raise EncodingError(f"{what} must be a list of {of}{' (not a string)' if isinstance(value, (str, bytes)) else ''}"
                             f", got {value!r:.60}")

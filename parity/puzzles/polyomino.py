@@ -406,12 +406,18 @@ class Polyomino(Puzzle):
     def placements(self) -> list[tuple[str, tuple[Cell, ...]]]:
         """Every (piece, cells) that fits on the board."""
         board = set(self.cells)
+        k = self.lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
         out = []
         for name, shape in self.pieces.items():
             for orient in self.lattice.orientations(shape, self.one_sided):
                 anchor = orient[0]
+                # each cell as its offset from the anchor, as Lattice.shift moves it
+                offsets = [(tuple(v - a for v, a in zip(cell[:k], anchor[:k])), cell[k:]) for cell in orient]
                 for base in self.cells:  # the orientation's first cell on each board cell
-                    placed = tuple(self.lattice.shift(cell, anchor, base) for cell in orient)
+                    if base[k:] != anchor[k:]:  # no translation takes the anchor there
+                        continue
+                    head = base[:k]
+                    placed = [tuple(h + d for h, d in zip(head, delta)) + rest for delta, rest in offsets]
                     if all(cell in board for cell in placed):
                         out.append((name, tuple(sorted(placed))))
         return out

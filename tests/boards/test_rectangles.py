@@ -65,3 +65,24 @@ def test_other_specs_are_not_rectangles_and_bad_sizes_are_refused_as_boards_refu
         Rectangle("grid", 0, 3)
     with pytest.raises(BoardSpecError, match="not 'hex'"):
         Rectangle("hex", 2, 3)
+
+
+def test_the_board_package_names_each_modules_exports():
+    import importlib
+
+    import parity.boards as boards
+
+    for module, names in boards._MODULES.items():
+        assert tuple(importlib.import_module(f"parity.boards.{module}").__all__) == names, module
+    assert sorted(boards.__all__) == sorted(n for names in boards._MODULES.values() for n in names)
+    assert all(getattr(boards, name) is not None for name in boards.__all__)
+
+
+def test_reading_a_region_needs_no_networkx():
+    import subprocess
+    import sys
+
+    code = ("import sys; from parity.boards import region; region('rect:10x6'); "
+            "print('networkx' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False"], done.stderr
