@@ -103,11 +103,13 @@ def main() -> None:
         engine = _engine(command)
         if engine is not None:
             row["engine_seconds"], row["load_seconds"] = engine
+            row["over_engine_seconds"] = round(median - engine[0], 3)  # what the user waits beyond the work
         if cold is not None:
             row["cold_seconds"], row["cold_target_seconds"] = round(cold, 3), cold_target
         rows.append(row)
         verdict = "" if target is None else ("  meets target" if median < target else "  MISSES target")
-        extra = "" if engine is None else f"  engine {engine[0]:.3f} s, load {engine[1]:.3f} s"
+        extra = "" if engine is None else (f"  engine {engine[0]:.3f} s, load {engine[1]:.3f} s, "
+                                           f"{row['over_engine_seconds']:.3f} s over the engine")
         if cold is not None:
             extra += f"  cold {cold:.2f} s (target {cold_target} s{'' if cold < cold_target else ', MISSED'})"
         print(f"{name:<45} {median:7.3f} s  ({row['ratio_to_bare_python']:5.1f}x bare python)"
