@@ -33,6 +33,8 @@ __all__ = [
     "NodeError",
     "StoreError",
     "SweepError",
+    "ParityWarning",
+    "DimacsWarning",
 ]
 
 
@@ -143,3 +145,13 @@ class StoreError(ParityError, ValueError):
 
 class SweepError(ParityError, ValueError):
     """A sweep cannot run: an unknown sweep, an unreachable Dask scheduler, bad sweep parameters."""
+
+
+class ParityWarning(UserWarning):
+    """Something in a user's input that parity reads anyway, as the tools that write it do; the command line
+    prints it as one line on stderr (``parity: warning: ...``)."""
+
+
+class DimacsWarning(ParityWarning):
+    """A DIMACS CNF file that other tools read (a header whose clause count is wrong, say); the message names
+    the file and line."""

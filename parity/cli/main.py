@@ -767,6 +767,28 @@ def _install_stop_handlers() -> dict:
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2 raises it for a bare group
 
 
+def _one_line_warnings() -> None:
+    """parity's warnings (input read anyway, as other tools read it) as one line each on stderr; others as Python
+    prints them."""
+    import warnings
+
+    from ..errors import ParityWarning
+
+    warnings.simplefilter("always", ParityWarning)  # each file's warning, however many a process reads
+    shown = warnings.showwarning
+    if getattr(shown, "parity", False):  # installed by an earlier call in this process
+        return
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, ParityWarning):
+            print(f"parity: warning: {_one_line(str(message))}", file=sys.stderr, flush=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    show.parity = True
+    warnings.showwarning = show
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
     if hasattr(sys, "set_int_max_str_digits"):
@@ -775,6 +797,7 @@ def main(argv: list[str] | None = None) -> None:
     from .. import _compiled
 
     _compiled.NOTES = True  # a command about to compile kernels says so once on stderr
+    _one_line_warnings()
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from pathlib import Path
 
 from .._files import read_text, write_text
 from .._limits import check_memory
-from ..errors import DimacsError, OutputError
+from ..errors import DimacsError, DimacsWarning, OutputError
 from .formula import CLAUSE_BYTES, CNF, VARIABLE_BYTES
 
 __all__ = ["write_dimacs", "read_dimacs", "dimacs_text"]
@@ -68,13 +69,19 @@ def write_dimacs(cnf: CNF, path: str | os.PathLike, xor_lines: bool = False, com
     write_text(path, dimacs_text(cnf, xor_lines, comments), OutputError, "DIMACS file")
 
 
-def read_dimacs(path: str | os.PathLike) -> CNF:
+def read_dimacs(path: str | os.PathLike, strict: bool = False) -> CNF:
     """Read a DIMACS CNF file; ``c p show`` (or ``c ind``) lines give the primary variables.
 
     Without a projection line every declared variable is primary.  CryptoMiniSat
     ``x`` lines are read as XOR constraints.  Projection lines may come before
     the ``p cnf`` line; their variables are checked against the declared
     count once it is known.
+
+    The reader is as tolerant as the solvers people use (PySAT, CaDiCaL,
+    Ganak): every line whose first word starts with ``c`` is a comment
+    (``cc ...`` in circuit benchmarks), a line ``%`` ends the file (SATLIB),
+    and a header whose clause count differs from the file's is read as it is,
+    with a :class:`~parity.errors.DimacsWarning`; ``strict`` refuses it.
 
     Raises
     ------
@@ -124,8 +131,8 @@ def read_dimacs(path: str | os.PathLike) -> CNF:
             if words and words[0] == "%":
                 break  # SATLIB files end with '%'
             continue
-        if words[0] == "c":
-            if words[1:3] == ["p", "show"] or words[1:2] == ["ind"]:
+        if words[0].startswith("c"):  # no literal starts with a letter: 'cc', 'c1' and 'c' all open comments
+            if words[0] == "c" and (words[1:3] == ["p", "show"] or words[1:2] == ["ind"]):
                 start = 3 if words[1] == "p" else 2
                 values = [literal(w, number) for w in words[start:]]
                 if values and values[-1] == 0:
@@ -187,7 +194,10 @@ def read_dimacs(path: str | os.PathLike) -> CNF:
     if pending or pending_xor:
         raise DimacsError(f"{path}: the last clause is not closed by 0")
     if clauses != declared[1]:
-        raise DimacsError(f"{path}:{header_line}: header declares {declared[1]} clauses, the file has {clauses}")
+        said = f"{path}:{header_line}: header declares {declared[1]} clauses, the file has {clauses}"
+        if strict:
+            raise DimacsError(said)
+        warnings.warn(DimacsWarning(f"{said}; read as it is (strict reading refuses it)"), stacklevel=2)
     for _, values in shown:
         primary.extend(values)
     cnf.primary = sorted(set(primary)) if shown else list(range(1, declared[0] + 1))

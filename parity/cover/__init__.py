@@ -379,7 +379,8 @@ def _basis(echelon):
 def parse_cover(text: str, name: str = "cover") -> CoverProblem:
     """A problem from Knuth's text format: the items line (``|`` before the secondary items), then one option per line.
 
-    Lines that begin with ``|`` are comments; ``item:colour`` colours a secondary item.
+    Lines that begin with ``|`` are comments, and so are lines that begin with ``//`` (xcover's test files);
+    ``item:colour`` colours a secondary item.
     The items line therefore names at least one primary item: a problem
     without primary items cannot be written in this format, and needs none,
     since its one cover is the empty one (options of secondary items alone
@@ -392,7 +393,7 @@ def parse_cover(text: str, name: str = "cover") -> CoverProblem:
     (['a', 'b'], ['x'], 2)
     """
     lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("|")]
+    lines = [line for line in lines if line and not line.startswith(("|", "//"))]
     if not lines:
         raise EncodingError(f"{name}: no items line (Knuth's format: the items, '|' before secondary items, "
                             "then one option per line)")

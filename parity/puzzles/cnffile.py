@@ -41,19 +41,22 @@ class CnfFile(Puzzle):
         ``x`` lines are XORs) or a formula.
     name : str, optional
         How the formula is named in answers (default: the file name).
+    strict : bool
+        Refuse a file that solvers read but the format does not allow (a
+        header whose clause count is wrong), instead of a warning.
     """
 
     family = "cnf"
     encodings = ("cnf",)
 
-    def __init__(self, source, name: str | None = None) -> None:
+    def __init__(self, source, name: str | None = None, strict: bool = False) -> None:
         from ..cnf import CNF, read_dimacs
 
         if isinstance(source, CNF):
             self.formula = source
             self.file = None
         else:
-            self.formula = read_dimacs(source)
+            self.formula = read_dimacs(source, strict=strict)
             self.file = str(source)
         self.name = name or (Path(self.file).name if self.file else "formula")
         # long XORs get link variables when they are first written as clauses: made now, so that every process
@@ -138,8 +141,8 @@ def random_cnf(rng: random.Random) -> CnfFile:
     return CnfFile(formula, name=f"random-cnf:{n}")
 
 
-def _build(path: str | os.PathLike) -> CnfFile:
-    return CnfFile(path)
+def _build(path: str | os.PathLike, strict: bool = False) -> CnfFile:
+    return CnfFile(path, strict=strict)
 
 
 def _check(path: str, **_) -> None:
@@ -154,7 +157,9 @@ FAMILY = Family(
     name="cnf",
     puzzle=CnfFile,
     summary="A DIMACS CNF file: its models, projected on its 'c p show' variables.",
-    options=(Option("path", (), "A DIMACS CNF file.", required=True),),
+    options=(Option("path", (), "A DIMACS CNF file.", required=True),
+             Option("strict", ("--strict",), "Refuse a header whose clause count is wrong (read with a warning "
+                    "otherwise, as solvers do).", default=False, type=bool)),
     build=_build,
     random_instance=random_cnf,
     check=_check,

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from parity.cnf import CNF, backend, read_dimacs, write_dimacs
-from parity.errors import DimacsError, OutputError, TooLargeError
+from parity.errors import DimacsError, DimacsWarning, OutputError, TooLargeError
 from parity.puzzles import LightsOut
 
 
@@ -46,7 +46,6 @@ def test_clause_over_several_lines(tmp_path):
         ("1 2 0\n", ":1: clause before the 'p cnf' line"),
         ("p cnf x 1\n", ":1: expected 'p cnf VARIABLES CLAUSES'"),
         ("p cnf 2 1\n1 a 0\n", ":2: 'a' is not an integer literal"),
-        ("p cnf 2 2\n1 0\n", ":1: header declares 2 clauses, the file has 1"),
         ("p cnf 2 1\n1 2\n", "not closed by 0"),
         ("c only comments\n", "no 'p cnf"),
         ("p cnf 2 1\nc p show -1 0\n1 0\n", ":2: projection variables must be positive"),
@@ -142,3 +141,59 @@ def test_exported_4x4_has_16_solutions_in_an_external_solver(tmp_path):
     # the Tseitin links are defined by the presses, so counting all variables counts the solutions
     out = subprocess.run(["picosat", "--all", str(path)], capture_output=True, text=True).stdout
     assert "s SOLUTIONS 16" in out
+
+
+# -- files as the field's tools write them (written here in their styles) ----------------------------------------
+CIRCUIT = """cc written by a circuit-to-CNF tool: gate comments start with 'cc'
+c an ordinary comment
+p cnf 4 4
+cc the AND gate 3 = 1 & 2
+-3 1 0
+-3 2 0
+c1 a comment glued to its c
+3 -1 -2 0
+4 0
+"""
+SATLIB = """c SATLIB instances end with a '%' line and a lone 0
+p cnf 3 2
+ 1 -2 0
+ 2  3 0
+%
+0
+
+"""
+
+
+def test_comment_lines_are_any_line_starting_with_c(tmp_path):
+    path = tmp_path / "circuit.cnf"
+    path.write_text(CIRCUIT)
+    formula = read_dimacs(path)
+    assert formula.stats()["clauses"] == 4
+    assert backend("sat").count(formula) == 4  # 4 holds, 3 is the AND of 1 and 2, which are free
+
+
+def test_satlib_files_end_at_the_percent_line(tmp_path):
+    path = tmp_path / "uf3.cnf"
+    path.write_text(SATLIB)
+    assert backend("sat").count(read_dimacs(path)) == 4
+
+
+def test_a_wrong_clause_count_is_read_with_a_warning_or_refused_when_strict(tmp_path):
+    path = tmp_path / "miscounted.cnf"
+    path.write_text("c the header promises 5 clauses\np cnf 3 5\n1 2 0\n-3 0\n")  # as Ganak's own tests have
+    with pytest.warns(DimacsWarning, match=r"miscounted.cnf:2: header declares 5 clauses, the file has 2"):
+        formula = read_dimacs(path)
+    assert backend("sat").count(formula) == 3
+    with pytest.raises(DimacsError, match=r":2: header declares 5 clauses, the file has 2"):
+        read_dimacs(path, strict=True)
+    import sys
+
+    # a real command: the file is read in its child process, whose warning goes straight to stderr
+    run = subprocess.run([sys.executable, "-m", "parity", "count", "cnf", str(path)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0 and "3 solutions" in run.stdout
+    assert run.stderr.splitlines() == [f"parity: warning: {path}:2: header declares 5 clauses, the file has 2; read "
+                                       "as it is (strict reading refuses it)"]
+    run = subprocess.run([sys.executable, "-m", "parity", "count", "cnf", str(path), "--strict"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "header declares 5 clauses" in run.stderr

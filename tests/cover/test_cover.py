@@ -262,3 +262,15 @@ def test_a_problem_without_options_is_refuted_by_any_one_item():
     assert gf2_certificate(problem)["items"] == ["a"]
     for engine in ("dlx", "sat", "cms"):
         assert pt.count(CoverFile(problem), engine=engine) == 0, engine
+
+
+def test_xcover_style_comment_lines_are_read(tmp_path):
+    # xcover's example files open with '//' comment lines before the items line
+    from parity.cover import read_cover
+
+    path = tmp_path / "langford2.txt"
+    path.write_text("// Langford pairs for n = 3, Knuth's encoding\n// items: digits, then positions\n"
+                    "1 2 3 s1 s2 s3 s4 s5 s6\n"
+                    "1 s1 s3\n1 s2 s4\n1 s3 s5\n1 s4 s6\n2 s1 s4\n2 s2 s5\n2 s3 s6\n3 s1 s5\n3 s2 s6\n")
+    problem = read_cover(path)
+    assert problem.primary[:3] == ["1", "2", "3"] and problem.count() == 2  # 312132 and its mirror 231213
