@@ -32,7 +32,8 @@ __all__ = ["read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "
 
 
 def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
-    """Read a graph in DIMACS ``.col`` format (``p edge N M`` then ``e u v`` lines).
+    """Read a graph in DIMACS ``.col`` format (``p edge N M`` then ``e u v`` lines); ``.clq`` files (the DIMACS
+    clique benchmarks) are read the same way.
 
     Vertices are the integers ``1..N``.  Comment lines start with ``c``.  The
     number of ``e`` lines must be the ``M`` of the header (or, for files that
@@ -62,7 +63,7 @@ def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
     edge_lines = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         words = raw.split()
-        if not words or words[0] == "c":
+        if not words or words[0].startswith("c"):  # 'c', and 'cc'-style lines as some generators write them
             continue
         where = f"{path}:{number}"
         if words[0] == "p":
@@ -285,6 +286,7 @@ READERS = {
     ".edges": _read_edgelist,
     ".txt": _read_edgelist,
     ".col": read_dimacs_col,
+    ".clq": read_dimacs_col,  # the DIMACS clique benchmarks: the same 'p edge N M' and 'e U V' lines
 }
 
 def _write_graphml(G: nx.Graph, path: str | os.PathLike) -> None:

@@ -128,7 +128,7 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         ``tri-parallelogram:WxH``, ``tri-hexagon:S``, ``hex-parallelogram:WxH``,
         ``hex-hexagon:S``, ``hex-coin``: cells joined to their neighbours), a name
         from the catalogue (``graphs/``), or a path to a ``.graphml``,
-        ``.gml``, ``.edgelist`` or DIMACS ``.col`` file.  A graph is checked
+        ``.gml``, ``.edgelist`` or DIMACS ``.col`` (or ``.clq``) file.  A graph is checked
         (see Notes) and returned as it is.
 
     Returns

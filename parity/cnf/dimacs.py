@@ -132,6 +132,11 @@ def read_dimacs(path: str | os.PathLike, strict: bool = False) -> CNF:
                 break  # SATLIB files end with '%'
             continue
         if words[0].startswith("c"):  # no literal starts with a letter: 'cc', 'c1' and 'c' all open comments
+            if words[0] == "c" and (words[1:3] == ["p", "weight"] or words[1:3] in (["t", "wmc"], ["t", "pwmc"])):
+                # the model counting competition's weighted files: counting their models would answer another
+                # question than the one they ask
+                raise DimacsError(f"{path}:{number}: {raw.strip()[:40]!r} asks for a weighted model count; parity "
+                                  "counts models (unweighted): drop the weights to count them")
             if words[0] == "c" and (words[1:3] == ["p", "show"] or words[1:2] == ["ind"]):
                 start = 3 if words[1] == "p" else 2
                 values = [literal(w, number) for w in words[start:]]

@@ -257,3 +257,14 @@ def test_unwritable_board_files_are_one_error(target):
 def test_writing_a_directed_graph_is_refused(tmp_path):
     with pytest.raises(BoardSpecError, match="directed"):
         write_board(nx.DiGraph([(1, 2)]), tmp_path / "d.graphml")
+
+
+def test_a_dimacs_clique_file_is_read_as_a_colouring_file(tmp_path):
+    # the DIMACS clique benchmarks (.clq) use the .col lines; generators write 'c'-style comments of their own
+    import parity as pt
+
+    path = tmp_path / "k4.clq"
+    path.write_text("c FILE: k4.clq\ncc made for this test\np edge 4 6\ne 1 2\ne 1 3\ne 1 4\ne 2 3\ne 2 4\ne 3 4\n")
+    G = pt.board(str(path))
+    assert G.number_of_nodes() == 4 and G.number_of_edges() == 6
+    assert pt.count(pt.Coloring(str(path), colors=4)) == 24

@@ -197,3 +197,18 @@ def test_a_wrong_clause_count_is_read_with_a_warning_or_refused_when_strict(tmp_
     run = subprocess.run([sys.executable, "-m", "parity", "count", "cnf", str(path), "--strict"], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "header declares 5 clauses" in run.stderr
+
+
+@pytest.mark.parametrize("line", ["c p weight 1 0.3 0", "c t wmc", "c t pwmc"])
+def test_weighted_model_counting_files_are_refused_not_counted_unweighted(tmp_path, line):
+    # the model counting competition's weighted format asks another question than a model count
+    path = tmp_path / "weighted.cnf"
+    path.write_text(f"p cnf 2 1\n{line}\n1 2 0\n")
+    with pytest.raises(DimacsError, match=r"weighted.cnf:2: .* asks for a weighted model count"):
+        read_dimacs(path)
+
+
+def test_the_competition_header_of_an_unweighted_count_is_a_comment(tmp_path):
+    path = tmp_path / "pmc.cnf"
+    path.write_text("c t pmc\np cnf 3 2\nc p show 1 2 0\n1 2 0\n-1 3 0\n")
+    assert backend("sat").count(read_dimacs(path)) == 3  # (1, 2) in {01, 10, 11}, 3 follows 1
