@@ -148,8 +148,12 @@ class Result:
             lines.append(self.puzzle.picture(self.solution))
         elif "count_up_to_symmetry" in self.stats:
             stats = self.stats
-            more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats else ""
-            lines.append(f"  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} symmetries{more}")
+            kind = stats.get("symmetry", "all")
+            which = {"all": "symmetries", "rotations": "rotations",
+                     "fixed-pieces": "symmetries that map every piece to itself"}[kind]
+            more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats and \
+                kind != "rotations" else ""
+            lines.append(f"  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} {which}{more}")
         return "\n".join(lines)
 
     __str__ = text
@@ -259,7 +263,7 @@ def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
 
 
 def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
-                recolour: bool = False) -> tuple[str, bool, Answer, tuple[float, float]]:
+                recolour: bool = False, symmetry: str = "all") -> tuple[str, bool, Answer, tuple[float, float]]:
     if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
     engine, encoding = choose(puzzle, name, "count")
@@ -268,7 +272,7 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
     started, compiled = time.perf_counter(), spent()
     answer = engine.count(encoding)
     if up_to_symmetry:
-        answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour))
+        answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour, symmetry=symmetry))
     return engine.name, engine.exact, answer, _split_times(load, started, compiled)
 
 
@@ -337,14 +341,16 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None, up_to_symmetry: bool = False,
-                 recolour: bool = False) -> Result:
+                 recolour: bool = False, symmetry: str = "all") -> Result:
     """The exact number of solutions as a :class:`~parity.api.Result` (``count``, engine numbers; UNKNOWN when time ran out).
 
     With ``up_to_symmetry`` the stats also hold ``count_up_to_symmetry``, the
     number of solutions up to the puzzle's symmetries
     (:meth:`~parity.puzzles.Puzzle.symmetries`; see
     :func:`parity.api.count_up_to_symmetry`), and the group's order;
-    ``recolour`` lets permutations of the values (colours) act too.
+    ``recolour`` lets permutations of the values (colours) act too, and
+    ``symmetry`` picks the convention (``all``, ``rotations``,
+    ``fixed-pieces``: see :meth:`parity.symmetry.Symmetries.restricted`).
 
     Examples
     --------
@@ -356,12 +362,17 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     True
     """
     time_limit = check_time_limit(time_limit)
+    up_to_symmetry = up_to_symmetry or symmetry != "all"  # a convention asks for the count up to it
     if recolour and not up_to_symmetry:
         raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
+    from .symmetry import CONVENTIONS
+
+    if symmetry not in CONVENTIONS:
+        raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {symmetry!r}")
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
-                                                      up_to_symmetry, recolour)
+                                                      up_to_symmetry, recolour, symmetry)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started,
                       question="count")
@@ -406,7 +417,7 @@ def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> It
 
 
 def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False,
-                         method: str | None = None) -> dict:
+                         method: str | None = None, symmetry: str = "all") -> dict:
     """The number of solutions up to the puzzle's symmetries, by Burnside's lemma.
 
     Burnside's lemma needs, for each symmetry, the number of solutions it
@@ -433,6 +444,10 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
         None: the fastest route; ``"burnside"``: Burnside's lemma by the
         fastest count of fixed solutions; ``"listing"``: Burnside's lemma from
         every solution listed (the cross-check of the others).
+    symmetry : {"all", "rotations", "fixed-pieces"}
+        Which symmetries make two solutions the same
+        (:meth:`parity.symmetry.Symmetries.restricted`); the answer then
+        says so (``symmetry``).
 
     Returns
     -------
@@ -450,18 +465,30 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
     >>> counted["count_up_to_symmetry"], counted["symmetry_method"]
     (5090651528085, 'burnside-counting')
     """
-    from .symmetry import burnside, fixed_by_listing, fixed_by_rank, solution_matrix
+    from .symmetry import CONVENTIONS
 
     if method not in (None, "burnside", "listing"):
         raise LimitError(f"method must be None, 'burnside' or 'listing', got {method!r}")
+    if symmetry not in CONVENTIONS:
+        raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {symmetry!r}")
     own = getattr(puzzle, "orbit_count", None)
-    if own is not None and not recolour and method is None:
+    if own is not None and not recolour and method is None and symmetry == "all":
         counted = own(engine)
         if counted is not None:
             return counted
     sym = puzzle.symmetries(recolour=recolour)
     if sym is None:
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
+    if symmetry != "all":
+        return {**_up_to(puzzle, sym.restricted(symmetry), engine, recolour, method), "symmetry": symmetry}
+    return _up_to(puzzle, sym, engine, recolour, method)
+
+
+def _up_to(puzzle, sym, engine: str | None, recolour: bool, method: str | None) -> dict:
+    """Burnside's lemma over the group ``sym``, by the fastest count of fixed solutions (see
+    :func:`count_up_to_symmetry`)."""
+    from .symmetry import burnside, fixed_by_listing, fixed_by_rank, solution_matrix
+
     if recolour and sym.value_perms is None:
         raise LimitError(f"the values of {puzzle.family} puzzles are not interchangeable colours; drop --recolour")
     if method != "listing":

@@ -112,3 +112,50 @@ def test_a_quotient_refuses_a_map_that_is_no_symmetry():
     coloured = CoverProblem([["a", ("s", "red")]], secondary=["s"])
     with pytest.raises(EncodingError, match="coloured"):
         coloured.quotient({}, [0])
+
+
+# -- which symmetries make two solutions the same ----------------------------------------------------------------
+def test_conventions_give_the_counts_each_table_uses():
+    # Polyform Puzzler counts a symmetry only where it maps every piece to itself: the tetracubes' mirror pair A, B
+    # leaves the rotations (1390 in 2 x 4 x 4, against 695 up to all 16 symmetries); the solid pentominoes, each
+    # its own mirror image in space, keep all 8 symmetries of the 2 x 3 x 10 box (the seed's 12)
+    tetracubes = pt.Polyomino("tetracubes", "box:2x4x4")
+    assert pt.count_up_to_symmetry(tetracubes)["count_up_to_symmetry"] == 695
+    fixed = pt.count_up_to_symmetry(tetracubes, symmetry="fixed-pieces")
+    assert (fixed["count_up_to_symmetry"], fixed["symmetries"], fixed["symmetry"]) == (1390, 8, "fixed-pieces")
+    assert pt.count_up_to_symmetry(tetracubes, symmetry="rotations")["count_up_to_symmetry"] == 1390
+    solids = pt.Polyomino("solid-pentominoes", "box:2x3x10")
+    assert pt.count_up_to_symmetry(solids, symmetry="fixed-pieces")["count_up_to_symmetry"] == 12
+    lights = pt.count_up_to_symmetry(pt.LightsOut("grid:4x4"), symmetry="rotations")
+    assert (lights["count_up_to_symmetry"], lights["symmetries"]) == (6, 4)
+
+
+def test_a_convention_is_counted_alike_by_quotients_and_by_listing():
+    puzzle = pt.Polyomino("tetracubes", "box:2x2x8")
+    for kind in ("rotations", "fixed-pieces"):
+        counted = pt.count_up_to_symmetry(puzzle, method="burnside", symmetry=kind)
+        listed = pt.count_up_to_symmetry(puzzle, method="listing", symmetry=kind)
+        assert counted["symmetry_method"] == "burnside-counting" and listed["symmetry_method"] == "burnside-enumeration"
+        assert counted["count_up_to_symmetry"] == listed["count_up_to_symmetry"]
+    assert pt.count_up_to_symmetry(puzzle, symmetry="rotations")["count_up_to_symmetry"] == 224  # the seed's
+
+
+def test_a_convention_that_does_not_apply_is_one_clear_error():
+    from parity.errors import LimitError
+    from parity.testing import run_cli
+
+    with pytest.raises(LimitError, match="symmetry must be one of all, rotations, fixed-pieces"):
+        pt.count_up_to_symmetry(pt.LightsOut("grid:3x3"), symmetry="mirrors")
+    with pytest.raises(LimitError, match="no orientation"):
+        pt.count_up_to_symmetry(pt.Coloring("petersen", colors=3), symmetry="rotations")
+    with pytest.raises(LimitError, match="does not go with recolouring"):
+        pt.count_up_to_symmetry(pt.Coloring("cube", 3, element="faces"), recolour=True, symmetry="fixed-pieces")
+    run = run_cli("count", "polyomino", "--pieces", "tetracubes", "--board", "box:2x4x4", "--symmetry",
+                  "fixed-pieces", "--json")
+    assert run.code == 0, run.err
+    import json
+
+    answer = json.loads(run.out)
+    assert (answer["count_up_to_symmetry"], answer["symmetry"]) == (1390, "fixed-pieces")
+    run = run_cli("count", "coloring", "--board", "petersen", "--colors", "3", "--symmetry", "rotations")
+    assert run.code == 2 and run.err.count("\n") == 1 and "no orientation" in run.err

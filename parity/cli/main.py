@@ -97,6 +97,11 @@ def _common(verb: str) -> list[click.Parameter]:
                              help="Also count solutions up to the puzzle's symmetries (JSON 'count_up_to_symmetry')."),
                 click.Option(["--recolour", "--recolor", "recolour"], is_flag=True,
                              help="With --up-to-symmetry: permutations of the colours act too."),
+                click.Option(["--symmetry", "symmetry"], type=click.Choice(["all", "rotations", "fixed-pieces"]),
+                             default="all", show_default=True,
+                             help="Which symmetries make two solutions the same (implies --up-to-symmetry): "
+                                  "fixed-pieces keeps those that map every piece to itself (Polyform Puzzler's "
+                                  "convention)."),
                 as_json]
     if verb == "draw":
         return [engine, limit,
@@ -313,7 +318,8 @@ def _count(family_name: str, build: dict, options: dict):
 
     puzzle = _built(family_name, build)
     result = count_result(puzzle, options["engine"], time_limit=options["time_limit"],
-                          up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False))
+                          up_to_symmetry=options.get("up_to_symmetry", False), recolour=options.get("recolour", False),
+                          symmetry=options.get("symmetry", "all"))
     return _whole(result.payload(), options.get("started")), result.text(), 0
 
 

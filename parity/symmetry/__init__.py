@@ -22,7 +22,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import factorial
 
 import networkx as nx
@@ -32,12 +32,15 @@ from ..boards import oriented_faces
 from ..errors import LimitError
 
 __all__ = ["Symmetries", "automorphisms", "edge_action", "face_action", "orientation", "orbits", "canonical",
-           "fixed_by_rank", "solution_matrix", "fixed_by_listing", "burnside", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS"]
+           "fixed_by_rank", "solution_matrix", "fixed_by_listing", "burnside", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS",
+           "CONVENTIONS"]
 
 #: the largest automorphism group enumerated element by element
 MAX_GROUP = 100_000
 #: the most solutions listed to count orbits when no linear route applies
 MAX_SOLUTIONS = 2_000_000
+#: the counting conventions (:meth:`Symmetries.restricted`): which symmetries make two solutions the same
+CONVENTIONS = ("all", "rotations", "fixed-pieces")
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,6 +70,42 @@ class Symmetries:
     def order(self) -> int:
         """How many elements act; with value permutations, the product of both groups' orders."""
         return len(self.perms) * (1 if self.value_perms is None else len(self.value_perms))
+
+    def restricted(self, kind: str = "all") -> Symmetries:
+        """The subgroup a counting convention uses (one of ``CONVENTIONS``).
+
+        ``all``: every symmetry; ``rotations``: those that keep the
+        orientation; ``fixed-pieces``: those that map every piece (every
+        labelled part) to itself, so that a reflection turning a chiral piece
+        into its mirror partner does not count (Polyform Puzzler's convention:
+        tetracubes in a box up to rotations, solid pentominoes up to all
+        symmetries, from one rule).
+
+        Examples
+        --------
+        >>> import parity as pt
+        >>> sym = pt.Polyomino("tetracubes", "box:2x4x4").symmetries()
+        >>> sym.order, sym.restricted("rotations").order, sym.restricted("fixed-pieces").order
+        (16, 8, 8)
+        """
+        if kind not in CONVENTIONS:
+            raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {kind!r}")
+        if kind == "all":
+            return self
+        if kind == "rotations":
+            if self.rotations is None:
+                raise LimitError(f"{self.name or 'this board'} has no orientation: its symmetries are not told apart "
+                                 "as rotations and reflections")
+            keep = np.asarray(self.rotations, dtype=bool)
+        else:
+            if self.value_perms is not None:
+                raise LimitError("fixed-pieces keeps every value where it is: it does not go with recolouring")
+            identity = np.arange(0 if self.coupled is None else self.coupled.shape[1])
+            keep = np.array([self.coupled is None or bool((self.coupled[g] == identity).all())
+                             for g in range(len(self.perms))], dtype=bool)
+        return replace(self, perms=self.perms[keep], rotations=None if self.rotations is None else self.rotations[keep],
+                       coupled=None if self.coupled is None else self.coupled[keep],
+                       name=f"{self.name} ({kind})" if self.name else kind)
 
     def act(self, g: int, solution: Mapping, h: int | None = None) -> dict:
         """The image of ``solution`` under element ``g`` (and value permutation ``h``)."""
