@@ -72,10 +72,9 @@ class LazyKernel:
 
     def cached(self) -> bool:
         """Whether numba's cache holds this kernel (its index file), without loading it."""
-        source = Path(self.py.__code__.co_filename)
-        name = f"{source.stem}.{self.py.__qualname__}".replace("<", "").replace(">", "")
-        folder = _cache_dir(source)
-        return folder.is_dir() and any(folder.glob(f"{name}-{self.py.__code__.co_firstlineno}.py*.nbi"))
+        code = self.py.__code__
+        name = self.py.__qualname__.replace("<", "").replace(">", "")
+        return _indexed(Path(code.co_filename), f"{name}-{code.co_firstlineno}.py*.nbi")
 
     def dispatcher(self):
         """The compiled kernel (compiled or read from the cache now, the first time)."""
@@ -88,10 +87,7 @@ class LazyKernel:
             started = time.perf_counter()
             module = self.py.__module__
             if NOTES and module not in _SAID and not self.cached():
-                _SAID.add(module)
-                what = KERNELS.get(module, (module, 0.0))[0]
-                print(f"parity: compiling {what} kernels once, a few seconds (later runs read them from numba's "
-                      "cache)", file=sys.stderr, flush=True)
+                _say_compiling(module, "{what} kernels once, a few seconds")
             from numba import njit
 
             self._dispatcher = njit(self.signatures, cache=True, **self.options)(self.py)
@@ -151,8 +147,21 @@ def kernels_cached(name: str) -> bool:
     if spec is None or spec.origin is None:
         return False
     source = Path(spec.origin).parent.joinpath(*rest.split(".")).with_suffix(".py") if rest else Path(spec.origin)
+    return _indexed(source, "*.nbi")
+
+
+def _indexed(source: Path, pattern: str) -> bool:
+    """Whether numba's cache folder for the module in ``source`` holds an index file ``{module}.{pattern}``."""
     folder = _cache_dir(source)
-    return folder.is_dir() and any(folder.glob(f"{source.stem}.*.nbi"))
+    return folder.is_dir() and any(folder.glob(f"{source.stem}.{pattern}"))
+
+
+def _say_compiling(module: str, words: str) -> None:
+    """The one line on stderr, once per module, that a command is about to compile its kernels (``words`` says
+    which and how long, ``{what}`` standing for the module's name in :data:`KERNELS`)."""
+    _SAID.add(module)
+    words = words.format(what=KERNELS.get(module, (module, 0.0))[0])
+    print(f"parity: compiling {words} (later runs read them from numba's cache)", file=sys.stderr, flush=True)
 
 
 def load_kernels(name: str) -> ModuleType:
@@ -160,11 +169,9 @@ def load_kernels(name: str) -> ModuleType:
     the first time a command compiles it (when :data:`NOTES` is on and compiling takes a second or more)."""
     if name in sys.modules:
         return sys.modules[name]
-    what, seconds = KERNELS.get(name, (name, 1.0))
+    seconds = KERNELS.get(name, (name, 1.0))[1]
     if NOTES and seconds >= 1.0 and name not in _SAID and not kernels_cached(name):
-        _SAID.add(name)
-        print(f"parity: compiling the {what} kernels once, about {seconds:g} s (later runs read them from "
-              "numba's cache)", file=sys.stderr, flush=True)
+        _say_compiling(name, f"the {{what}} kernels once, about {seconds:g} s")
     import warnings
 
     with warnings.catch_warnings():

@@ -365,10 +365,9 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     up_to_symmetry = up_to_symmetry or symmetry != "all"  # a convention asks for the count up to it
     if recolour and not up_to_symmetry:
         raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
-    from .symmetry import CONVENTIONS
+    from .symmetry import check_convention
 
-    if symmetry not in CONVENTIONS:
-        raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {symmetry!r}")
+    check_convention(symmetry)  # before the count, which may be long
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
@@ -465,12 +464,11 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
     >>> counted["count_up_to_symmetry"], counted["symmetry_method"]
     (5090651528085, 'burnside-counting')
     """
-    from .symmetry import CONVENTIONS
+    from .symmetry import check_convention
 
     if method not in (None, "burnside", "listing"):
         raise LimitError(f"method must be None, 'burnside' or 'listing', got {method!r}")
-    if symmetry not in CONVENTIONS:
-        raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {symmetry!r}")
+    check_convention(symmetry)  # before the puzzle's symmetries are worked out
     own = getattr(puzzle, "orbit_count", None)
     if own is not None and not recolour and method is None and symmetry == "all":
         counted = own(engine)

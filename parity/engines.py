@@ -214,10 +214,9 @@ class ChaseEngine(LinearEngine):
         return chase_refusal(system)
 
     def load(self, system) -> None:
-        from ._compiled import load_kernels
+        from .linalg import chase
 
-        load_kernels("parity.linalg._chase_kernels")  # compiled, or read from the cache, on import
-        load_kernels("parity.linalg._gf2_kernels")
+        chase.load()
 
     def suits(self, system, question: str) -> bool:
         # big enough to pay for the kernels, and sparse (a board: a few entries an equation); a dense matrix has

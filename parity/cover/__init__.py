@@ -222,25 +222,11 @@ class CoverProblem:
                     sorted(map(repr, (item_map.get(x, x) for x in option))) != sorted(map(repr, self.options[j])):
                 raise EncodingError(f"the symmetry sends option {i} to option {j}, whose items are not its image")
         orbit_of: dict = {}
-        for item in (*self.primary, *self.secondary):  # each orbit named by its first member, in listed order
-            if item not in orbit_of:
-                member, cycle = item, []
-                while member not in orbit_of:
-                    orbit_of[member] = len(cycle)  # a placeholder, replaced below
-                    cycle.append(member)
-                    member = item_map.get(member, member)
-                name = Orbit(cycle)
-                for member in cycle:
-                    orbit_of[member] = name
-        options, seen = [], set()
-        for i in range(len(self.options)):
-            if i in seen:
-                continue
-            cycle, j = [], i
-            while j not in seen:
-                seen.add(j)
-                cycle.append(j)
-                j = option_map[j]
+        for cycle in _cycles([*self.primary, *self.secondary], lambda x: item_map.get(x, x)):
+            name = Orbit(cycle)  # each orbit named by its members from the first, in listed order
+            orbit_of.update(dict.fromkeys(cycle, name))
+        options = []
+        for cycle in _cycles(range(len(self.options)), option_map.__getitem__):
             held = [x for j in cycle for x in self.options[j]]
             if len(set(held)) == len(held):  # pairwise disjoint: the orbit can be part of a fixed cover
                 options.append(list(dict.fromkeys(orbit_of[x] for x in held)))
@@ -298,6 +284,19 @@ class CoverProblem:
             formula.add([-chosen[i]])
         formula.primary = list(chosen)
         return formula
+
+
+def _cycles(members: Iterable, step) -> Iterator[list]:
+    """The cycles of the permutation ``step`` on ``members``, each from its first member in their order."""
+    seen: set = set()
+    for first in members:
+        cycle, member = [], first
+        while member not in seen:
+            seen.add(member)
+            cycle.append(member)
+            member = step(member)
+        if cycle:
+            yield cycle
 
 
 def _sequence(value, what: str, of: str = "items"):

@@ -312,15 +312,20 @@ def chase_board(
     return chased
 
 
+def load() -> None:
+    """Bring in the chasing and GF(2) kernel modules (each kernel compiles, or is read from numba's cache, on its
+    first call)."""
+    from .._compiled import load_kernels
+
+    load_kernels("parity.linalg._chase_kernels")
+    load_kernels("parity.linalg._gf2_kernels")
+
+
 def _chase_structured(kind: str, m: int, n: int, closed: bool, p: int, b: np.ndarray, want_basis: bool) -> Chased:
     wrap_rows, wrap_cols = _wraps(kind, m, n)
     seconds = {}
     if p == 2 and not wrap_rows and not wrap_cols:
-        from .._compiled import load_kernels
-
-        load_kernels("parity.linalg._chase_kernels")  # loading compiled kernels is not part of the chase
-        load_kernels("parity.linalg._gf2_kernels")
-
+        load()  # loading compiled kernels is not part of the chase
         return _chase_grid_gf2(m, n, closed, b, time.perf_counter(), want_basis)
     started = time.perf_counter()
     b = b.astype(np.int64)

@@ -684,16 +684,19 @@ class LightsOut(Puzzle):
 
         shape = self._grid_shape()
         if shape is not None and self.field <= 10:  # one character a cell: the rows are written by numpy
-            glyphs = np.frombuffer(b".#" if self.field == 2 else b".123456789", dtype=np.uint8)
-            rows, cols = shape
-            text = np.full((rows, 2 * cols), ord(" "), dtype=np.uint8)
-            text[:, 0::2] = glyphs[self._press_vector(presses).reshape(shape)]
-            text[:, -1] = ord("\n")
-            return text.tobytes().decode("ascii")[:-1]
+            return self._grid_text(self._press_vector(presses).reshape(shape))
         if shape is not None:
             return "\n".join(" ".join(mark(presses.get((r, c), 0)) for c in range(shape[1])) for r in range(shape[0]))
         labels = node_labels(self.nodes)
         return "\n".join(f"{labels[v]}: {t}" for v, t in presses.items() if t and v in labels) or "(no presses)"
+
+    def _grid_text(self, X: np.ndarray) -> str:
+        """The presses ``X[r, c]`` (at most 10 light states) as :meth:`picture` draws them, a row a line."""
+        glyphs = np.frombuffer(b".#" if self.field == 2 else b".123456789", dtype=np.uint8)
+        text = np.full((X.shape[0], 2 * X.shape[1]), ord(" "), dtype=np.uint8)
+        text[:, 0::2] = glyphs[X]
+        text[:, -1] = ord("\n")
+        return text.tobytes().decode("ascii")[:-1]
 
     def symmetries(self, recolour: bool = False):
         """The board's automorphisms that keep this puzzle: start, target and rule are mapped onto themselves.
@@ -765,13 +768,13 @@ class LightsOut(Puzzle):
         On a grid, cylinder or torus (with at most 10 light states) the presses come as JSON text written by
         numpy (``parity._json.JSONText``), the same text ``json.dumps`` writes for the dict of labels.
         """
-        if self.rectangle is not None and self.field <= 10:
-            x = self._press_vector(presses)
-            payload = {"press_count": int(x.sum()), "presses": _press_json(x.reshape(self.rectangle.shape))}
-        else:
-            labels = node_labels(self.nodes)
-            payload = {"press_count": self.weight(presses),
-                       "presses": {labels[v]: int(presses.get(v, 0)) for v in self.nodes}}
+        if self.rectangle is not None and self.field <= 10:  # the press vector read once for all three
+            X = self._press_vector(presses).reshape(self.rectangle.shape)
+            return {"press_count": int(X.sum()), "presses": _press_json(X),
+                    "press_grid": self._grid_text(X).splitlines()}
+        labels = node_labels(self.nodes)
+        payload = {"press_count": self.weight(presses),
+                   "presses": {labels[v]: int(presses.get(v, 0)) for v in self.nodes}}
         if self._grid_shape() is not None:
             payload["press_grid"] = self.picture(presses).splitlines()
         return payload

@@ -487,6 +487,9 @@ class Polyomino(Puzzle):
 
     def build_cover(self):
         placements = self.placements()
+        # the options, and their index (piece, cells) -> option number in which the symmetries' quotients find images
+        index = {(name, frozenset(cells)): i for i, (name, cells) in enumerate(placements)}
+        self.__dict__["_options"] = placements, index
         return self.cover_problem(placements, decode=lambda chosen: self._solution(chosen, placements))
 
     build_cnf = Puzzle.cnf_from_cover
@@ -721,15 +724,12 @@ class Polyomino(Puzzle):
         >>> fixed, sum(fixed) // len(fixed)  # 36 domino tilings of the 4 x 4, 9 up to symmetry
         ([36, 2, 8, 2, 12, 0, 12, 0], 9)
         """
-        placements = self.__dict__.get("_placements")
-        if placements is None:
-            placements = self.__dict__["_placements"] = self.placements()
-        problem = self.encoding("cover")
+        problem = self.encoding("cover")  # built once, with the index of its options
+        placements, where = self.__dict__["_options"]
         names = list(self.pieces)
         perm, rename = sym.perms[g], sym.coupled[g]
         cell_to = {cell: sym.items[int(perm[i])] for i, cell in enumerate(sym.items)}
         piece_to = {name: names[int(rename[k])] for k, name in enumerate(names)}
-        where = {(name, frozenset(cells)): i for i, (name, cells) in enumerate(placements)}
         try:
             option_map = [where[(piece_to[name], frozenset(cell_to[c] for c in cells))] for name, cells in placements]
         except KeyError:  # pragma: no cover - a symmetry of the board maps placements onto placements

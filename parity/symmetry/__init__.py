@@ -33,7 +33,7 @@ from ..errors import LimitError
 
 __all__ = ["Symmetries", "automorphisms", "edge_action", "face_action", "orientation", "orbits", "canonical",
            "fixed_by_rank", "solution_matrix", "fixed_by_listing", "burnside", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS",
-           "CONVENTIONS"]
+           "CONVENTIONS", "check_convention"]
 
 #: the largest automorphism group enumerated element by element
 MAX_GROUP = 100_000
@@ -41,6 +41,13 @@ MAX_GROUP = 100_000
 MAX_SOLUTIONS = 2_000_000
 #: the counting conventions (:meth:`Symmetries.restricted`): which symmetries make two solutions the same
 CONVENTIONS = ("all", "rotations", "fixed-pieces")
+
+
+def check_convention(kind: str) -> str:
+    """``kind`` if it is one of :data:`CONVENTIONS`, else :class:`~parity.errors.LimitError` naming them."""
+    if kind not in CONVENTIONS:
+        raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {kind!r}")
+    return kind
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,9 +95,7 @@ class Symmetries:
         >>> sym.order, sym.restricted("rotations").order, sym.restricted("fixed-pieces").order
         (16, 8, 8)
         """
-        if kind not in CONVENTIONS:
-            raise LimitError(f"symmetry must be one of {', '.join(CONVENTIONS)}, got {kind!r}")
-        if kind == "all":
+        if check_convention(kind) == "all":
             return self
         if kind == "rotations":
             if self.rotations is None:
@@ -100,9 +105,8 @@ class Symmetries:
         else:
             if self.value_perms is not None:
                 raise LimitError("fixed-pieces keeps every value where it is: it does not go with recolouring")
-            identity = np.arange(0 if self.coupled is None else self.coupled.shape[1])
-            keep = np.array([self.coupled is None or bool((self.coupled[g] == identity).all())
-                             for g in range(len(self.perms))], dtype=bool)
+            keep = np.ones(len(self.perms), dtype=bool) if self.coupled is None else \
+                (self.coupled == np.arange(self.coupled.shape[1])).all(axis=1)
         return replace(self, perms=self.perms[keep], rotations=None if self.rotations is None else self.rotations[keep],
                        coupled=None if self.coupled is None else self.coupled[keep],
                        name=f"{self.name} ({kind})" if self.name else kind)

@@ -166,8 +166,6 @@ def _solver(tiles: str):
     return _SOLVERS[tiles]
 
 
-
-
 @lru_cache(maxsize=4)
 def _search_tables(tiles: str):
     from . import Icosoku, _tables
