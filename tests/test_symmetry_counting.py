@@ -159,3 +159,11 @@ def test_a_convention_that_does_not_apply_is_one_clear_error():
     assert (answer["count_up_to_symmetry"], answer["symmetry"]) == (1390, "fixed-pieces")
     run = run_cli("count", "coloring", "--board", "petersen", "--colors", "3", "--symmetry", "rotations")
     assert run.code == 2 and run.err.count("\n") == 1 and "no orientation" in run.err
+
+
+@pytest.mark.parametrize("value", ["mirrors", "", "ALL", "1" * 300])
+def test_the_command_line_refuses_a_symmetry_it_does_not_know_in_one_line(value):
+    from parity.testing import run_cli
+
+    run = run_cli("count", "lightsout", "--board", "grid:3x3", "--symmetry", value)
+    assert run.code == 2 and run.err.count("\n") == 1 and "--symmetry" in run.err

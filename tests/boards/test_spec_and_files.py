@@ -268,3 +268,14 @@ def test_a_dimacs_clique_file_is_read_as_a_colouring_file(tmp_path):
     G = pt.board(str(path))
     assert G.number_of_nodes() == 4 and G.number_of_edges() == 6
     assert pt.count(pt.Coloring(str(path), colors=4)) == 24
+
+
+@pytest.mark.parametrize("text, words", [("p edge 2 1\ne 1 x\n", ":2: expected 'e U V'"), ("", "no 'p edge N M' line"),
+                                         ("p edge 2 1\ne 1 3\n", ":2: vertex out of range")])
+def test_a_malformed_clique_file_is_one_error_naming_the_line(tmp_path, text, words):
+    from parity.testing import run_cli
+
+    path = tmp_path / "bad.clq"
+    path.write_text(text)
+    run = run_cli("count", "coloring", "--board", str(path), "--colors", "2")
+    assert run.code == 2 and run.err.count("\n") == 1 and words in run.err
