@@ -9,6 +9,7 @@ when the time is spent: the answer is then ``UNKNOWN``.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -225,19 +226,21 @@ def _loaded(engine, encoding) -> float:
 
 
 def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
-                unique: bool = False) -> tuple[str, Answer, Any, tuple[float, float]]:
+                unique: bool = False, proof: str | None = None) -> tuple[str, Answer, Any, tuple[float, float]]:
     """Choose the engine, build the encoding, solve, decode and verify: the whole job a time limit bounds.
 
     Returns the engine's name (what crosses back from a child process must pickle), its answer, the solution,
     and the seconds of loading the engine and of its work alone (timed here, so that they travel back from a child
     process too).
-    With ``unique`` the engine's work includes deciding whether a second solution exists.
+    With ``unique`` the engine's work includes deciding whether a second solution exists; with ``proof`` the engine
+    writes the proof of its refusal there.
     """
-    engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve")
+    engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve", proof=proof is not None)
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
     started, compiled = time.perf_counter(), spent()
-    answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity)
+    answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity,
+                          **({} if proof is None else {"proof": proof}))
     if answer.status == SAT and answer.raw is None:  # a solve that cannot be verified is no answer
         raise InvalidSolution(f"engine {engine.name} answered SAT without a solution to verify")
     solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
@@ -284,7 +287,7 @@ def _named(engine: str | None) -> str | None:
 
 
 def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool | None = None,
-          max_nullity: int = 30, unique: bool | None = None) -> Result:
+          max_nullity: int = 30, unique: bool | None = None, proof: str | os.PathLike | None = None) -> Result:
     """One solution of ``puzzle`` (verified by ``puzzle.verify``), or ``satisfiable=False``.
 
     Parameters
@@ -305,6 +308,12 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         Also decide whether the solution is the only one (``stats["unique"]``):
         from the engine's count when it knows it, else by looking for a
         second solution.  Default: ``puzzle.solve_defaults.get("unique", False)``.
+    proof : path, optional
+        Write the proof of a refusal (no solution; no solution lighter than
+        the one returned) as DRAT to this file, and the CNF it refutes
+        beside it (same name, suffix ``.cnf``), for any DRAT checker.  Only
+        engines that log proofs apply (``sat``, ``sat:SOLVER``,
+        ``chromatic``); ``stats["proof"]`` names the files.
 
     Examples
     --------
@@ -325,10 +334,14 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         max_nullity = check_max_nullity(max_nullity)
     if minimize and getattr(puzzle, "weight", None) is None:
         raise LimitError(f"{puzzle.family} puzzles define no weight to minimise")
+    if proof is not None:
+        from .cnf.proof import proof_paths
+
+        proof = str(proof_paths(proof)[0])
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, answer, solution, (load, seconds) = _run(_solve_work, time_limit, "solving", noted, puzzle, engine,
-                                                         minimize, max_nullity, unique)
+                                                         minimize, max_nullity, unique, proof)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started)
     if solution is not None:

@@ -10,6 +10,11 @@ and families only through the registry (each family's ``random_instance``).
 * every raw answer satisfies its own encoding (``A x = b``, every clause of
   the CNF), every decoded solution passes ``puzzle.verify``, and enumerations
   have no duplicates;
+* an engine that neither lists nor counts (``chromatic``) answers by one
+  verified solution, and must agree on satisfiability;
+* for a puzzle with a weight, every engine that minimises finds the same
+  least weight (the chromatic number, the fewest presses), each solution
+  verified and of the weight claimed;
 * a family's independent count (:meth:`~parity.puzzles.Puzzle.reference_count`:
   a formula or brute force, such as the chromatic polynomial for colourings)
   joins the answers as ``ref:METHOD`` and must agree too;
@@ -46,6 +51,7 @@ class EngineAnswer:
     complete: bool = True  # False when an enumeration stopped at the limit
     exact: bool = True
     verified: int = 0
+    minimum: int | None = None  # the least weight found (puzzles with a weight, engines that minimise)
     seconds: float = 0.0
     error: str | None = None
 
@@ -113,9 +119,17 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
                         break
                 answer.count = len(seen)
                 answer.satisfiable = bool(seen)
-            else:
+            elif getattr(engine, "can_count", True):
                 answer.count = int(engine.count(encoding).count)
                 answer.satisfiable = answer.count > 0
+            else:  # finds one solution, counts none: satisfiability only
+                found = engine.solve(encoding)
+                answer.satisfiable, answer.complete = found.status == "SAT", False
+                if found.raw is not None:
+                    _verified(puzzle, encoding, found.raw)
+                    answer.verified = 1
+            if answer.satisfiable and getattr(puzzle, "weight", None) is not None:
+                answer.minimum = _minimum(puzzle, engine, encoding)
         except ParityError as exc:
             answer.error = str(exc)
             report.problems.append(f"{engine.name}: {exc}")
@@ -124,6 +138,32 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
     _reference(puzzle, report)
     _compare(report)
     return report
+
+
+def _verified(puzzle, encoding, raw):
+    _check_raw(encoding, raw)
+    solution = encoding.decode(raw)
+    puzzle.verify(solution)
+    return solution
+
+
+def _minimum(puzzle, engine, encoding) -> int | None:
+    """The least weight ``engine`` finds (its solution verified and weighed here), or None where it does not
+    minimise this encoding or the search is too large for a check."""
+    from .engines import _fits
+    from .errors import LimitError, NullityTooLargeError, TooLargeError
+
+    if _fits(engine, "minimize", encoding) is not None:
+        return None
+    try:
+        found = engine.solve(encoding, minimize=True, max_nullity=16)
+    except (LimitError, NullityTooLargeError, TooLargeError):
+        return None
+    weight = puzzle.weight(_verified(puzzle, encoding, found.raw))
+    if weight != found.stats.get("minimum_weight"):
+        raise InvalidSolution(f"engine {engine.name} claimed least weight {found.stats.get('minimum_weight')}, "
+                              f"its solution weighs {weight}")
+    return weight
 
 
 def _reference(puzzle, report: CrossCheck) -> None:
@@ -149,10 +189,14 @@ def _compare(report: CrossCheck) -> None:
     counts = {a.count for a in complete}
     if len(counts) > 1:
         report.problems.append("engines disagree on the count: " + ", ".join(f"{a.engine}={a.count}" for a in complete))
+    minima = {a.minimum for a in answered if a.minimum is not None}
+    if len(minima) > 1:
+        report.problems.append("engines disagree on the least weight: " + ", ".join(
+            f"{a.engine}={a.minimum}" for a in answered if a.minimum is not None))
     if complete:
         full = complete[0].count
         for a in answered:
-            if not a.complete and a.count > full:
+            if not a.complete and a.count is not None and a.count > full:
                 report.problems.append(f"{a.engine} listed {a.count} solutions, more than the {full} counted")
 
 

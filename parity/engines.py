@@ -36,6 +36,7 @@ __all__ = [
     "ScanEngine",
     "MemoEngine",
     "FrontierEngine",
+    "ChromaticEngine",
     "ENGINES",
     "DEFAULT_ORDER",
     "get_engine",
@@ -85,8 +86,12 @@ class Engine:
     can_minimize = False
     #: the engine finds solutions (``poly`` and ``ganak`` only count)
     can_solve = True
+    #: the engine counts solutions (``chromatic`` finds one, of least weight, and neither counts nor lists)
+    can_count = True
     #: the engines to name instead, in a refusal of a question this one does not answer
     instead = "another engine"
+    #: an UNSAT answer can come with a proof file other programs check (``solve(..., proof=PATH)``: DRAT)
+    can_prove = False
 
     def refuses(self, encoding) -> str | None:
         """Why this engine cannot work on ``encoding``, or None when it can."""
@@ -113,7 +118,13 @@ class Engine:
         return True
 
     def solve(self, encoding, minimize: bool = False, max_nullity: int = 30) -> Answer:
-        """One solution (of least weight with ``minimize``), or UNSAT."""
+        """One solution (of least weight with ``minimize``), or UNSAT.
+
+        An engine with ``can_prove`` also takes ``proof=PATH``: a refusal
+        (UNSAT, or the last step of a minimisation) then writes its proof
+        there and the formula it refutes beside it
+        (:func:`parity.cnf.proof.refute`).
+        """
         raise NotImplementedError
 
     def solutions(self, encoding) -> Iterator[Any]:
@@ -310,8 +321,10 @@ class CnfEngine(Engine):
     instead = "sat or cms"
 
     def __init__(self, name: str, make_backend, counts_only: bool = False, exact: bool = True,
-                 refusal=None) -> None:
+                 refusal=None, proves: bool = False) -> None:
         self.name = name
+        #: a PySAT solver: it logs DRAT proofs (``solve(..., proof=PATH)``)
+        self.can_prove = proves
         self._make_backend = make_backend
         self._backend = None
         # a model counter (Ganak, D4) counts and finds, lists and minimises nothing; Ganak's counts are
@@ -338,13 +351,32 @@ class CnfEngine(Engine):
         proof = getattr(formula, "proof", None)  # a family's reason that no model exists, found before solving
         return {"variables": stats["variables"], "clauses": stats["clauses"], **({"proof": proof} if proof else {})}
 
-    def solve(self, formula, minimize=False, max_nullity=30) -> Answer:
+    def solve(self, formula, minimize=False, max_nullity=30, proof=None) -> Answer:
         if not self.can_solve:
             raise EngineNotApplicableError(_fits(self, "solve"))
+        if proof is not None and not self.can_prove:
+            raise EngineNotApplicableError(_fits(self, "solve", proof=True))
         if minimize:
-            return self._minimize(formula)
+            answer = self._minimize(formula)
+            if proof is not None and answer.stats.get("proof", {}).get("method") == "unsat":
+                at_most = answer.stats["proof"]["at_most"]
+                units = [[lit] for lit in formula.weight_bound(at_most)]
+                status, _, info = self._refute(formula, units, proof)
+                if status != UNSAT:  # the solver contradicts itself: no proof, no answer
+                    raise EngineNotApplicableError(f"engine {self.name!r} found a model it had refused")
+                answer.stats["proof"].update(info)
+            return answer
+        if proof is not None:
+            status, model, info = self._refute(formula, [], proof)
+            stats = {**self._stats(formula), **({"proof": {"method": "unsat", **info}} if status == UNSAT else {})}
+            return Answer(status, None if model is None else _full_model(model, formula.nvars), None, stats)
         result = self.backend.solve(formula)
         return Answer(result.status, result.model, result.count, self._stats(formula))
+
+    def _refute(self, formula, units: list[list[int]], proof):
+        from .cnf.proof import refute
+
+        return refute(formula.clauses_with_xors() + units, formula.nvars, self.backend.solver_name, proof)
 
     def minimize_refusal(self, formula) -> str | None:
         if not self.can_minimize:
@@ -400,6 +432,12 @@ class CnfEngine(Engine):
     def count(self, formula) -> Answer:
         total = int(self.backend.count(formula))
         return Answer(SAT if total else UNSAT, None, total, {**self._stats(formula), "exact": self.exact})
+
+
+def _full_model(model: list[int], nvars: int) -> list[int]:
+    from .cnf.backends import _full
+
+    return _full(model, nvars)
 
 
 class DlxEngine(Engine):
@@ -621,6 +659,49 @@ class FrontierEngine(Engine):
         raise EngineNotApplicableError(_fits(self, "solutions"))
 
 
+class ChromaticEngine(Engine):
+    """Fewest colours with a proof (``chromatic``, :mod:`parity.cnf.chromatic`): clique and Mycielski lower
+    bounds, a DSatur upper bound, then SAT calls on strengthened formulas with one colour fewer until refused.
+
+    The default for ``solve(..., minimize=True)`` on colourings (the
+    chromatic number); it finds one colouring too when named, but neither
+    lists nor counts.  With ``proof=PATH`` the refusal that ends the search is
+    written as a DRAT proof with the formula it refutes.
+    """
+
+    name = "chromatic"
+    accepts = "coloring"
+    can_enumerate = False
+    can_count = False
+    can_minimize = True
+    can_prove = True
+    instead = "sat or cms"
+
+    def suits(self, problem, question: str) -> bool:
+        return question == "minimize"  # one colouring (no bound to prove) is the plain SAT call's job
+
+    def load(self, problem) -> None:
+        # the solver's library, before the work is timed; the tabu search's kernel loads when a graph needs it,
+        # and the front door counts that as loading too (parity._compiled.spent)
+        import pysat.solvers  # noqa: F401
+
+    def solve(self, problem, minimize=False, max_nullity=30, proof=None) -> Answer:
+        from .cnf.chromatic import chromatic_number
+
+        found = chromatic_number(problem, proof=proof, minimize=minimize)
+        stats = {key: found[key] for key in ("steps", "lower_bound", "upper_bound", "proof") if key in found}
+        if "chromatic" in found:
+            stats["minimum_weight"] = found["chromatic"]
+        return Answer(found["status"], found.get("colouring"), None, stats)
+
+    def solutions(self, problem) -> Iterator[Any]:
+        raise EngineNotApplicableError(_fits(self, "solutions"))
+
+    def count(self, problem) -> Answer:
+        raise EngineNotApplicableError(f"engine {self.name!r} finds colourings but does not count them; use "
+                                       "frontier, sat or cms")
+
+
 class SearchEngine(Engine):
     """A family's own exact search (``search``): the encoding is an object whose ``solutions()`` lists raw answers.
 
@@ -716,7 +797,7 @@ ENGINES: dict[str, Engine] = {
     "galois": LinearEngine("galois", binary_only=False, elimination="GALOIS"),
     "chase": ChaseEngine(),
     "poly": PolyEngine(),
-    "sat": CnfEngine("sat", _pysat(None)),
+    "sat": CnfEngine("sat", _pysat(None), proves=True),
     "cms": CnfEngine("cms", _backend("cms")),
     "ganak": CnfEngine("ganak", _backend("ganak"), counts_only=True, exact=False),
     "d4": CnfEngine("d4", _backend("d4"), counts_only=True, refusal=_d4_refusal),
@@ -725,6 +806,7 @@ ENGINES: dict[str, Engine] = {
     "scan": ScanEngine(),
     "memo": MemoEngine(),
     "frontier": FrontierEngine(),
+    "chromatic": ChromaticEngine(),
 }
 
 _BUILTIN_ENGINES = frozenset(ENGINES)
@@ -804,7 +886,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, d4, search, dlx, scan, memo, frontier, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, d4, search, dlx, scan, memo, frontier, chromatic, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")
@@ -819,7 +901,7 @@ def get_engine(name: str) -> Engine:
         if solver == DEFAULT_SOLVER:
             return ENGINES["sat"]
         if name not in _SOLVER_ENGINES:
-            _SOLVER_ENGINES[name] = CnfEngine(name, _pysat(solver))
+            _SOLVER_ENGINES[name] = CnfEngine(name, _pysat(solver), proves=True)
         return _SOLVER_ENGINES[name]
     raise UnknownEngineError(f"unknown engine {name!r}; known: {_known()}")
 
@@ -830,7 +912,9 @@ def _ordered(kind: str, question: str) -> list[Engine]:
     return [ENGINES[n] for n in names if ENGINES[n].accepts == kind]
 
 
-def _fits(engine: Engine, question: str, encoding=None) -> str | None:
+def _fits(engine: Engine, question: str, encoding=None, proof: bool = False) -> str | None:
+    if proof and not engine.can_prove:
+        return f"engine {engine.name!r} writes no proofs; use sat or sat:SOLVER (or chromatic for colourings)"
     if question == "minimize":
         return _fits(engine, "solve") or engine.minimize_refusal(encoding)
     if question == "solve" and not engine.can_solve:
@@ -840,12 +924,14 @@ def _fits(engine: Engine, question: str, encoding=None) -> str | None:
     return None
 
 
-def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[Engine, Any]:
+def choose(puzzle, name: str | None = None, question: str = "solve", proof: bool = False) -> tuple[Engine, Any]:
     """The engine and the encoding that answer ``question`` (solve, count, solutions) about ``puzzle``.
 
     With ``name`` that engine is checked to apply; without, the first in
     :data:`DEFAULT_ORDER` among the encodings the puzzle offers (its best
     encoding first) that suits the encoding (:meth:`Engine.suits`) and applies.
+    With ``proof`` only engines that write proofs of their refusals
+    (``can_prove``) apply.
 
     Raises
     ------
@@ -854,7 +940,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
     if name is not None:
         engine = engine_for_family(name, puzzle.family, puzzle.encodings)
         encoding = puzzle.encoding(engine.accepts)
-        reason = engine.refuses(encoding) or _fits(engine, question, encoding)
+        reason = engine.refuses(encoding) or _fits(engine, question, encoding, proof)
         if reason:
             raise EngineNotApplicableError(reason)
         return engine, encoding
@@ -862,7 +948,7 @@ def choose(puzzle, name: str | None = None, question: str = "solve") -> tuple[En
     for strict in (True, False):  # an engine that applies but does not suit is taken when nothing else applies
         for kind in puzzle.encodings:
             encoding = puzzle.encoding(kind)
-            engine = _first(kind, encoding, question, reasons, strict)
+            engine = _first(kind, encoding, question, reasons, strict, proof)
             if engine is not None:
                 return engine, encoding
     raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
@@ -884,13 +970,15 @@ def engine_for_family(name: str, family: str, encodings: Sequence[str]) -> Engin
     return engine
 
 
-def _first(kind: str, encoding, question: str, reasons: list[str], strict: bool = True) -> Engine | None:
+def _first(kind: str, encoding, question: str, reasons: list[str], strict: bool = True,
+           proof: bool = False) -> Engine | None:
     """The first engine in :data:`DEFAULT_ORDER` that suits (unless not ``strict``) and applies to ``encoding``;
     the others' reasons are added to ``reasons``."""
     for engine in _ordered(kind, question):
         if strict and not engine.suits(encoding, question):
             continue
-        reason = engine.refuses(encoding) or _fits(engine, question, encoding)
+        reason = (_fits(engine, question, encoding, proof) if proof else None) or engine.refuses(encoding) or \
+            _fits(engine, question, encoding)
         if reason is None:
             return engine
         reasons.append(reason)

@@ -90,7 +90,12 @@ def _common(verb: str) -> list[click.Parameter]:
     if verb == "solve":
         return [engine, limit,
                 click.Option(["--unique"], is_flag=True, default=None,
-                             help="Also decide whether the solution is the only one (JSON 'unique')."), as_json]
+                             help="Also decide whether the solution is the only one (JSON 'unique')."),
+                click.Option(["--proof"], default=None, metavar="FILE",
+                             help="Write the proof of a refusal (no solution, or none with fewer colours) as DRAT to "
+                                  "FILE and the CNF it refutes beside it (FILE with suffix .cnf), for any DRAT "
+                                  "checker; SAT engines only (sat, sat:SOLVER, chromatic)."),
+                as_json]
     if verb == "count":
         return [engine, limit,
                 click.Option(["--up-to-symmetry", "up_to_symmetry"], is_flag=True,
@@ -730,16 +735,19 @@ def engines_command(as_json: bool) -> None:
     from ..engines import DEFAULT_ORDER, ENGINES
 
     table = {name: {"encoding": e.accepts, "exact": e.exact, "finds_solutions": e.can_solve,
-                    "lists_solutions": e.can_enumerate} for name, e in ENGINES.items()}
+                    "lists_solutions": e.can_enumerate, "counts": e.can_count, "minimises": e.can_minimize,
+                    "proofs": e.can_prove} for name, e in ENGINES.items()}
     payload = {"engines": table, "pysat_solvers": list(PYSAT_SOLVERS),
                "default_order": {f"{kind} {question}": list(order) for (kind, question), order in DEFAULT_ORDER.items()}}
-    def abilities(e: dict) -> str:
-        if not e["finds_solutions"]:
-            return ", counts only"
-        return "" if e["lists_solutions"] else ", no listing"
 
-    lines = [f"{name:<8} {e['encoding']:<7} {'exact' if e['exact'] else 'probabilistic exact'} counts{abilities(e)}"
-             for name, e in table.items()]
+    def abilities(e: dict) -> str:
+        words = [word for word, able in (("finds", e["finds_solutions"]), ("lists", e["lists_solutions"]),
+                                         ("minimises", e["minimises"]), ("writes proofs", e["proofs"])) if able]
+        if e["counts"]:
+            words.append("counts" if e["exact"] else "counts (probabilistic exact)")
+        return ", ".join(words)
+
+    lines = [f"{name:<9} {e['encoding']:<8} {abilities(e)}" for name, e in table.items()]
     lines.append(f"sat:SOLVER with SOLVER one of {', '.join(PYSAT_SOLVERS)}")
     click.echo(json.dumps(payload) if as_json else "\n".join(lines))
 

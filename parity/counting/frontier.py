@@ -59,18 +59,21 @@ class ColoringProblem:
         Node -> colour ``0..colors-1`` fixed in advance.
     up_to_renaming : bool
         Count colourings up to renaming the colours (no clues).
+    labels : mapping, optional
+        Node -> text, for evidence written to JSON (a clique's nodes).
     """
 
     graph: nx.Graph
     colors: int
     clues: Mapping[Hashable, int] = field(default_factory=dict)
     up_to_renaming: bool = False
+    labels: Mapping[Hashable, str] | None = None
 
     kind = "coloring"
 
     @staticmethod
     def decode(raw):
-        """A counter's answer needs no decoding (this encoding is counted, not solved)."""
+        """An answer is a colouring already (node -> colour), or a count."""
         return raw
 
     def order(self) -> list:

@@ -48,6 +48,7 @@ import numpy as np
 
 from .._files import read_text
 from ..boards import board as make_board
+from ..cnf.chromatic import dsatur as greedy_bound  # an upper bound: DSatur's colours, and its colouring
 from ..errors import BoardSpecError, InvalidSolution, LimitError, StateError
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
@@ -130,21 +131,6 @@ def independent_partitions(H: nx.Graph) -> list[int]:
         ways[mask] = total
     full = ways[(1 << n) - 1]
     return full + [0] * (n + 1 - len(full))
-
-
-def greedy_bound(H: nx.Graph) -> tuple[int, dict]:
-    """An upper bound on the chromatic number: the colours of a DSatur greedy colouring, and that colouring.
-
-    Examples
-    --------
-    >>> import parity as pt
-    >>> greedy_bound(pt.board("petersen"))[0]
-    3
-    """
-    if H.number_of_nodes() == 0:
-        return 0, {}
-    colouring = nx.greedy_color(H, strategy="DSATUR")
-    return max(colouring.values()) + 1, colouring
 
 
 def clique_bound(H: nx.Graph) -> list:
@@ -247,15 +233,18 @@ class Coloring(Puzzle):
         (:class:`~parity.counting.ColoringProblem`); up to renaming the colours with symmetry breaking."""
         from ..counting import ColoringProblem
 
-        return ColoringProblem(self.conflicts, self.colors, self.clues, up_to_renaming=self.symmetry_breaking)
+        return ColoringProblem(self.conflicts, self.colors, self.clues, up_to_renaming=self.symmetry_breaking,
+                               labels=node_labels(self.items))
 
     def build_cnf(self):
         """One-hot colours, one clause per conflict and colour, one unit clause per clue.
 
         The formula also carries what the SAT engines (``CnfEngine``)
         need to minimise the colours used: ``weight(model)``,
-        ``weight_bound(j)`` (assumptions allowing colours ``0..j-1`` only) and
-        ``lower_bound`` (a clique, with its size).
+        ``weight_bound(j)`` (assumptions allowing ``j`` colours only: the
+        clues' colours first, then the others from 0 up, since colours no
+        clue names can be renamed) and ``lower_bound`` (a clique, with its
+        size, or the clues' colours when there are more of them).
         """
         from ..cnf import CNF
 
@@ -276,10 +265,14 @@ class Coloring(Puzzle):
             self._break_colour_symmetry(formula, colour)
         meaning.update({var: (item, c) for item in self.items for c, var in colour[item].items()})
         formula.weight = lambda model: len({meaning[lit][1] for lit in model if lit > 0 and lit in meaning})
-        formula.weight_bound = lambda j: [-colour[item][c] for item in self.items for c in range(max(j, 0), self.colors)]
+        named = sorted(set(self.clues.values()))
+        palette = named + [c for c in range(self.colors) if c not in set(named)]
+        formula.weight_bound = lambda j: [-colour[item][c] for item in self.items for c in palette[max(j, 0):]]
         clique = clique_bound(self.conflicts)
         labels = node_labels(self.items)
         formula.lower_bound = (len(clique), {"method": "clique", "clique": [labels[v] for v in clique]})
+        if len(named) > len(clique):
+            formula.lower_bound = (len(named), {"method": "clues", "colours": named})
         return formula
 
     def _break_colour_symmetry(self, formula, colour) -> None:

@@ -1,0 +1,97 @@
+"""Refutations that other programs can check: a SAT call that writes its DRAT proof.
+
+A solver that answers "unsatisfiable" asks to be trusted.  With a proof it
+does not: :func:`refute` runs a PySAT solver with proof logging on a plain
+formula (no assumptions: the bound being refuted is part of the clauses), and
+when the answer is UNSAT writes two files, the formula in DIMACS CNF and the
+solver's DRAT proof of it, which any DRAT checker (``drat-trim``, the
+verified ``drup`` checker, ``dratify``) confirms without trusting parity or
+the solver.
+
+Examples
+--------
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> status, model, info = refute([[1, 2], [-1, 2], [1, -2], [-1, -2]], 2, proof=os.path.join(folder, "p.drat"))
+>>> status, model, sorted(os.listdir(folder)), info["cnf"].endswith("p.cnf")
+('UNSAT', None, ['p.cnf', 'p.drat'], True)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from .._files import write_text
+from ..errors import EngineNotApplicableError, OutputError
+
+__all__ = ["refute", "proof_paths", "PROOF_SOLVER"]
+
+SAT, UNSAT = "SAT", "UNSAT"
+
+#: the solver that writes proofs by default (CaDiCaL 1.9.5 through PySAT)
+PROOF_SOLVER = "cadical195"
+
+
+def proof_paths(proof: str | os.PathLike) -> tuple[Path, Path]:
+    """The proof file and, beside it, the formula it refutes (same name, suffix ``.cnf``).
+
+    Examples
+    --------
+    >>> [p.name for p in proof_paths("out/myciel5.drat")]
+    ['myciel5.drat', 'myciel5.cnf']
+    >>> proof_paths("out/myciel5.cnf")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: the proof file 'out/myciel5.cnf' would be overwritten by the formula it refutes; name it .drat
+    """
+    path = Path(proof)
+    formula = path.with_suffix(".cnf")
+    if formula == path:
+        raise OutputError(f"the proof file {str(proof)!r} would be overwritten by the formula it refutes; name it .drat")
+    return path, formula
+
+
+def _dimacs(clauses: list[list[int]], nvars: int) -> str:
+    """DIMACS CNF with no comment lines: some checkers (the verified ``drup``) take the first line for the header."""
+    lines = [f"p cnf {nvars} {len(clauses)}"]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    return "\n".join(lines) + "\n"
+
+
+def refute(clauses: list[list[int]], nvars: int, solver: str = PROOF_SOLVER,
+           proof: str | os.PathLike | None = None) -> tuple[str, list[int] | None, dict]:
+    """Solve ``clauses``; with ``proof``, an UNSAT answer also writes the DRAT proof and the formula.
+
+    Returns ``(status, model, info)``: the model when SAT; ``info`` holds the
+    seconds and, when a proof was written, its path, the formula's path and
+    the proof's number of lines (``proof_lines``).
+
+    Raises
+    ------
+    EngineNotApplicableError
+        If the solver writes no proofs.
+    OutputError
+        If the files cannot be written.
+    """
+    from pysat.solvers import Solver
+
+    started = time.perf_counter()
+    try:
+        oracle = Solver(name=solver, bootstrap_with=clauses, with_proof=proof is not None)
+    except NotImplementedError:
+        raise EngineNotApplicableError(f"PySAT's {solver} writes no proofs; use cadical195 or glucose4") from None
+    with oracle:
+        answer = oracle.solve()
+        model = oracle.get_model() if answer else None
+        lines = oracle.get_proof() if proof is not None and not answer else None
+    if lines is not None and "0" in lines:  # a proof ends with the empty clause; what a solver logs after it is noise
+        lines = lines[:lines.index("0") + 1]
+    info: dict = {"seconds": round(time.perf_counter() - started, 6)}
+    if lines is not None:
+        path, formula = proof_paths(proof)
+        write_text(formula, _dimacs(clauses, nvars), OutputError, "formula file")
+        write_text(path, "\n".join(lines) + "\n", OutputError, "proof file")
+        info.update({"drat": str(path), "cnf": str(formula), "proof_lines": len(lines)})
+    return (SAT if answer else UNSAT), model, info
