@@ -34,6 +34,7 @@ __all__ = [
     "StoreError",
     "SweepError",
     "ParityWarning",
+    "BoardFileWarning",
     "DimacsWarning",
 ]
 
@@ -150,6 +151,10 @@ class SweepError(ParityError, ValueError):
 class ParityWarning(UserWarning):
     """Something in a user's input that parity reads anyway, as the tools that write it do; the command line
     prints it as one line on stderr (``parity: warning: ...``)."""
+
+
+class BoardFileWarning(ParityWarning):
+    """A graph file read with a liberty (a directed graph read as undirected); the message says which."""
 
 
 class DimacsWarning(ParityWarning):

@@ -19,13 +19,14 @@ from __future__ import annotations
 import ast
 import os
 import re
+import warnings
 from collections.abc import Hashable
 from pathlib import Path
 
 import networkx as nx
 
 from .._files import read_text, write_text
-from ..errors import BoardFileError, OutputError, ParityError
+from ..errors import BoardFileError, BoardFileWarning, OutputError, ParityError
 from ._check import board_problem, check_board, check_board_size
 
 __all__ = ["read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "READERS", "WRITERS"]
@@ -251,14 +252,33 @@ def _for_export(G: nx.Graph) -> nx.Graph:
     return H
 
 
+def _undirected(G: nx.Graph, path) -> nx.Graph:
+    """A directed graph read as undirected, with a warning: yEd and other editors write every graph as
+    ``edgedefault="directed"``, drawn without arrows.  Two opposite arcs become one edge."""
+    if not G.is_directed() or G.is_multigraph():
+        return G
+    warnings.warn(BoardFileWarning(f"{path}: the graph is written as directed; its edges are read without "
+                                   "direction"), stacklevel=3)
+    return nx.Graph(G)
+
+
 def _read_graphml(path):
     text = read_text(path, BoardFileError, "GraphML file")
-    return _with_geometry(_checked(nx.parse_graphml(text), path), path)
+    return _with_geometry(_checked(_undirected(nx.parse_graphml(text), path), path), path)
 
 
 def _read_gml(path):
+    """GML as networkx writes it (nodes named by ``label``) or as igraph and others do (nodes with an ``id``
+    only: then the ids name them)."""
     text = read_text(path, BoardFileError, "GML file")
-    return _with_geometry(_checked(nx.parse_gml(text.splitlines(), label="label"), path), path)
+    lines = text.splitlines()
+    try:
+        G = nx.parse_gml(lines, label="label")
+    except nx.NetworkXError as exc:
+        if "has no 'label' attribute" not in str(exc):
+            raise
+        G = nx.parse_gml(lines, label="id")
+    return _with_geometry(_checked(_undirected(G, path), path), path)
 
 
 def _read_edgelist(path):

@@ -1,3 +1,7 @@
+import json
+import subprocess
+import sys
+
 import networkx as nx
 import pytest
 
@@ -190,7 +194,6 @@ def test_dimacs_col_header_is_checked_before_nodes_are_made(tmp_path, header, er
 @pytest.mark.parametrize(
     "G, words",
     [
-        (nx.DiGraph([(1, 2)]), "directed graph.*undirected"),
         (nx.MultiGraph([(1, 2), (1, 2)]), "multigraph"),
         (nx.Graph([(1, 1), (1, 2)]), "self-loop"),
     ],
@@ -279,3 +282,122 @@ def test_a_malformed_clique_file_is_one_error_naming_the_line(tmp_path, text, wo
     path.write_text(text)
     run = run_cli("count", "coloring", "--board", str(path), "--colors", "2")
     assert run.code == 2 and run.err.count("\n") == 1 and words in run.err
+
+
+# Graph files in the styles of other programs, written here by hand (the elements and attributes each tool writes):
+# igraph's GML names nodes by id only; yEd declares every graph directed and draws it without arrows; Gephi keys
+# its attributes and writes x and y.
+IGRAPH_GML = """Creator "igraph version 0.10.4 Sat Nov 25 2026"
+Version 1
+graph
+[
+  directed 0
+  node
+  [
+    id 0
+  ]
+  node
+  [
+    id 1
+  ]
+  node
+  [
+    id 2
+  ]
+  node
+  [
+    id 3
+  ]
+  edge
+  [
+    source 0
+    target 1
+  ]
+  edge
+  [
+    source 1
+    target 2
+  ]
+  edge
+  [
+    source 2
+    target 3
+  ]
+  edge
+  [
+    source 3
+    target 0
+  ]
+]
+"""
+YED_GRAPHML = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:y="http://www.yworks.com/xml/graphml" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://www.yworks.com/xml/schema/graphml/1.1/ygraphml.xsd">
+  <key for="node" id="d6" yfiles.type="nodegraphics"/>
+  <key attr.name="description" attr.type="string" for="node" id="d5"/>
+  <key for="edge" id="d10" yfiles.type="edgegraphics"/>
+  <graph edgedefault="directed" id="G">
+    <node id="n0">
+      <data key="d6">
+        <y:ShapeNode>
+          <y:Geometry height="30.0" width="30.0" x="10.0" y="20.0"/>
+          <y:NodeLabel>A</y:NodeLabel>
+        </y:ShapeNode>
+      </data>
+    </node>
+    <node id="n1"><data key="d6"><y:ShapeNode><y:NodeLabel>B</y:NodeLabel></y:ShapeNode></data></node>
+    <node id="n2"><data key="d6"><y:ShapeNode><y:NodeLabel>C</y:NodeLabel></y:ShapeNode></data></node>
+    <edge id="e0" source="n0" target="n1"><data key="d10"><y:PolyLineEdge><y:Arrows source="none" target="none"/></y:PolyLineEdge></data></edge>
+    <edge id="e1" source="n1" target="n2"/>
+    <edge id="e2" source="n2" target="n0"/>
+  </graph>
+</graphml>
+"""
+GEPHI_GRAPHML = """<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key attr.name="label" attr.type="string" for="node" id="label"/>
+  <key attr.name="Edge Label" attr.type="string" for="edge" id="edgelabel"/>
+  <key attr.name="weight" attr.type="double" for="edge" id="weight"/>
+  <key attr.name="r" attr.type="int" for="node" id="r"/>
+  <key attr.name="x" attr.type="float" for="node" id="x"/>
+  <key attr.name="y" attr.type="float" for="node" id="y"/>
+  <graph edgedefault="undirected">
+    <node id="0"><data key="label">zero</data><data key="x">1.5</data><data key="y">-2.0</data></node>
+    <node id="1"><data key="label">one</data></node>
+    <node id="2"/>
+    <edge id="0" source="0" target="1"><data key="weight">1.0</data></edge>
+    <edge id="1" source="1" target="2"><data key="weight">2.0</data></edge>
+  </graph>
+</graphml>
+"""
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("igraph.gml", IGRAPH_GML, nx.cycle_graph(4)),
+    ("yed.graphml", YED_GRAPHML, nx.relabel_nodes(nx.cycle_graph(3), {0: "n0", 1: "n1", 2: "n2"})),
+    ("gephi.graphml", GEPHI_GRAPHML, nx.path_graph(3)),
+])
+def test_graph_files_other_programs_write(tmp_path, name, text, expected):
+    import warnings
+
+    from parity.errors import BoardFileWarning
+
+    path = tmp_path / name
+    path.write_text(text)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        G = read_board(path)
+    assert set(G) == set(expected) and nx.utils.edges_equal(G.edges(), expected.edges())
+    said = [w for w in caught if issubclass(w.category, BoardFileWarning)]
+    assert len(said) == (name == "yed.graphml")  # only the directed file is read with a liberty, and says so
+    if name == "gephi.graphml":
+        assert G.nodes[0]["pos"] == (1.5, -2.0) and G.nodes[0]["label"] == "zero"
+
+
+def test_a_directed_file_is_read_undirected_with_a_warning_line(tmp_path):
+    path = tmp_path / "arcs.graphml"
+    nx.write_graphml(nx.DiGraph([(1, 2), (2, 1), (2, 3)]), path)
+    out = subprocess.run([sys.executable, "-m", "parity", "count", "coloring", "--board", str(path), "--colors", "2",
+                          "--json"], capture_output=True, text=True)
+    assert out.returncode == 0 and json.loads(out.stdout)["count"] == 2  # a path of three nodes: two opposite arcs, one edge
+    assert out.stderr.count("\n") == 1 and out.stderr.startswith("parity: warning:") and "directed" in out.stderr
+
