@@ -251,7 +251,12 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
                    "total_seconds": spent}
         describe = noted.get("describe", " on ".join([family_name, *given.values()]))
         where = " while drawing the solution" if noted.get("drawing") else ""
-        return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{where}{_by(engine)}", 0
+        reached = ""
+        if "bounds" in noted:  # a minimisation stopped half way: how far it got
+            payload["bounds"] = noted["bounds"]
+            bounds = noted["bounds"]
+            reached = f"; it needs from {bounds['lower_bound']} to {bounds['upper_bound']} {bounds.get('of', '(weight)')}"
+        return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{where}{_by(engine)}{reached}", 0
 
 
 #: the verbs whose --time-limit bounds the whole command (check's bounds when it starts an instance)

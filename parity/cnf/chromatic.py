@@ -44,6 +44,7 @@ Examples
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Hashable, Mapping
 
@@ -274,6 +275,14 @@ def tabu_descent(H: nx.Graph, colouring: dict, floor: int, steps: list, budget: 
     return {nodes[i]: int(c) for i, c in enumerate(current)}
 
 
+def _progress(floor: int, ceiling: int) -> None:
+    """Tell a parent process the bounds so far (:func:`parity._child.note`), so that a search stopped by a time
+    limit still says how far it got; nothing outside a child."""
+    child = sys.modules.get("parity._child")
+    if child is not None:
+        child.note("bounds", {"lower_bound": floor, "upper_bound": ceiling, "of": "colours"})
+
+
 def _decode(model: list[int], H: nx.Graph, colours: list[int], variable: dict, clues: Mapping) -> dict:
     """A node a model gives several colours keeps its clue's, else the first (each is apart from the neighbours')."""
     true = {lit for lit in model if lit > 0}
@@ -309,6 +318,7 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
         top, colouring = dsatur(H)
         order = [v for v in colouring if v not in set(largest)]  # DSatur's order (dicts keep it)
         steps.append({"colours": top, "status": SAT, "method": "dsatur"})
+        _progress(floor, top)
         if top > floor and minimize or top > cap:
             colouring = tabu_descent(H, colouring, floor if minimize else cap, steps)
         if len(set(colouring.values())) <= cap:
@@ -333,6 +343,7 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
     ceiling = weight
     certificate = dict(evidence, lower_bound=floor) if weight <= floor else None
     while certificate is None:
+        _progress(floor, weight)
         status, colouring, info = attempt(weight - 1)
         if status == SAT:
             best, weight = colouring, len(set(colouring.values()))

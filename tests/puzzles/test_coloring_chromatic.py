@@ -383,3 +383,15 @@ def test_cli_proof(tmp_path):
     out = run_cli("solve", "coloring", "--board", "grid:3x3", "--colors", "1", "--engine", "cms", "--proof",
                   str(target))
     assert out.code == 2 and "writes no proofs" in out.err and len(out.err.splitlines()) == 1
+
+
+def test_a_search_stopped_by_its_time_limit_says_how_far_it_got(tmp_path):
+    # queen11_11 needs 11 colours; finding an 11-colouring is beyond a few seconds of SAT, the bounds are not
+    path = tmp_path / "queen11_11.col"
+    write_board(queen_graph(11), path)
+    out = run_cli("solve", "coloring", "--board", str(path), "--chromatic", "--time-limit", "3", "--json")
+    payload = json.loads(out.out)
+    assert out.code == 0 and payload["status"] == "UNKNOWN"
+    assert payload["bounds"]["lower_bound"] == 11 <= payload["bounds"]["upper_bound"]
+    result = pt.solve(Coloring(str(path), colors=None, chromatic=True), time_limit=3)
+    assert result.status == "UNKNOWN" and result.stats["bounds"]["lower_bound"] == 11
