@@ -40,6 +40,7 @@ KERNELS = {
     "parity.linalg._gfp_kernels": ("GF(p) elimination", 0.0),
     "parity.linalg._word_kernels": ("word", 0.2),
     "parity.cnf._colour_kernels": ("colouring local search", 0.0),
+    "parity.puzzles._sudoku_kernels": ("Sudoku search", 0.0),
     "parity.cover._scan_kernels": ("scan", 0.5),
     "parity.puzzles.icosoku._kernels": ("Icosoku search", 2.0),
     "xcover.dancing_cells": ("dancing cells (xcover)", 8.5),

@@ -1,9 +1,14 @@
-"""Sudoku as exact cover (and, through it, as CNF): n^2 x n^2 grids, the usual 81-character format.
+"""Sudoku: n^2 x n^2 grids, the usual 81-character format; a compiled search, exact cover and CNF.
 
-Items: every cell filled once, every digit once in every row, column and box;
-options: digit ``d`` in cell ``(r, c)``, only where the givens allow.  The
-``dlx`` engine solves and counts; the CNF route reads the same problem.
-``solve`` always says whether the solution is unique.
+The default route is the family's own search (:class:`SudokuSearch`, the
+``search`` engine): digits as bit masks per row, column and box, naked and
+hidden singles placed before every branch, the cell with fewest candidates
+branched on, compiled with numba; a 9 x 9 is solved, and its uniqueness
+proved, in tens of microseconds.  As exact cover, items are every cell filled
+once and every digit once in every row, column and box; options are digit
+``d`` in cell ``(r, c)``, only where the givens allow.  The ``dlx`` engine
+solves and counts it; the CNF route reads the same problem.  ``solve``
+always says whether the solution is unique.
 
 Examples
 --------
@@ -26,7 +31,7 @@ from ..errors import InvalidSolution, StateError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Sudoku", "random_sudoku", "FAMILY"]
+__all__ = ["Sudoku", "SudokuSearch", "random_sudoku", "FAMILY"]
 
 
 class Sudoku(Puzzle):
@@ -36,7 +41,7 @@ class Sudoku(Puzzle):
     """
 
     family = "sudoku"
-    encodings = ("cover", "cnf")
+    encodings = ("search", "cover", "cnf")
     solve_defaults = {"unique": True}
 
     def __init__(self, givens: str) -> None:
@@ -92,6 +97,10 @@ class Sudoku(Puzzle):
             grid[r][c] = d
         return grid
 
+    def build_search(self):
+        """The compiled search (:class:`SudokuSearch`) on this grid's givens."""
+        return SudokuSearch(self.side, self.box, self.givens)
+
     def build_cover(self):
         from ..cover import CoverProblem
 
@@ -139,6 +148,82 @@ class Sudoku(Puzzle):
 
     def __repr__(self) -> str:
         return f"Sudoku({self.side}x{self.side}, givens={len(self.givens)})"
+
+
+class SudokuSearch:
+    """The ``search`` encoding of a Sudoku: its givens, searched by the compiled kernel
+    (:mod:`parity.puzzles._sudoku_kernels`).  A raw answer is the solved grid, rows of digits.
+
+    Examples
+    --------
+    >>> search = Sudoku("1..." "..1." ".1.." "...1").encoding("search")
+    >>> search.count(), search.first()[0]
+    (18, [1, 2, 3, 4])
+    >>> Sudoku("11.." + "." * 12).encoding("search").count()  # two 1s in a row: nothing to find
+    0
+    """
+
+    kind = "search"
+
+    def __init__(self, side: int, box: int, givens) -> None:
+        import numpy as np
+
+        self.side, self.box = side, box
+        self.givens = np.zeros(side * side, dtype=np.int64)
+        for (r, c), d in givens.items():
+            self.givens[r * side + c] = d
+        rows = [[r * side + c for c in range(side)] for r in range(side)]
+        cols = [[r * side + c for r in range(side)] for c in range(side)]
+        boxes = [[(br + i) * side + bc + j for i in range(box) for j in range(box)]
+                 for br in range(0, side, box) for bc in range(0, side, box)]
+        self.units = np.array(rows + cols + boxes, dtype=np.int64)
+        self.nodes = 0
+
+    @staticmethod
+    def decode(raw):
+        return raw
+
+    def load(self) -> None:
+        """Compile the kernel, or read it from numba's cache (the search engine calls this before timing)."""
+        from ._sudoku_kernels import search
+
+        getattr(search, "dispatcher", lambda: None)()
+
+    def _run(self, limit: int):
+        import numpy as np
+
+        from ._sudoku_kernels import search
+
+        out = np.zeros((max(limit, 1), self.side * self.side), dtype=np.int64)
+        nodes = np.zeros(1, dtype=np.int64)
+        found = search(self.side, self.box, self.givens, self.units, out, limit, nodes)
+        self.nodes += int(nodes[0])
+        return found, out
+
+    def _grid(self, row) -> list[list[int]]:
+        n = self.side
+        return [[int(d) for d in row[r * n:(r + 1) * n]] for r in range(n)]
+
+    def first(self):
+        """One solution, or None."""
+        found, out = self._run(1)
+        return self._grid(out[0]) if found else None
+
+    def solutions(self):
+        """Every solution once, in the search's order (listed in growing batches: a batch that is not enough
+        is searched again from the start and its known part skipped)."""
+        given, batch = 0, 2
+        while True:
+            found, out = self._run(batch)
+            for row in out[given:found]:
+                yield self._grid(row)
+            if found < batch:
+                return
+            given, batch = found, batch * 16
+
+    def count(self) -> int:
+        """The number of solutions, by the search (each counted once, none listed)."""
+        return int(self._run(0)[0])
 
 
 def random_sudoku(rng: random.Random) -> Sudoku:

@@ -23,7 +23,8 @@ SEVENTEEN_SOLUTION = "6937845124875129361259638749326514875682473917413986253194
 @pytest.mark.parametrize("givens, solution", [(INKALA, INKALA_SOLUTION), (SEVENTEEN, SEVENTEEN_SOLUTION)])
 def test_published_puzzles(givens, solution):
     puzzle = Sudoku(givens)
-    for engine in ("dlx", "sat"):
+    assert pt.solve(puzzle).engine == "search"  # the compiled search answers by default
+    for engine in ("search", "dlx", "sat"):
         result = pt.solve(puzzle, engine)
         assert result.stats["unique"] is True
         assert puzzle.to_json(result.solution)["grid"] == solution
@@ -33,6 +34,7 @@ def test_published_puzzles(givens, solution):
 def test_the_empty_4x4_has_288_grids():
     puzzle = Sudoku("." * 16)
     assert pt.count(puzzle) == pt.count(puzzle, engine="sat") == pt.count(puzzle, engine="ganak") == 288
+    assert pt.count(puzzle, engine="search") == pt.count(puzzle, engine="dlx") == 288
 
 
 def _completions(givens: str) -> set[str]:
@@ -66,7 +68,8 @@ def test_a_puzzle_with_two_solutions_is_not_unique():
     expected = {INKALA_SOLUTION, "".join(swapped)}
     assert _completions(givens) == expected
     puzzle = Sudoku(givens)
-    for engine in ("dlx", "sat"):
+    assert pt.solve(puzzle).engine == "search"  # the compiled search answers by default
+    for engine in ("search", "dlx", "sat"):
         result = pt.solve(puzzle, engine, unique=True)
         assert result.stats["unique"] is False
         assert puzzle.to_json(result.solution)["grid"] in expected
@@ -133,4 +136,15 @@ def test_random_sudokus_every_engine_against_backtracking(puzzle):
     report = crosscheck(puzzle, limit=1000)
     assert report.agree, report.problems
     assert {a.count for a in report.answered} == {expected}
-    assert {"dlx", "sat", "cms"} <= {a.engine for a in report.answered}
+    assert {"search", "dlx", "sat", "cms"} <= {a.engine for a in report.answered}
+
+
+def test_a_16x16_grid_by_the_search_and_by_dancing_links():
+    grid = pt.solve(Sudoku("." * 256), "search", unique=False).solution
+    puzzle = Sudoku("." * 256)
+    puzzle.verify(grid)  # a full 16 x 16 grid, checked by the puzzle's own rules
+    text = "".join(puzzle.symbols[d - 1] for row in grid for d in row)
+    holes = "".join("." if (k * 7) % 5 == 0 and k % 3 else ch for k, ch in enumerate(text))  # 68 cells emptied
+    emptied = Sudoku(holes)
+    assert pt.count(emptied, engine="search") == pt.count(emptied, engine="dlx") >= 1
+    assert pt.solve(Sudoku("11" + "." * 254), "search").satisfiable is False  # conflicting givens
