@@ -1,9 +1,9 @@
 """The compiled Sudoku search (private; see :class:`parity.puzzles.sudoku.SudokuSearch`).
 
 A grid of side ``n = b * b`` is a flat array of ``n * n`` cells (0 for
-empty, else the digit ``1..n``); rows, columns and boxes keep the digits
-they hold as bit masks (digit ``d`` is bit ``d - 1``), so a cell's
-candidates are one AND-NOT of three words.  Before every branch the search
+empty, else the digit ``1..n``); every empty cell keeps its candidates as a
+bit mask (digit ``d`` is bit ``d - 1``), struck from its peers when a digit is
+placed, and every row, column and box the digits it holds.  Before every branch the search
 places naked singles (a cell with one candidate) and hidden singles (a digit
 with one place left in a row, column or box) until nothing changes, and
 fails as soon as a cell has no candidate or a digit no place; it then
@@ -37,118 +37,111 @@ def _bits(x):
     return count
 
 
-@kernel("boolean(int64[:], int64[:], int64[:], int64[:], int64, int64, int64, int64)", nogil=True)
-def _place(grid, rows, cols, boxes, n, b, cell, digit):
-    """Write ``digit`` in ``cell``; False when its row, column or box holds it already."""
-    r = cell // n
-    c = cell - r * n
-    x = (r // b) * b + c // b
+@kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:], int64[:], int64, int64)",
+        nogil=True)
+def _place(grid, cand, used, peers, cell_units, queue, tail, cell, digit):
+    """Write ``digit`` in ``cell`` and strike it from the cell's peers; a peer left with one candidate joins
+    ``queue`` (``tail[0]`` its length).  False when the digit is not a candidate or a peer is left with none."""
     bit = np.int64(1) << (digit - 1)
-    if (rows[r] | cols[c] | boxes[x]) & bit:
+    if cand[cell] & bit == 0:
         return False
     grid[cell] = digit
-    rows[r] |= bit
-    cols[c] |= bit
-    boxes[x] |= bit
+    cand[cell] = 0
+    for k in range(3):
+        used[cell_units[cell, k]] |= bit
+    for i in range(peers.shape[1]):
+        p = peers[cell, i]
+        if grid[p] == 0 and cand[p] & bit:
+            left = cand[p] & ~bit
+            if left == 0:
+                return False
+            cand[p] = left
+            if left & (left - 1) == 0:
+                queue[tail[0]] = p
+                tail[0] += 1
     return True
 
 
-@kernel("boolean(int64[:], int64[:], int64[:], int64[:], int64, int64, int64[:, :])", nogil=True)
-def _propagate(grid, rows, cols, boxes, n, b, units):
-    """Naked and hidden singles until nothing changes; False at a contradiction.  ``units[u]`` lists the cells of
-    unit ``u`` (rows, then columns, then boxes)."""
-    full = (np.int64(1) << n) - 1
-    changed = True
-    while changed:
-        changed = False
-        for cell in range(n * n):
+@kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:, :], int64[:], int64[:], int64)",
+        nogil=True)
+def _propagate(grid, cand, used, units, peers, cell_units, queue, tail, full):
+    """Naked singles (from ``queue``) and hidden singles until nothing changes; False at a contradiction."""
+    head = 0
+    while True:
+        while head < tail[0]:
+            cell = queue[head]
+            head += 1
             if grid[cell] != 0:
                 continue
-            r = cell // n
-            c = cell - r * n
-            x = (r // b) * b + c // b
-            candidates = full & ~(rows[r] | cols[c] | boxes[x])
-            if candidates == 0:
+            c = cand[cell]
+            if c == 0 or c & (c - 1):
+                if c == 0:
+                    return False
+                continue
+            if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _lowest(c) + 1):
                 return False
-            if candidates & (candidates - 1) == 0:
-                _place(grid, rows, cols, boxes, n, b, cell, _lowest(candidates) + 1)
-                changed = True
-        for u in range(3 * n):
-            kind = u // n
-            k = u - kind * n
-            used = rows[k] if kind == 0 else (cols[k] if kind == 1 else boxes[k])
+        placed = False
+        for u in range(units.shape[0]):
             once = np.int64(0)
             twice = np.int64(0)
-            for i in range(n):
-                cell = units[u, i]
-                if grid[cell] != 0:
-                    continue
-                r = cell // n
-                c = cell - r * n
-                x = (r // b) * b + c // b
-                candidates = full & ~(rows[r] | cols[c] | boxes[x])
-                twice |= once & candidates
-                once |= candidates
-            if (once | used) != full:  # a digit the unit lacks has no place left in it
+            for i in range(units.shape[1]):
+                c = cand[units[u, i]]
+                twice |= once & c
+                once |= c
+            if (once | used[u]) != full:  # a digit the unit lacks has no place left in it
                 return False
-            singles = once & ~twice & ~used
+            singles = once & ~twice
             if singles == 0:
                 continue
-            for i in range(n):
+            for i in range(units.shape[1]):
                 cell = units[u, i]
-                if grid[cell] != 0:
-                    continue
-                r = cell // n
-                c = cell - r * n
-                x = (r // b) * b + c // b
-                mine = singles & full & ~(rows[r] | cols[c] | boxes[x])
+                mine = cand[cell] & singles
                 if mine == 0:
                     continue
                 if mine & (mine - 1):  # two digits with this cell as their only place
                     return False
-                if not _place(grid, rows, cols, boxes, n, b, cell, _lowest(mine) + 1):
+                if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _lowest(mine) + 1):
                     return False
-                changed = True
-    return True
+                placed = True
+        if not placed and head >= tail[0]:
+            return True
 
 
-@kernel("int64(int64, int64, int64[:], int64[:, :], int64[:, :], int64, int64[:])", nogil=True)
-def search(n, b, givens, units, out, limit, nodes):
-    """Solutions of the Sudoku with ``givens`` (flat, 0 for empty): the first ``limit`` written as rows of
-    ``out``, or with ``limit == 0`` all counted.  Returns how many were found (0: none; conflicting givens find
-    none); ``nodes[0]`` gets the number of branches tried."""
+@kernel("int64(int64, int64[:], int64[:, :], int64[:, :], int64[:, :], int64[:, :], int64, int64[:])", nogil=True)
+def search(n, givens, units, peers, cell_units, out, limit, nodes):
+    """Solutions of the Sudoku of side ``n`` with ``givens`` (flat, 0 for empty): the first ``limit`` written as
+    rows of ``out``, or with ``limit == 0`` all counted.  Returns how many were found (0: none; conflicting
+    givens find none); ``nodes[0]`` gets the number of branches tried.  ``units`` lists the cells of every row,
+    column and box, ``peers`` the cells that share one with each cell, ``cell_units`` each cell's three units."""
     cells = n * n
     depth_most = cells + 1
+    full = (np.int64(1) << n) - 1
     G = np.zeros((depth_most, cells), dtype=np.int64)
-    R = np.zeros((depth_most, n), dtype=np.int64)
-    C = np.zeros((depth_most, n), dtype=np.int64)
-    B = np.zeros((depth_most, n), dtype=np.int64)
+    K = np.full((depth_most, cells), full, dtype=np.int64)
+    U = np.zeros((depth_most, units.shape[0]), dtype=np.int64)
+    queue = np.zeros(cells * (peers.shape[1] + 1), dtype=np.int64)
+    tail = np.zeros(1, dtype=np.int64)
     choice = np.zeros(depth_most, dtype=np.int64)  # the cell branched on at each level
     left = np.zeros(depth_most, dtype=np.int64)  # the digits still to try there
-    for cell in range(cells):
-        if givens[cell] != 0 and not _place(G[0], R[0], C[0], B[0], n, b, cell, givens[cell]):
-            return 0
     nodes[0] = 0
-    if not _propagate(G[0], R[0], C[0], B[0], n, b, units):
+    for cell in range(cells):
+        if givens[cell] != 0 and not _place(G[0], K[0], U[0], peers, cell_units, queue, tail, cell, givens[cell]):
+            return 0
+    if not _propagate(G[0], K[0], U[0], units, peers, cell_units, queue, tail, full):
         return 0
-    full = (np.int64(1) << n) - 1
     found = 0
     depth = 0
     fresh = True  # the state at ``depth`` has just been made: choose its cell
     while depth >= 0:
         if fresh:
             fresh = False
-            best, fewest, best_candidates = -1, n + 1, np.int64(0)
+            best, fewest = -1, n + 1
             for cell in range(cells):
                 if G[depth, cell] != 0:
                     continue
-                r = cell // n
-                c = cell - r * n
-                x = (r // b) * b + c // b
-                candidates = full & ~(R[depth, r] | C[depth, c] | B[depth, x])
-                count = _bits(candidates)
+                count = _bits(K[depth, cell])
                 if count < fewest:
-                    best, fewest, best_candidates = cell, count, candidates
+                    best, fewest = cell, count
                     if count <= 2:
                         break
             if best < 0:  # every cell filled: a solution
@@ -160,7 +153,7 @@ def search(n, b, givens, units, out, limit, nodes):
                 depth -= 1
                 continue
             choice[depth] = best
-            left[depth] = best_candidates
+            left[depth] = K[depth, best]
         if left[depth] == 0:
             depth -= 1
             continue
@@ -168,11 +161,11 @@ def search(n, b, givens, units, out, limit, nodes):
         left[depth] &= left[depth] - 1
         nodes[0] += 1
         G[depth + 1] = G[depth]
-        R[depth + 1] = R[depth]
-        C[depth + 1] = C[depth]
-        B[depth + 1] = B[depth]
-        if _place(G[depth + 1], R[depth + 1], C[depth + 1], B[depth + 1], n, b, choice[depth], digit) and \
-                _propagate(G[depth + 1], R[depth + 1], C[depth + 1], B[depth + 1], n, b, units):
+        K[depth + 1] = K[depth]
+        U[depth + 1] = U[depth]
+        tail[0] = 0
+        if _place(G[depth + 1], K[depth + 1], U[depth + 1], peers, cell_units, queue, tail, choice[depth], digit) and \
+                _propagate(G[depth + 1], K[depth + 1], U[depth + 1], units, peers, cell_units, queue, tail, full):
             depth += 1
             fresh = True
     return found

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -150,6 +151,24 @@ class Sudoku(Puzzle):
         return f"Sudoku({self.side}x{self.side}, givens={len(self.givens)})"
 
 
+@functools.lru_cache(maxsize=8)
+def _layout(side: int, box: int):
+    """The cells of every row, column and box; every cell's peers; every cell's three units (flat cell numbers)."""
+    import numpy as np
+
+    rows = [[r * side + c for c in range(side)] for r in range(side)]
+    cols = [[r * side + c for r in range(side)] for c in range(side)]
+    boxes = [[(br + i) * side + bc + j for i in range(box) for j in range(box)]
+             for br in range(0, side, box) for bc in range(0, side, box)]
+    units = rows + cols + boxes
+    of: list[list[int]] = [[] for _ in range(side * side)]
+    for u, cells in enumerate(units):
+        for cell in cells:
+            of[cell].append(u)
+    peers = [sorted({p for u in of[cell] for p in units[u]} - {cell}) for cell in range(side * side)]
+    return np.array(units, dtype=np.int64), np.array(peers, dtype=np.int64), np.array(of, dtype=np.int64)
+
+
 class SudokuSearch:
     """The ``search`` encoding of a Sudoku: its givens, searched by the compiled kernel
     (:mod:`parity.puzzles._sudoku_kernels`).  A raw answer is the solved grid, rows of digits.
@@ -172,11 +191,8 @@ class SudokuSearch:
         self.givens = np.zeros(side * side, dtype=np.int64)
         for (r, c), d in givens.items():
             self.givens[r * side + c] = d
-        rows = [[r * side + c for c in range(side)] for r in range(side)]
-        cols = [[r * side + c for r in range(side)] for c in range(side)]
-        boxes = [[(br + i) * side + bc + j for i in range(box) for j in range(box)]
-                 for br in range(0, side, box) for bc in range(0, side, box)]
-        self.units = np.array(rows + cols + boxes, dtype=np.int64)
+        self.units, self.peers, self.cell_units = _layout(side, box)
+        self._last: tuple | None = None  # (limit, found, out) of the last search: the same search is not run twice
         self.nodes = 0
 
     @staticmethod
@@ -194,10 +210,13 @@ class SudokuSearch:
 
         from ._sudoku_kernels import search
 
+        if self._last is not None and self._last[0] == limit:
+            return self._last[1:]
         out = np.zeros((max(limit, 1), self.side * self.side), dtype=np.int64)
         nodes = np.zeros(1, dtype=np.int64)
-        found = search(self.side, self.box, self.givens, self.units, out, limit, nodes)
+        found = search(self.side, self.givens, self.units, self.peers, self.cell_units, out, limit, nodes)
         self.nodes += int(nodes[0])
+        self._last = (limit, found, out)
         return found, out
 
     def _grid(self, row) -> list[list[int]]:
@@ -205,8 +224,8 @@ class SudokuSearch:
         return [[int(d) for d in row[r * n:(r + 1) * n]] for r in range(n)]
 
     def first(self):
-        """One solution, or None."""
-        found, out = self._run(1)
+        """One solution, or None (the search looks for a second one too, which uniqueness then reads)."""
+        found, out = self._run(2)
         return self._grid(out[0]) if found else None
 
     def solutions(self):
