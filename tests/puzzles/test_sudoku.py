@@ -23,7 +23,6 @@ SEVENTEEN_SOLUTION = "6937845124875129361259638749326514875682473917413986253194
 @pytest.mark.parametrize("givens, solution", [(INKALA, INKALA_SOLUTION), (SEVENTEEN, SEVENTEEN_SOLUTION)])
 def test_published_puzzles(givens, solution):
     puzzle = Sudoku(givens)
-    assert pt.solve(puzzle).engine == "search"  # the compiled search answers by default
     for engine in ("search", "dlx", "sat"):
         result = pt.solve(puzzle, engine)
         assert result.stats["unique"] is True
@@ -68,7 +67,6 @@ def test_a_puzzle_with_two_solutions_is_not_unique():
     expected = {INKALA_SOLUTION, "".join(swapped)}
     assert _completions(givens) == expected
     puzzle = Sudoku(givens)
-    assert pt.solve(puzzle).engine == "search"  # the compiled search answers by default
     for engine in ("search", "dlx", "sat"):
         result = pt.solve(puzzle, engine, unique=True)
         assert result.stats["unique"] is False
@@ -148,3 +146,15 @@ def test_a_16x16_grid_by_the_search_and_by_dancing_links():
     emptied = Sudoku(holes)
     assert pt.count(emptied, engine="search") == pt.count(emptied, engine="dlx") >= 1
     assert pt.solve(Sudoku("11" + "." * 254), "search").satisfiable is False  # conflicting givens
+
+
+def test_one_grid_goes_to_sat_and_a_loop_of_grids_to_the_compiled_search():
+    # a fresh process: the first grids are solved by CaDiCaL (milliseconds, no kernel to load), later ones by the
+    # compiled search, which a process that keeps asking loads once
+    import subprocess
+    import sys
+
+    code = ("import parity as pt; from parity.puzzles import Sudoku; "
+            f"print(' '.join(pt.solve(Sudoku({INKALA!r})).engine for _ in range(5)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["sat", "sat", "sat", "search", "search"]
