@@ -40,8 +40,8 @@ print(pt.count_result(Sudoku("{TOP95_1}")).engine)
     done = fresh(code)
     assert done.returncode == 0, done.stderr
     solves, count = done.stdout.split()
-    assert solves.split(",") == ["sat", "sat", "sat", "dlx", "dlx"]  # DlxEngine.DECLINE, then dancing cells load
-    assert count == "dlx"  # a count may take long: dancing cells whatever the load
+    assert solves.split(",") == ["sat", "sat", "sat", "search", "search"]  # SudokuSearch.DECLINE, then its kernel
+    assert count == "search"  # a count may take long: the compiled search whatever the load
 
 
 def test_a_command_about_to_compile_says_so_once_and_the_cache_is_found_afterwards(tmp_path):

@@ -191,11 +191,21 @@ def test_the_default_cover_engine(monkeypatch):
     from parity.puzzles import Polyomino, Sudoku
 
     assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
+    small = CoverFile(CoverProblem([["a", "b"], ["a"], ["b"]]))
     monkeypatch.setattr(engines, "_DLX_LOADED", True)
-    assert choose(Sudoku("." * 81), question="solve")[0].name == "dlx"  # a fixed order is slow on Sudoku
-    monkeypatch.setattr(engines, "_DLX_LOADED", False)  # a fresh process: one small Sudoku is SAT's, then dlx's
+    assert choose(small, question="solve")[0].name == "dlx"  # a fixed order can be slow: not scan
+    monkeypatch.setattr(engines, "_DLX_LOADED", False)  # a fresh process: one small problem is SAT's, then dlx's
     monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
-    assert [choose(Sudoku("." * 81), question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "dlx"]
+    assert [choose(small, question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "dlx"]
+    # a Sudoku has its own compiled search, which declines one grid the same way while its kernel is not loaded
+    from types import SimpleNamespace
+
+    from parity.puzzles import _sudoku_kernels, sudoku
+
+    monkeypatch.setattr(_sudoku_kernels, "search", SimpleNamespace(dispatcher=None))  # not loaded yet
+    monkeypatch.setattr(sudoku.SudokuSearch, "_declined", [0])
+    monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
+    assert [choose(Sudoku("." * 81), question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "search"]
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="solve")[0].name == "scan"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
