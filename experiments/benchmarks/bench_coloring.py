@@ -4,6 +4,7 @@ Usage (from the repository root)::
 
     python experiments/benchmarks/bench_coloring.py                      # myciel3-7, queen5_5-12_12
     python experiments/benchmarks/bench_coloring.py --names myciel4 queen6_6 --timeout 60
+    python experiments/benchmarks/bench_coloring.py --names queen10_10 --timeout 400 --merge
 
 The instances are the DIMACS benchmark graphs, made here (Mycielski graphs by
 networkx's construction, queen graphs by the queen's moves), written in
@@ -120,7 +121,7 @@ def bounds(board) -> list[int]:
     return [floor, len(set(tabu_descent(board, dsatur(board)[1], floor, []).values()))]
 
 
-def row(name: str, folder: Path, timeout: float) -> dict:
+def row(name: str, folder: Path, timeout: float, anchor_timeout: float) -> dict:
     vertices, edges, chi = PUBLISHED[name]
     path = folder / f"{name}.col"
     write_board(make(name), path)
@@ -133,7 +134,7 @@ def row(name: str, folder: Path, timeout: float) -> dict:
     found = result.stats.get("minimum_weight")
     out = {"name": name, "vertices": vertices, "edges": board.number_of_edges(), "published": chi,
            "chromatic": found, "proof": (result.stats.get("proof") or {}).get("method"), "parity_s": parity_s,
-           "engine_s": result.seconds, "engine": result.engine,
+           "engine_s": result.seconds, "engine": result.engine, "timeout": timeout, "anchor_timeout": anchor_timeout,
            "steps": len(result.stats.get("steps", []))}
     if found is None:
         out["bounds"] = bounds(board)
@@ -143,7 +144,7 @@ def row(name: str, folder: Path, timeout: float) -> dict:
     for k, expected in ((chi, True), (chi - 1, False)):
         cnf_path = folder / f"{name}-{k}.cnf"
         export(Coloring(board, colors=k), "cnf", str(cnf_path))
-        status, seconds = cadical(str(cnf_path), timeout)
+        status, seconds = cadical(str(cnf_path), anchor_timeout)
         out[f"cadical_{k}_s"] = seconds
         if status is None:
             anchor = None
@@ -159,13 +160,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--names", nargs="+", default=list(PUBLISHED), choices=list(PUBLISHED))
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per solver run")
+    parser.add_argument("--anchor-timeout", type=float, default=None, help="seconds per CaDiCaL run (default: --timeout)")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the rows of other instances in the results file (runs with different time limits)")
     args = parser.parse_args()
     rows = []
     print(f"{'graph':<10} {'V':>4} {'E':>5} {'chi':>4} {'found':>6} {'proof':>9} {'parity s':>9} {'engine s':>9} "
           f"{'CaDiCaL s':>10} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.names:
-            r = row(name, Path(tmp), args.timeout)
+            r = row(name, Path(tmp), args.timeout, args.anchor_timeout or args.timeout)
             rows.append(r)
             fmt = lambda x: "timeout" if x is None else f"{x:.3f}"  # noqa: E731
             ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}"
@@ -176,7 +180,12 @@ def main() -> None:
                   f"{fmt(r['cadical_s']):>10} {ratio:>6}",
                   flush=True)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "coloring.json").write_text(json.dumps(rows, indent=1))
+    path = RESULTS / "coloring.json"
+    if args.merge and path.exists():  # rows of instances run here replace theirs; the others stay
+        ran = {r["name"] for r in rows}
+        rows = [r for r in json.loads(path.read_text()) if r["name"] not in ran] + rows
+        rows.sort(key=lambda r: list(PUBLISHED).index(r["name"]))
+    path.write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":
