@@ -311,7 +311,9 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
     proof : path, optional
         Write the proof of a refusal (no solution; no solution lighter than
         the one returned) as DRAT to this file, and the CNF it refutes
-        beside it (same name, suffix ``.cnf``), for any DRAT checker.  Only
+        beside it (the proof's name with ``.cnf`` added; a file of that name
+        that parity did not write is refused, never overwritten), for any
+        DRAT checker.  Only
         engines that log proofs apply (``sat``, ``sat:SOLVER``,
         ``chromatic``); ``stats["proof"]`` names the files.
 

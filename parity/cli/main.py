@@ -93,7 +93,7 @@ def _common(verb: str) -> list[click.Parameter]:
                              help="Also decide whether the solution is the only one (JSON 'unique')."),
                 click.Option(["--proof"], default=None, metavar="FILE",
                              help="Write the proof of a refusal (no solution, or none with fewer colours) as DRAT to "
-                                  "FILE and the CNF it refutes beside it (FILE with suffix .cnf), for any DRAT "
+                                  "FILE and the CNF it refutes beside it (FILE.cnf), for any DRAT "
                                   "checker; SAT engines only (sat, sat:SOLVER, chromatic)."),
                 as_json]
     if verb == "count":

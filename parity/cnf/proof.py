@@ -13,8 +13,8 @@ Examples
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
 >>> status, model, info = refute([[1, 2], [-1, 2], [1, -2], [-1, -2]], 2, proof=os.path.join(folder, "p.drat"))
->>> status, model, sorted(os.listdir(folder)), info["cnf"].endswith("p.cnf")
-('UNSAT', None, ['p.cnf', 'p.drat'], True)
+>>> status, model, sorted(os.listdir(folder)), info["cnf"].endswith("p.drat.cnf")
+('UNSAT', None, ['p.drat', 'p.drat.cnf'], True)
 """
 
 from __future__ import annotations
@@ -35,21 +35,25 @@ PROOF_SOLVER = "cadical195"
 
 
 def proof_paths(proof: str | os.PathLike) -> tuple[Path, Path]:
-    """The proof file and, beside it, the formula it refutes (same name, suffix ``.cnf``).
+    """The proof file and, beside it, the formula it refutes (the proof's name with ``.cnf`` added).
+
+    Raises
+    ------
+    OutputError
+        If one of the two files exists without the other: a file parity did not write (a user's own formula,
+        say) is never overwritten; a pair written before is.
 
     Examples
     --------
     >>> [p.name for p in proof_paths("out/myciel5.drat")]
-    ['myciel5.drat', 'myciel5.cnf']
-    >>> proof_paths("out/myciel5.cnf")
-    Traceback (most recent call last):
-    ...
-    parity.errors.OutputError: the proof file 'out/myciel5.cnf' would be overwritten by the formula it refutes; name it .drat
+    ['myciel5.drat', 'myciel5.drat.cnf']
     """
     path = Path(proof)
-    formula = path.with_suffix(".cnf")
-    if formula == path:
-        raise OutputError(f"the proof file {str(proof)!r} would be overwritten by the formula it refutes; name it .drat")
+    formula = path.with_name(path.name + ".cnf")
+    for mine, other in ((formula, path), (path, formula)):
+        if mine.exists() and not other.exists():
+            raise OutputError(f"{mine} exists and is not part of a proof written by parity; give the proof another "
+                              "name")
     return path, formula
 
 

@@ -315,9 +315,11 @@ def test_a_chromatic_refusal_is_written_as_a_drat_proof_that_checkers_accept(tmp
     result = pt.solve(Coloring(queen_graph(6), colors=None, chromatic=True), proof=target)
     proof = result.stats["proof"]
     assert result.stats["minimum_weight"] == 7 and proof["method"] == "unsat" and proof["at_most"] == 6
-    formula = tmp_path / "queen6.cnf"
+    formula = tmp_path / "queen6.drat.cnf"
     assert proof["drat"] == str(target) and proof["cnf"] == str(formula)
     assert checked(formula, target) == (True, True)
+    again = pt.solve(Coloring(queen_graph(6), colors=None, chromatic=True), proof=target)  # its own files: rewritten
+    assert again.stats["proof"]["drat"] == str(target) and checked(formula, target) == (True, True)
     # the checkers are not vacuous: drop the clauses that keep attacking queens' colours apart and it fails
     lines = formula.read_text().splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
@@ -332,7 +334,7 @@ def test_a_chromatic_refusal_is_written_as_a_drat_proof_that_checkers_accept(tmp
 def test_a_clique_bound_still_writes_its_refutation(tmp_path):
     target = tmp_path / "k4.drat"
     result = pt.solve(Coloring(nx.complete_graph(4), colors=None, chromatic=True), proof=target)
-    assert result.stats["proof"]["method"] == "clique" and checked(tmp_path / "k4.cnf", target) == (True, True)
+    assert result.stats["proof"]["method"] == "clique" and checked(tmp_path / "k4.drat.cnf", target) == (True, True)
 
 
 @pytest.mark.parametrize("engine", ["sat", "sat:glucose4"])
@@ -340,14 +342,14 @@ def test_no_solution_with_a_proof_from_the_sat_engines(tmp_path, engine):
     target = tmp_path / "k4.drat"
     result = pt.solve(Coloring(nx.complete_graph(4), colors=3), engine, proof=target)
     assert not result.satisfiable and result.stats["proof"]["method"] == "unsat"
-    assert checked(tmp_path / "k4.cnf", target) == (True, True)
+    assert checked(tmp_path / "k4.drat.cnf", target) == (True, True)
 
 
 def test_a_sat_minimisation_proves_its_last_step(tmp_path):
     target = tmp_path / "petersen.drat"
     result = pt.solve(Coloring("petersen", colors=5), "sat", minimize=True, proof=target)
     assert result.stats["minimum_weight"] == 3 and result.stats["proof"]["at_most"] == 2
-    assert checked(tmp_path / "petersen.cnf", target) == (True, True)
+    assert checked(tmp_path / "petersen.drat.cnf", target) == (True, True)
 
 
 def test_a_packing_with_no_cover_goes_to_sat_for_its_proof(tmp_path):
@@ -356,14 +358,20 @@ def test_a_packing_with_no_cover_goes_to_sat_for_its_proof(tmp_path):
     target = tmp_path / "trominoes.drat"
     result = pt.solve(Polyomino("trominoes", "rect:3x2"), proof=target)
     assert not result.satisfiable and result.engine == "sat"
-    assert checked(tmp_path / "trominoes.cnf", target) == (True, True)
+    assert checked(tmp_path / "trominoes.drat.cnf", target) == (True, True)
 
 
 def test_proof_refusals(tmp_path):
     with pytest.raises(EngineNotApplicableError, match="writes no proofs"):
         pt.solve(Coloring("petersen", colors=2), "cms", proof=tmp_path / "p.drat")
-    with pytest.raises(OutputError, match="overwritten"):
-        pt.solve(Coloring("petersen", colors=2), proof=tmp_path / "p.cnf")
+    mine = tmp_path / "mine.drat.cnf"  # a file parity did not write is never overwritten
+    mine.write_text("p cnf 1 1\n1 0\n")
+    with pytest.raises(OutputError, match="another name"):
+        pt.solve(Coloring("petersen", colors=2), proof=tmp_path / "mine.drat")
+    assert mine.read_text() == "p cnf 1 1\n1 0\n"
+    with pytest.raises(OutputError, match="another name"):  # nor is the proof written over a formula it reads
+        pt.solve(Coloring("petersen", colors=2), proof=mine)
+    assert mine.read_text() == "p cnf 1 1\n1 0\n"
     with pytest.raises(EngineNotApplicableError, match="writes no proofs"):
         pt.solve(pt.LightsOut("grid:3x3"), "gf2", proof=tmp_path / "p.drat")
     with pytest.raises(EngineNotApplicableError, match="writes no proofs"):
@@ -376,7 +384,7 @@ def test_cli_proof(tmp_path):
     assert out.code == 0, out.err
     payload = json.loads(out.out)
     assert payload["min_colours"] == 3 and payload["proof"]["drat"] == str(target)
-    assert checked(tmp_path / "out.cnf", target) == (True, True)
+    assert checked(tmp_path / "out.drat.cnf", target) == (True, True)
     out = run_cli("solve", "coloring", "--board", "octahedron", "--colors", "2", "--proof",
                   str(tmp_path / "missing" / "x.drat"))
     assert out.code == 2 and "cannot write" in out.err and len(out.err.splitlines()) == 1
