@@ -689,7 +689,8 @@ class ChromaticEngine(Engine):
         from .cnf.chromatic import chromatic_number
 
         found = chromatic_number(problem, proof=proof, minimize=minimize)
-        stats = {key: found[key] for key in ("steps", "lower_bound", "upper_bound", "proof") if key in found}
+        stats = {key: found[key] for key in ("steps", "lower_bound", "upper_bound", "first_bounds", "proof")
+                 if key in found}
         if "chromatic" in found:
             stats["minimum_weight"] = found["chromatic"]
         return Answer(found["status"], found.get("colouring"), None, stats)

@@ -254,17 +254,37 @@ def _for_export(G: nx.Graph) -> nx.Graph:
 
 def _undirected(G: nx.Graph, path) -> nx.Graph:
     """A directed graph read as undirected, with a warning: yEd and other editors write every graph as
-    ``edgedefault="directed"``, drawn without arrows.  Two opposite arcs become one edge."""
-    if not G.is_directed() or G.is_multigraph():
+    ``edgedefault="directed"``, drawn without arrows.  Two opposite arcs become one edge.  No warning when the
+    file holds no board anyway (the error says why) or no edge (nothing to read differently)."""
+    if not G.is_directed():
         return G
-    warnings.warn(BoardFileWarning(f"{path}: the graph is written as directed; its edges are read without "
-                                   "direction"), stacklevel=3)
-    return nx.Graph(G)
+    if G.is_multigraph():  # parallel arcs: refused as the multigraph they are, whatever their direction
+        return nx.MultiGraph(G)
+    H = nx.Graph(G)
+    if H.number_of_edges() and board_problem(H, in_file=True) is None:
+        warnings.warn(BoardFileWarning(f"{path}: the graph is written as directed; its edges are read without "
+                                       "direction"), stacklevel=3)
+    return H
+
+
+_GRAPH_TAG = re.compile(r"<(?:\w+:)?graph[\s>]")
+_EDGE_DIRECTED = re.compile(r"(<(?:\w+:)?edge\b[^>]*?)\s+directed\s*=\s*[\"'](?:true|false)[\"']")
 
 
 def _read_graphml(path):
     text = read_text(path, BoardFileError, "GraphML file")
-    return _with_geometry(_checked(_undirected(nx.parse_graphml(text), path), path), path)
+    graphs = len(_GRAPH_TAG.findall(text))
+    if graphs > 1:  # networkx reads the first graph only, and drops a yEd group's nested graph: never in silence
+        raise BoardFileError(f"{path}: the file holds {graphs} graphs (several, or nested in group nodes); a board "
+                             "is one graph: write one graph a file, without groups")
+    try:
+        G = nx.parse_graphml(text)
+    except nx.NetworkXError as exc:
+        if "directed=" not in str(exc):
+            raise
+        # yEd and others mark some edges directed="false" in a directed graph; edges are read without direction
+        G = nx.parse_graphml(_EDGE_DIRECTED.sub(r"\1", text)).to_directed()
+    return _with_geometry(_checked(_undirected(G, path), path), path)
 
 
 def _read_gml(path):

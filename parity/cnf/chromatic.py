@@ -333,8 +333,8 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
 
     if best is None:  # with clues (or a cap below DSatur's count): a first SAT call with every colour allowed
         status, colouring, info = attempt(cap)
-        if status == UNSAT:
-            return {"status": UNSAT, "steps": steps, "lower_bound": floor,
+        if status == UNSAT:  # no colouring with the colours allowed: more are needed
+            return {"status": UNSAT, "steps": steps, "lower_bound": max(floor, cap + 1),
                     "proof": {"method": "unsat", "at_most": cap, **info}}
         best = colouring
     if not minimize:
@@ -353,8 +353,15 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
             certificate = {"method": "unsat", "at_most": weight - 1, **info}
     if certificate["method"] == "mycielski" and proof is not None:
         certificate["drat"] = None  # the theorem is the proof; no solver refused anything
+        import warnings
+
+        from ..errors import ParityWarning
+
+        warnings.warn(ParityWarning(f"no DRAT proof written: {weight} colours are proved by Mycielski's theorem "
+                                    f"({certificate['levels']} levels above a clique), not by a solver"), stacklevel=2)
     if certificate["method"] == "clique" and weight > 1 and proof is not None:
         status, _, info = attempt(weight - 1)  # the clique's refutation as DRAT too (its colours fixed: quick)
         certificate.update({key: info[key] for key in ("drat", "cnf", "proof_lines") if key in info})
+    # the bounds the search started from are in the steps; what is proved now is the chromatic number itself
     return {"status": SAT, "colouring": best, "chromatic": weight, "proof": certificate, "steps": steps,
-            "lower_bound": floor, "upper_bound": ceiling}
+            "lower_bound": weight, "upper_bound": weight, "first_bounds": [floor, ceiling]}

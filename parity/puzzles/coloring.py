@@ -164,7 +164,9 @@ class Coloring(Puzzle):
     colors : int or None
         Number of colours ``k`` (colours are ``0 .. k-1``).  None: as many
         as a greedy (DSatur) colouring needs, an upper bound on the
-        chromatic number (for ``solve(..., minimize=True)``).
+        chromatic number (for ``solve(..., minimize=True)``); with clues,
+        that many above the largest clue's colour, enough whenever the
+        clues agree with each other.
     element : {"vertices", "faces", "edges"}
     adjacency : {"edge", "vertex"}
         For faces: do faces sharing only a corner conflict too?
@@ -193,7 +195,11 @@ class Coloring(Puzzle):
         self.conflicts = conflict_graph(self.board, element, adjacency)
         self.items = list(self.conflicts)
         if colors is None:
-            colors = max(1, greedy_bound(self.conflicts)[0])
+            # DSatur's colours suffice without clues; with clues, its colours renamed above the clues' (a clued
+            # element keeps its clue, and no unclued neighbour shares a clue's colour) suffice whenever the clues
+            # themselves agree
+            named = [c for c in (clues or {}).values() if isinstance(c, Integral) and not isinstance(c, bool)]
+            colors = max(1, greedy_bound(self.conflicts)[0] + (max(named) + 1 if named else 0))
         if isinstance(colors, bool) or not isinstance(colors, Integral) or not 1 <= colors <= 1000:
             raise LimitError(f"the number of colours must be a whole number from 1 to 1000, got {colors!r}")
         self.colors = int(colors)
@@ -558,7 +564,7 @@ def _build(board_spec: str, colors: int | None = None, faces: bool = False, edge
             singular = {"vertices": "vertex", "faces": "face", "edges": "edge"}[element]
             raise StateError(f"clue file {clues}: no {singular} {label!r} on this board")
         given[labels[label]] = colour
-    return Coloring(puzzle.board, colors=puzzle.colors, element=element, clues=given, chromatic=chromatic)
+    return Coloring(puzzle.board, colors=colors, element=element, clues=given, chromatic=chromatic)
 
 
 def random_coloring(rng: random.Random) -> Coloring:

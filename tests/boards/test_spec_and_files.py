@@ -401,3 +401,50 @@ def test_a_directed_file_is_read_undirected_with_a_warning_line(tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout)["count"] == 2  # a path of three nodes: two opposite arcs, one edge
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("parity: warning:") and "directed" in out.stderr
 
+
+
+def _graphml(body: str, default: str = "directed") -> str:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n'
+            f'<graph edgedefault="{default}">\n{body}\n</graph>\n</graphml>\n')
+
+
+@pytest.mark.parametrize("text", [
+    _graphml('<node id="a"/><node id="b"/><edge source="a" target="b"/>') +
+    "<!-- a second graph in the same document -->",  # (replaced below by a real second graph)
+    _graphml('<node id="n0"/><node id="n1"><graph id="n1:" edgedefault="directed"><node id="n1::n0"/>'
+             '<node id="n1::n1"/><edge source="n1::n0" target="n1::n1"/></graph></node>'
+             '<edge source="n0" target="n1::n0"/>'),
+])
+def test_graphml_holding_more_than_one_graph_is_refused(tmp_path, text):
+    if "second graph" in text:
+        text = text.replace("</graphml>", '<graph edgedefault="undirected"><node id="c"/><node id="d"/>'
+                                          '<edge source="c" target="d"/></graph></graphml>')
+    path = tmp_path / "many.graphml"
+    path.write_text(text)
+    with pytest.raises(BoardFileError, match="holds 2 graphs"):  # networkx would keep the first one only
+        read_board(path)
+
+
+def test_directed_graphml_edges_marked_undirected_and_files_read_without_a_needless_warning(tmp_path):
+    import warnings
+
+    from parity.errors import BoardFileWarning
+
+    def read(name, text):
+        path = tmp_path / name
+        path.write_text(text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                G = read_board(path)
+            except BoardFileError as exc:
+                G = exc
+        return G, [w for w in caught if issubclass(w.category, BoardFileWarning)]
+
+    G, said = read("mixed.graphml", _graphml('<node id="a"/><node id="b"/><node id="c"/><edge source="a" target="b"/>'
+                                             '<edge source="b" target="c" directed="false"/>'))
+    assert sorted(map(sorted, G.edges())) == [["a", "b"], ["b", "c"]] and len(said) == 1
+    G, said = read("lonely.graphml", _graphml('<node id="a"/><node id="b"/>'))
+    assert G.number_of_edges() == 0 and said == []  # no edge: nothing read differently
+    G, said = read("loop.graphml", _graphml('<node id="a"/><edge source="a" target="a"/>'))
+    assert isinstance(G, BoardFileError) and said == []  # the error alone, one line

@@ -403,3 +403,28 @@ def test_a_search_stopped_by_its_time_limit_says_how_far_it_got(tmp_path):
     assert payload["bounds"]["lower_bound"] == 11 <= payload["bounds"]["upper_bound"]
     result = pt.solve(Coloring(str(path), colors=None, chromatic=True), time_limit=3)
     assert result.status == "UNKNOWN" and result.stats["bounds"]["lower_bound"] == 11
+
+
+def test_least_colours_with_clues_when_the_colours_are_not_given():
+    # a 6-cycle whose opposite nodes 0 and 3 must share colour 0: two colours cannot do (they are an odd distance
+    # apart), three can; the colours offered must allow for the clues
+    G = nx.cycle_graph(6)
+    assert brute_least_colours(G, 4, {0: 0, 3: 0}) == 3
+    result = pt.solve(Coloring(G, colors=None, clues={0: 0, 3: 0}, chromatic=True))
+    assert result.stats["minimum_weight"] == 3 and result.solution[0] == result.solution[3] == 0
+    assert pt.solve(Coloring(G, colors=None, clues={0: 0, 3: 0})).satisfiable
+
+
+def test_the_bounds_reported_are_those_proved(tmp_path):
+    import warnings
+
+    from parity.errors import ParityWarning
+
+    result = pt.solve(Coloring("petersen", colors=None, chromatic=True))
+    assert result.stats["lower_bound"] == result.stats["upper_bound"] == 3
+    assert pt.solve(Coloring("petersen", colors=2), "chromatic").stats["lower_bound"] == 3  # 2 refused: 3 at least
+    with warnings.catch_warnings(record=True) as caught:  # Mycielski's theorem is no DRAT proof: said, not written
+        warnings.simplefilter("always")
+        result = pt.solve(Coloring(nx.mycielski_graph(4), colors=None, chromatic=True), proof=tmp_path / "g.drat")
+    assert result.stats["proof"]["drat"] is None and not (tmp_path / "g.drat").exists()
+    assert any(issubclass(w.category, ParityWarning) and "Mycielski" in str(w.message) for w in caught)
