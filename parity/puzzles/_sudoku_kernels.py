@@ -18,7 +18,7 @@ import numpy as np
 from .._compiled import kernel
 
 
-@kernel("int64(int64)", nogil=True)
+@kernel("int64(int64)", nogil=True, inline="always")
 def _lowest(x):
     """Index of the lowest set bit of a non-zero mask."""
     i = 0
@@ -27,7 +27,7 @@ def _lowest(x):
     return i
 
 
-@kernel("int64(int64)", nogil=True)
+@kernel("int64(int64)", nogil=True, inline="always")
 def _bits(x):
     """Number of set bits of a mask."""
     count = 0
@@ -38,7 +38,7 @@ def _bits(x):
 
 
 @kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:], int64[:], int64, int64)",
-        nogil=True)
+        nogil=True, inline="always")
 def _place(grid, cand, used, peers, cell_units, queue, tail, cell, digit):
     """Write ``digit`` in ``cell`` and strike it from the cell's peers; a peer left with one candidate joins
     ``queue`` (``tail[0]`` its length).  False when the digit is not a candidate or a peer is left with none."""
@@ -63,7 +63,7 @@ def _place(grid, cand, used, peers, cell_units, queue, tail, cell, digit):
 
 
 @kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:, :], int64[:], int64[:], int64)",
-        nogil=True)
+        nogil=True, inline="always")
 def _propagate(grid, cand, used, units, peers, cell_units, queue, tail, full):
     """Naked singles (from ``queue``) and hidden singles until nothing changes; False at a contradiction."""
     head = 0
@@ -114,11 +114,17 @@ def search(n, givens, units, peers, cell_units, out, limit, nodes):
     givens find none); ``nodes[0]`` gets the number of branches tried.  ``units`` lists the cells of every row,
     column and box, ``peers`` the cells that share one with each cell, ``cell_units`` each cell's three units."""
     cells = n * n
-    depth_most = cells + 1
     full = (np.int64(1) << n) - 1
-    G = np.zeros((depth_most, cells), dtype=np.int64)
-    K = np.full((depth_most, cells), full, dtype=np.int64)
-    U = np.zeros((depth_most, units.shape[0]), dtype=np.int64)
+    empty = 0
+    for cell in range(cells):
+        empty += givens[cell] == 0
+    depth_most = empty + 1  # one level per branch at most, each filling a cell
+    G = np.empty((depth_most, cells), dtype=np.int64)  # a level is written whole before it is read
+    K = np.empty((depth_most, cells), dtype=np.int64)
+    U = np.empty((depth_most, units.shape[0]), dtype=np.int64)
+    G[0] = 0
+    K[0] = full
+    U[0] = 0
     queue = np.zeros(cells * (peers.shape[1] + 1), dtype=np.int64)
     tail = np.zeros(1, dtype=np.int64)
     choice = np.zeros(depth_most, dtype=np.int64)  # the cell branched on at each level
