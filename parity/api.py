@@ -18,7 +18,7 @@ from typing import Any
 
 from ._compiled import spent
 from ._limits import check_max_nullity, check_time_limit
-from .engines import SAT, UNKNOWN, Answer, choose
+from .engines import SAT, UNKNOWN, UNSAT, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
 __all__ = ["Result", "solve", "count", "count_result", "solutions", "count_up_to_symmetry"]
@@ -273,9 +273,18 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
     started, compiled = time.perf_counter(), spent()
-    answer = engine.count(encoding)
     if up_to_symmetry:
-        answer.stats.update(count_up_to_symmetry(puzzle, engine=name, recolour=recolour, symmetry=symmetry))
+        # a family's orbit count may give every solution's count too (a packing pruned to one placement per orbit
+        # of one piece's): then nothing is counted twice
+        up = count_up_to_symmetry(puzzle, engine=name, recolour=recolour, symmetry=symmetry)
+        total, lister = up.pop("count", None), up.pop("engine", None)
+        if total is not None:
+            answer = Answer(SAT if total else UNSAT, None, total, {"exact": True, "count_method": "orbits", **up})
+            return lister or engine.name, True, answer, _split_times(load, started, compiled)
+        answer = engine.count(encoding)
+        answer.stats.update(up)
+    else:
+        answer = engine.count(encoding)
     return engine.name, engine.exact, answer, _split_times(load, started, compiled)
 
 
@@ -469,7 +478,10 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
     dict
         ``count_up_to_symmetry``, ``symmetries`` (the group's order),
         ``count_up_to_rotation`` and ``rotations`` when the board has an
-        orientation, and ``symmetry_method``.
+        orientation, and ``symmetry_method``; a family's orbit count may add
+        ``count``, every solution counted by the same search, and
+        ``engine``, the engine that searched (``count_result`` then counts
+        nothing twice).
 
     Examples
     --------

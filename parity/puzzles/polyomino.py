@@ -748,8 +748,12 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     ``|Stab(s)| / |Stab(r)|``: exact also when a solution is its own mirror
     image.  The orbits of the rotation subgroup ``H`` (index 1 or 2, normal)
     follow from the same solutions: each contributes
-    ``|G| |Stab_H(s)| / (|H| |Stab_G(r)|)``.  Returns None when no piece is
-    fixed by every symmetry (then Burnside over every solution decides).
+    ``|G| |Stab_H(s)| / (|H| |Stab_G(r)|)``.  So does the number of all
+    solutions (``count``): the symmetries carry the solutions with ``P`` at
+    ``r`` one to one onto those with ``P`` at any placement of the orbit of
+    ``r``, so each found solution stands for ``|G| / |Stab(r)|`` of them.
+    Returns None when no piece is fixed by every symmetry (then Burnside over
+    every solution decides).
     """
     from fractions import Fraction
 
@@ -792,7 +796,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
-    total, turned = Fraction(0), Fraction(0)
+    total, turned, every = Fraction(0), Fraction(0), 0
     lister = choose_for(problem, "cover", engine, "solutions")  # as the front door chooses
     for chosen in lister.solutions(problem):
         solution = problem.decode(chosen)
@@ -806,10 +810,14 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
         total += Fraction(len(stab_s), len(stab_r))
         turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
+        if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
+            raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
+        every += G // len(stab_r)
     if total.denominator != 1 or turned.denominator != 1:
         raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
-            "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements"}
+            "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
+            "count": every, "engine": lister.name}
 
 
 def random_packing(rng: random.Random) -> Polyomino:

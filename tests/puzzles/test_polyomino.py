@@ -130,6 +130,10 @@ def test_pruned_orbit_counts_equal_burnside_over_every_solution(pieces, board):
     assert (pruned["count_up_to_symmetry"], pruned["count_up_to_rotation"]) == \
         (full["count_up_to_symmetry"], full["count_up_to_rotation"]) == \
         (counted["count_up_to_symmetry"], counted["count_up_to_rotation"])
+    # the same pruned search counts every solution too, and agrees with a count of the whole problem by dlx
+    assert pruned["count"] == pt.count(puzzle, engine="dlx")
+    result = pt.count_result(puzzle, up_to_symmetry=True)
+    assert result.count == pruned["count"] and result.stats["count_method"] == "orbits"
 
 
 def test_one_sided_pentominoes_3x30_the_seeds_46():
@@ -210,6 +214,7 @@ def test_small_triangle_and_hexagon_packings_every_engine(pieces, board, lattice
         from parity.api import count_up_to_symmetry
 
         assert pruned["count_up_to_symmetry"] == count_up_to_symmetry(puzzle, method="burnside")["count_up_to_symmetry"]
+        assert pruned["count"] == counts["dlx"]  # every solution, from the pruned search alone
 
 
 def test_triangle_and_hexagon_ascii_boards(tmp_path):
