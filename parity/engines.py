@@ -165,7 +165,7 @@ class LinearEngine(Engine):
     def minimize_refusal(self, system) -> str | None:
         if not getattr(system, "weight_is_hamming", True):
             return (f"engine {self.name!r} minimises the number of non-zero unknowns, which is not this puzzle's "
-                    "weight; use sat or cms")
+                    "weight; use chromatic (for colourings), sat or cms")
         return super().minimize_refusal(system)
 
     def refuses(self, system) -> str | None:
