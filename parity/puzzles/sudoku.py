@@ -25,6 +25,7 @@ import functools
 import math
 import os
 import random
+from numbers import Integral
 from pathlib import Path
 
 from .._files import read_text
@@ -111,19 +112,30 @@ class Sudoku(Puzzle):
     build_cnf = Puzzle.cnf_from_cover
 
     def verify(self, grid) -> None:
-        """Every row, column and box holds each digit once, and the givens are kept."""
+        """Every row, column and box holds each digit once, and the givens are kept.
+
+        Each unit's digits are gathered as bits: ``n`` cells whose bits make
+        all ``n`` digits hold each once.
+        """
         n, b = self.side, self.box
-        if not isinstance(grid, list) or len(grid) != n or any(len(row) != n for row in grid):
+        if not isinstance(grid, list) or len(grid) != n or \
+                any(not isinstance(row, list) or len(row) != n for row in grid):
             raise InvalidSolution(f"a solution is a {n} x {n} grid")
-        full = set(range(1, n + 1))
-        for k in range(n):
-            if set(grid[k]) != full:
-                raise InvalidSolution(f"row {k + 1} does not hold every digit once")
-            if {grid[r][k] for r in range(n)} != full:
-                raise InvalidSolution(f"column {k + 1} does not hold every digit once")
-            br, bc = (k // b) * b, (k % b) * b
-            if {grid[br + i][bc + j] for i in range(b) for j in range(b)} != full:
-                raise InvalidSolution(f"box {k + 1} does not hold every digit once")
+        rows, cols, boxes = [0] * n, [0] * n, [0] * n
+        for r, row in enumerate(grid):
+            band = (r // b) * b
+            for c, d in enumerate(row):
+                if d.__class__ is not int and (isinstance(d, bool) or not isinstance(d, Integral)) or not 1 <= d <= n:
+                    raise InvalidSolution(f"cell {r + 1},{c + 1} holds {d!r}, not a digit 1..{n}")
+                bit = 1 << d
+                rows[r] |= bit
+                cols[c] |= bit
+                boxes[band + c // b] |= bit
+        full = ((1 << n) - 1) << 1
+        for what, masks in (("row", rows), ("column", cols), ("box", boxes)):
+            for k, mask in enumerate(masks):
+                if mask != full:
+                    raise InvalidSolution(f"{what} {k + 1} does not hold every digit once")
         for (r, c), d in self.givens.items():
             if grid[r][c] != d:
                 raise InvalidSolution(f"cell {r + 1},{c + 1} was given {d} and holds {grid[r][c]}")
