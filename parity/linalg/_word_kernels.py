@@ -1,4 +1,5 @@
-"""Numba kernels on single 64-bit words, shared by the GF(2) kernels and the ``scan`` engine (private).
+"""Numba kernels on single 64-bit words, shared by the GF(2) kernels, the ``scan`` engine and the Sudoku search
+(private).
 
 They live apart so that a kernel module needing one of them compiles (or
 reads from numba's cache) only these, not every GF(2) kernel.

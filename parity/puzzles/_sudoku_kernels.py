@@ -16,25 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._compiled import kernel
-
-
-@kernel("int64(int64)", nogil=True, inline="always")
-def _lowest(x):
-    """Index of the lowest set bit of a non-zero mask."""
-    i = 0
-    while (x >> i) & 1 == 0:
-        i += 1
-    return i
-
-
-@kernel("int64(int64)", nogil=True, inline="always")
-def _bits(x):
-    """Number of set bits of a mask."""
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+from ..linalg._word_kernels import _ctz, _popcount
 
 
 @kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:], int64[:], int64, int64)",
@@ -78,7 +60,7 @@ def _propagate(grid, cand, used, units, peers, cell_units, queue, tail, full):
                 if c == 0:
                     return False
                 continue
-            if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _lowest(c) + 1):
+            if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _ctz(np.uint64(c)) + 1):
                 return False
         placed = False
         for u in range(units.shape[0]):
@@ -100,7 +82,7 @@ def _propagate(grid, cand, used, units, peers, cell_units, queue, tail, full):
                     continue
                 if mine & (mine - 1):  # two digits with this cell as their only place
                     return False
-                if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _lowest(mine) + 1):
+                if not _place(grid, cand, used, peers, cell_units, queue, tail, cell, _ctz(np.uint64(mine)) + 1):
                     return False
                 placed = True
         if not placed and head >= tail[0]:
@@ -145,7 +127,7 @@ def search(n, givens, units, peers, cell_units, out, limit, nodes):
             for cell in range(cells):
                 if G[depth, cell] != 0:
                     continue
-                count = _bits(K[depth, cell])
+                count = _popcount(np.uint64(K[depth, cell]))
                 if count < fewest:
                     best, fewest = cell, count
                     if count <= 2:
@@ -163,7 +145,7 @@ def search(n, givens, units, peers, cell_units, out, limit, nodes):
         if left[depth] == 0:
             depth -= 1
             continue
-        digit = _lowest(left[depth]) + 1
+        digit = _ctz(np.uint64(left[depth])) + 1
         left[depth] &= left[depth] - 1
         nodes[0] += 1
         G[depth + 1] = G[depth]
