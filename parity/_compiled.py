@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_kernels", "kernels_cached", "kernel", "LazyKernel", "spent", "KERNELS", "NOTES"]
+__all__ = ["load_kernels", "kernels_cached", "kernel", "LazyKernel", "loaded", "compiled", "spent", "KERNELS", "NOTES"]
 
 #: kernel modules, with what compiling them costs on a 2-core machine the first time (seconds)
 KERNELS = {
@@ -105,6 +105,23 @@ class LazyKernel:
     def __repr__(self) -> str:
         state = "compiled" if self._dispatcher is not None else "not compiled yet"
         return f"<kernel {self.py.__qualname__}, {state}>"
+
+
+def loaded(function) -> bool:
+    """Whether a kernel is compiled in this process (a :class:`LazyKernel` not yet called is not).
+
+    Examples
+    --------
+    >>> from parity.linalg import _word_kernels
+    >>> loaded(_word_kernels._ctz)  # compiled on import
+    True
+    """
+    return not isinstance(function, LazyKernel) or function._dispatcher is not None
+
+
+def compiled(function):
+    """The compiled kernel: a :class:`LazyKernel` is compiled, or read from numba's cache, now."""
+    return function.dispatcher() if isinstance(function, LazyKernel) else function
 
 
 def kernel(signatures, **options):

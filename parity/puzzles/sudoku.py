@@ -220,9 +220,10 @@ class SudokuSearch:
         times: loading the compiled search costs about 0.3 s (compiling it, the first time after installing, about
         4 s), where CaDiCaL answers a 9 x 9 in milliseconds (0.21 s for the whole command against 0.49 s).  A
         process that keeps asking (a loop over puzzles) loads it then, and from there on the search answers."""
+        from .._compiled import loaded
         from ._sudoku_kernels import search
 
-        if question != "solve" or self.side > 9 or not hasattr(search, "dispatcher"):  # loaded: the module says
+        if question != "solve" or self.side > 9 or loaded(search):
             return True
         if self._declined[0] < self.DECLINE:
             self._declined[0] += 1
@@ -231,9 +232,10 @@ class SudokuSearch:
 
     def load(self) -> None:
         """Compile the kernel, or read it from numba's cache (the search engine calls this before timing)."""
+        from .._compiled import compiled
         from ._sudoku_kernels import search
 
-        getattr(search, "dispatcher", lambda: None)()
+        compiled(search)
 
     def _run(self, limit: int):
         import numpy as np

@@ -198,11 +198,10 @@ def test_the_default_cover_engine(monkeypatch):
     monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
     assert [choose(small, question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "dlx"]
     # a Sudoku has its own compiled search, which declines one grid the same way while its kernel is not loaded
-    from types import SimpleNamespace
-
+    from parity._compiled import LazyKernel
     from parity.puzzles import _sudoku_kernels, sudoku
 
-    monkeypatch.setattr(_sudoku_kernels, "search", SimpleNamespace(dispatcher=None))  # not loaded yet
+    monkeypatch.setattr(_sudoku_kernels, "search", LazyKernel(lambda: None, "void()", {}))  # not compiled yet
     monkeypatch.setattr(sudoku.SudokuSearch, "_declined", [0])
     monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
     assert [choose(Sudoku("." * 81), question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "search"]
