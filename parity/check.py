@@ -105,10 +105,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
             if engine.can_enumerate:
                 seen = set()
                 for raw in engine.solutions(encoding):
-                    _check_raw(encoding, raw)
-                    solution = encoding.decode(raw)
-                    puzzle.verify(solution)
-                    key = canonical(puzzle.to_json(solution))
+                    key = canonical(puzzle.to_json(_verified(puzzle, encoding, raw)))
                     if key in seen:
                         report.problems.append(f"{engine.name} listed a solution twice")
                         break
@@ -119,7 +116,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
                         break
                 answer.count = len(seen)
                 answer.satisfiable = bool(seen)
-            elif getattr(engine, "can_count", True):
+            elif engine.can_count:
                 answer.count = int(engine.count(encoding).count)
                 answer.satisfiable = answer.count > 0
             else:  # finds one solution, counts none: satisfiability only
@@ -141,6 +138,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
 
 
 def _verified(puzzle, encoding, raw):
+    """The solution of a raw answer that satisfies its own encoding and passes the puzzle's check."""
     _check_raw(encoding, raw)
     solution = encoding.decode(raw)
     puzzle.verify(solution)

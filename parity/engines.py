@@ -369,7 +369,7 @@ class CnfEngine(Engine):
         if proof is not None:
             status, model, info = self._refute(formula, [], proof)
             stats = {**self._stats(formula), **({"proof": {"method": "unsat", **info}} if status == UNSAT else {})}
-            return Answer(status, None if model is None else _full_model(model, formula.nvars), None, stats)
+            return Answer(status, model, None, stats)
         result = self.backend.solve(formula)
         return Answer(result.status, result.model, result.count, self._stats(formula))
 
@@ -432,12 +432,6 @@ class CnfEngine(Engine):
     def count(self, formula) -> Answer:
         total = int(self.backend.count(formula))
         return Answer(SAT if total else UNSAT, None, total, {**self._stats(formula), "exact": self.exact})
-
-
-def _full_model(model: list[int], nvars: int) -> list[int]:
-    from .cnf.backends import _full
-
-    return _full(model, nvars)
 
 
 class DlxEngine(Engine):
@@ -978,8 +972,7 @@ def _first(kind: str, encoding, question: str, reasons: list[str], strict: bool 
     for engine in _ordered(kind, question):
         if strict and not engine.suits(encoding, question):
             continue
-        reason = (_fits(engine, question, encoding, proof) if proof else None) or engine.refuses(encoding) or \
-            _fits(engine, question, encoding)
+        reason = engine.refuses(encoding) or _fits(engine, question, encoding, proof)
         if reason is None:
             return engine
         reasons.append(reason)

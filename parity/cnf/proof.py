@@ -68,7 +68,8 @@ def refute(clauses: list[list[int]], nvars: int, solver: str = PROOF_SOLVER,
            proof: str | os.PathLike | None = None) -> tuple[str, list[int] | None, dict]:
     """Solve ``clauses``; with ``proof``, an UNSAT answer also writes the DRAT proof and the formula.
 
-    Returns ``(status, model, info)``: the model when SAT; ``info`` holds the
+    Returns ``(status, model, info)``: the model when SAT (every variable up
+    to ``nvars``, those in no clause false); ``info`` holds the
     seconds and, when a proof was written, its path, the formula's path and
     the proof's number of lines (``proof_lines``).
 
@@ -81,6 +82,8 @@ def refute(clauses: list[list[int]], nvars: int, solver: str = PROOF_SOLVER,
     """
     from pysat.solvers import Solver
 
+    from .backends import _full
+
     started = time.perf_counter()
     try:
         oracle = Solver(name=solver, bootstrap_with=clauses, with_proof=proof is not None)
@@ -88,7 +91,7 @@ def refute(clauses: list[list[int]], nvars: int, solver: str = PROOF_SOLVER,
         raise EngineNotApplicableError(f"PySAT's {solver} writes no proofs; use cadical195 or glucose4") from None
     with oracle:
         answer = oracle.solve()
-        model = oracle.get_model() if answer else None
+        model = _full(oracle.get_model(), nvars) if answer else None
         lines = oracle.get_proof() if proof is not None and not answer else None
     if lines is not None and "0" in lines:  # a proof ends with the empty clause; what a solver logs after it is noise
         lines = lines[:lines.index("0") + 1]
