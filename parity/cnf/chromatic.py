@@ -155,8 +155,11 @@ def mycielski_inner(G: nx.Graph) -> tuple[nx.Graph, Hashable] | None:
     return None
 
 
-def lower_bound(H: nx.Graph, labels: Mapping | None = None, seconds: float = CLIQUE_SECONDS) -> tuple[int, dict]:
+def lower_bound(H: nx.Graph, labels: Mapping | None = None, seconds: float = CLIQUE_SECONDS,
+                clique: list | None = None) -> tuple[int, dict]:
     """``(bound, evidence)``: the largest clique, or the Mycielski levels above a clique when that says more.
+
+    ``clique``: a largest clique of ``H`` found already (else it is looked for here).
 
     Examples
     --------
@@ -166,7 +169,8 @@ def lower_bound(H: nx.Graph, labels: Mapping | None = None, seconds: float = CLI
     (3, {'method': 'clique', 'clique': ['0', '1', '2']})
     """
     name = (lambda v: labels.get(v, str(v))) if labels is not None else str
-    clique = largest_clique(H, seconds)
+    if clique is None:
+        clique = largest_clique(H, seconds)
     best = (len(clique), {"method": "clique", "clique": [name(v) for v in clique]})
     inner, levels, apexes = H, 0, []
     while (peeled := mycielski_inner(inner)) is not None:
@@ -306,7 +310,7 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
     if any(H.has_edge(v, v) for v in H):
         return {"status": UNSAT, "steps": [], "proof": {"method": "loop"}}
     largest, cliques, _ = maximal_cliques(H)
-    floor, evidence = lower_bound(H, labels)
+    floor, evidence = lower_bound(H, labels, clique=largest)
     clue_colours = sorted(set(clues.values()))
     if len(clue_colours) > floor:  # the clues' colours are all used
         floor, evidence = len(clue_colours), {"method": "clues", "colours": clue_colours}
@@ -316,7 +320,8 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
     order: list = []
     if not clues and H.number_of_nodes():
         top, colouring = dsatur(H)
-        order = [v for v in colouring if v not in set(largest)]  # DSatur's order (dicts keep it)
+        fixed = set(largest)
+        order = [v for v in colouring if v not in fixed]  # DSatur's order (dicts keep it)
         steps.append({"colours": top, "status": SAT, "method": "dsatur"})
         _progress(floor, top)
         if top > floor and minimize or top > cap:
