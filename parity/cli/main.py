@@ -253,8 +253,7 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
         where = " while drawing the solution" if noted.get("drawing") else ""
         reached = ""
         if "bounds" in noted:  # a minimisation stopped half way: how far it got
-            payload["bounds"] = noted["bounds"]
-            bounds = noted["bounds"]
+            bounds = payload["bounds"] = noted["bounds"]
             reached = f"; it needs from {bounds['lower_bound']} to {bounds['upper_bound']} {bounds.get('of', '(weight)')}"
         return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{where}{_by(engine)}{reached}", 0
 

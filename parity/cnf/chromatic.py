@@ -50,8 +50,8 @@ from collections.abc import Hashable, Mapping
 
 import networkx as nx
 
-__all__ = ["chromatic_number", "colour_formula", "dsatur", "tabu_descent", "largest_clique", "maximal_cliques", "mycielski_inner",
-           "lower_bound", "CLIQUE_SECONDS", "MOST_CLIQUES"]
+__all__ = ["chromatic_number", "clue_palette", "colour_formula", "dsatur", "tabu_descent", "largest_clique",
+           "maximal_cliques", "mycielski_inner", "lower_bound", "CLIQUE_SECONDS", "MOST_CLIQUES"]
 
 SAT, UNSAT = "SAT", "UNSAT"
 
@@ -77,6 +77,22 @@ def dsatur(H: nx.Graph) -> tuple[int, dict]:
         return 0, {}
     colouring = nx.greedy_color(H, strategy="DSATUR")
     return max(colouring.values()) + 1, colouring
+
+
+def clue_palette(clues: Mapping, colors: int) -> tuple[list[int], list[int]]:
+    """``(named, palette)``: the colours the clues name, and every colour with those first.
+
+    Colours no clue names are interchangeable, so "at most ``j`` colours" is
+    "only the first ``j`` of the palette" whenever ``j`` covers the named ones.
+
+    Examples
+    --------
+    >>> clue_palette({"a": 2}, 4)
+    ([2], [2, 0, 1, 3])
+    """
+    named = sorted(set(clues.values()))
+    taken = set(named)
+    return named, named + [c for c in range(colors) if c not in taken]
 
 
 def maximal_cliques(H: nx.Graph, seconds: float = CLIQUE_SECONDS, most: int = MOST_CLIQUES) -> tuple[list, list, bool]:
@@ -311,10 +327,9 @@ def chromatic_number(problem, solver: str = "cadical195", proof=None, minimize: 
         return {"status": UNSAT, "steps": [], "proof": {"method": "loop"}}
     largest, cliques, _ = maximal_cliques(H)
     floor, evidence = lower_bound(H, labels, clique=largest)
-    clue_colours = sorted(set(clues.values()))
+    clue_colours, palette = clue_palette(clues, cap)
     if len(clue_colours) > floor:  # the clues' colours are all used
         floor, evidence = len(clue_colours), {"method": "clues", "colours": clue_colours}
-    palette = clue_colours + [c for c in range(cap) if c not in set(clue_colours)]
     steps: list[dict] = []
     best: dict | None = None
     order: list = []

@@ -48,6 +48,7 @@ import numpy as np
 
 from .._files import read_text
 from ..boards import board as make_board
+from ..cnf.chromatic import clue_palette
 from ..cnf.chromatic import dsatur as greedy_bound  # an upper bound: DSatur's colours, and its colouring
 from ..errors import BoardSpecError, InvalidSolution, LimitError, StateError
 from ..linalg.system import LinearSystem
@@ -271,8 +272,7 @@ class Coloring(Puzzle):
             self._break_colour_symmetry(formula, colour)
         meaning.update({var: (item, c) for item in self.items for c, var in colour[item].items()})
         formula.weight = lambda model: len({meaning[lit][1] for lit in model if lit > 0 and lit in meaning})
-        named = sorted(set(self.clues.values()))
-        palette = named + [c for c in range(self.colors) if c not in set(named)]
+        named, palette = clue_palette(self.clues, self.colors)
         formula.weight_bound = lambda j: [-colour[item][c] for item in self.items for c in palette[max(j, 0):]]
         clique = clique_bound(self.conflicts)
         labels = node_labels(self.items)
