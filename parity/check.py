@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .api import _decode_verified
 from .boards import GRAPH_GENERATORS, random_graph  # the random boards the harness draws (kept in its names)
 from .engines import applicable
 from .errors import InvalidSolution, LimitError, ParityError
@@ -140,9 +141,7 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
 def _verified(puzzle, encoding, raw):
     """The solution of a raw answer that satisfies its own encoding and passes the puzzle's check."""
     _check_raw(encoding, raw)
-    solution = encoding.decode(raw)
-    puzzle.verify(solution)
-    return solution
+    return _decode_verified(puzzle, encoding, raw)
 
 
 def _minimum(puzzle, engine, encoding) -> int | None:
