@@ -34,6 +34,7 @@ __all__ = [
     "CnfEngine",
     "DlxEngine",
     "ScanEngine",
+    "PackEngine",
     "MemoEngine",
     "FrontierEngine",
     "ChromaticEngine",
@@ -565,6 +566,41 @@ class ScanEngine(DlxEngine):
         return scan_count(problem)
 
 
+class PackEngine(ScanEngine):
+    """Packing on bitboards (``pack``, :mod:`parity.cover.pack`): the first open cell, only the pieces not yet
+    placed tried there, and regions of open cells that no options can fill cut off at once.
+
+    It takes the ordered problems that give their cells' neighbours (the
+    polyform families build them so), and is the default for them; ``scan``
+    and ``dlx`` check it.  No colours.
+    """
+
+    name = "pack"
+
+    def refuses(self, problem) -> str | None:
+        from .cover.pack import pack_refusal
+
+        return pack_refusal(problem)
+
+    def load(self, problem) -> None:
+        from ._compiled import compiled
+        from .cover import _pack_kernels as kernels
+
+        for name in ("dead", "search", "keep", "connected"):
+            compiled(getattr(kernels, name))
+        from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
+
+    def _covers(self, problem) -> Iterator[list[int]]:
+        from .cover.pack import pack_covers
+
+        return pack_covers(problem)
+
+    def _count(self, problem) -> int:
+        from .cover.pack import pack_count
+
+        return pack_count(problem)
+
+
 class MemoEngine(DlxEngine):
     """Counts exact covers by remembering each subproblem's count (``memo``, :mod:`parity.cover.memo`).
 
@@ -798,6 +834,7 @@ ENGINES: dict[str, Engine] = {
     "d4": CnfEngine("d4", _backend("d4"), counts_only=True, refusal=_d4_refusal),
     "search": SearchEngine(),
     "dlx": DlxEngine(),
+    "pack": PackEngine(),
     "scan": ScanEngine(),
     "memo": MemoEngine(),
     "frontier": FrontierEngine(),
@@ -820,10 +857,11 @@ DEFAULT_ORDER: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "solve"): ("search",),
     ("search", "count"): ("search",),
     ("search", "solutions"): ("search",),
-    ("cover", "solve"): ("scan", "dlx"),  # scan only where the problem is ordered for it (ScanEngine.refuses)
-    ("cover", "count"): ("memo", "scan", "dlx"),  # memo where it suits (tilings: MemoEngine.suits)
+    # pack where the problem gives its cells' neighbours, scan where it is ordered (their refuses() say)
+    ("cover", "solve"): ("pack", "scan", "dlx"),
+    ("cover", "count"): ("memo", "pack", "scan", "dlx"),  # memo where it suits (tilings: MemoEngine.suits)
     ("coloring", "count"): ("frontier",),
-    ("cover", "solutions"): ("scan", "dlx"),
+    ("cover", "solutions"): ("pack", "scan", "dlx"),
 }
 
 

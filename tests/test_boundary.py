@@ -80,8 +80,8 @@ def test_an_icosoku_arrangement_is_solved_by_the_search_and_agrees_with_sat():
 def test_small_boxes_are_scanned_and_larger_ones_left_to_dancing_cells():
     soma = Polyomino("soma", "box:3x3x3")
     assert soma.layer() == 9 and soma.encoding("cover").ordered
-    assert pt.count_result(soma).engine == "scan"
-    assert pt.count(soma, engine="scan") == pt.count(soma, engine="dlx") == 11520
+    assert pt.count_result(soma).engine == "pack"
+    assert pt.count(soma, engine="pack") == pt.count(soma, engine="scan") == pt.count(soma, engine="dlx") == 11520
     assert not Polyomino("solid-pentominoes", "box:2x5x6").encoding("cover").ordered
 
 

@@ -49,8 +49,13 @@ class CoverProblem:
     ordered : bool
         The primary items are listed in the order a search should fill them
         (a board's cells in scan-line order): the ``scan`` engine
-        (:mod:`parity.cover.scan`) takes only such problems, and is their
-        default.
+        (:mod:`parity.cover.scan`) takes only such problems.
+    neighbours : mapping, optional
+        For a board: each cell (a primary item) -> the cells next to it.
+        The ``pack`` engine (:mod:`parity.cover.pack`) packs such a problem
+        on bitboards, cutting off regions of open cells that cannot be filled;
+        it is the default for an ordered problem that has them.  Primary
+        items that are not keys here are the pieces.
 
     Notes
     -----
@@ -69,48 +74,62 @@ class CoverProblem:
     EncodingError
         Options that are not a sequence of sequences (a string, None), an
         empty option, an item named twice in one option, an item both
-        primary and secondary, an option naming an item not declared, or a
-        colour on a primary item.
+        primary and secondary, an option naming an item not declared, a
+        colour on a primary item, or ``neighbours`` that is not a mapping of
+        primary items to sequences.
     """
 
     kind = "cover"
 
     def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = (),
-                 ordered: bool = False, decode=None) -> None:
+                 ordered: bool = False, decode=None, neighbours: Mapping | None = None) -> None:
         self.ordered = bool(ordered)
         self.options = [list(_sequence(option, f"option {number}"))
                         for number, option in enumerate(list(_sequence(options, "options", "options")))]
         self.secondary = list(dict.fromkeys(_sequence(secondary, "secondary")))
-        seen_items = list(dict.fromkeys(_split(e)[0] for option in self.options for e in option))
+        split = [[_split(e) for e in option] for option in self.options]
+        #: each option's items, colours left out (the engines read these, not the entries)
+        self.items = [[item for item, _ in row] for row in split]
+        self._colored = any(colour is not None for row in split for _, colour in row)
         self.primary = list(dict.fromkeys(_sequence(primary, "primary"))) if primary is not None else \
-            [item for item in seen_items if item not in set(self.secondary)]
+            [item for item in dict.fromkeys(x for row in self.items for x in row) if item not in set(self.secondary)]
         both = set(self.primary) & set(self.secondary)
         if both:
             raise EncodingError(f"item {next(iter(both))!r} is both primary and secondary")
         known = set(self.primary) | set(self.secondary)
-        for number, option in enumerate(self.options):
+        secondary = set(self.secondary)
+        for number, (option, names) in enumerate(zip(self.options, self.items)):
             if not option:
                 raise EncodingError(f"option {number} is empty")
-            names = [_split(e)[0] for e in option]
             if len(set(names)) != len(names):
                 raise EncodingError(f"option {number} names an item twice: {option!r}")
-            for entry in option:
-                item, colour = _split(entry)
-                if item not in known:
-                    raise EncodingError(f"option {number} names {item!r}, which is not a declared item")
-                if colour is not None and item not in set(self.secondary):
-                    raise EncodingError(f"option {number} colours the primary item {item!r}; only secondary items "
-                                        "take colours")
+            unknown = next((item for item in names if item not in known), None)
+            if unknown is not None:
+                raise EncodingError(f"option {number} names {unknown!r}, which is not a declared item")
+            if self._colored:
+                for item, colour in split[number]:
+                    if colour is not None and item not in secondary:
+                        raise EncodingError(f"option {number} colours the primary item {item!r}; only secondary "
+                                            "items take colours")
         primary_items = set(self.primary)
+        if neighbours is not None and not isinstance(neighbours, Mapping):
+            raise EncodingError(f"neighbours must map each cell to the cells next to it, got {neighbours!r:.60}")
+        #: each cell (a primary item) -> the cells next to it, or None (see the ``pack`` engine)
+        self.neighbours = None if neighbours is None else \
+            {cell: tuple(_sequence(near, f"the neighbours of {cell!r}")) for cell, near in neighbours.items()}
+        if self.neighbours is not None:
+            stray = next((cell for cell in self.neighbours if cell not in primary_items), None)
+            if stray is not None:
+                raise EncodingError(f"neighbours names {stray!r}, which is not a primary item")
         #: the options that hold no primary item: never part of a cover (see Notes)
-        self.idle = [number for number, option in enumerate(self.options)
-                     if not any(_split(e)[0] in primary_items for e in option)]
+        self.idle = [number for number, names in enumerate(self.items) if primary_items.isdisjoint(names)]
         #: chosen option numbers (sorted) -> a solution in puzzle terms; by default the chosen options
         self.decode = decode if decode is not None else (lambda chosen: [self.options[i] for i in chosen])
 
     @property
     def colored(self) -> bool:
-        return any(_split(e)[1] is not None for option in self.options for e in option)
+        """Whether an option colours a secondary item (Knuth's XCC)."""
+        return self._colored
 
     def covers(self, checked: bool = True) -> Iterator[list[int]]:
         """Every exact cover, as a sorted list of option indices (dancing cells: :mod:`parity.cover.dlx`).

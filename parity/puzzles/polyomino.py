@@ -404,7 +404,12 @@ class Polyomino(Puzzle):
         return {"family": self.family, "board": self.board_label, **self.parameters()}
 
     def placements(self) -> list[tuple[str, tuple[Cell, ...]]]:
-        """Every (piece, cells) that fits on the board."""
+        """Every (piece, cells) that fits on the board (worked out once; a new list each call)."""
+        if "_placements" not in self.__dict__:
+            self.__dict__["_placements"] = self._place()
+        return list(self.__dict__["_placements"])
+
+    def _place(self) -> list[tuple[str, tuple[Cell, ...]]]:
         board = set(self.cells)
         k = self.lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
         out = []
@@ -478,12 +483,28 @@ class Polyomino(Puzzle):
 
         head = [] if first is None else [first]
         ordered = self.lattice is not CUBIC or self.layer() <= SMALL_LAYER
+        neighbours = self.neighbours() if ordered else None
         if self.copies == "any":
             return CoverProblem([list(cells) for _, cells in placements], ordered=ordered,
-                                primary=self.fill_order(), decode=decode)
+                                primary=self.fill_order(), decode=decode, neighbours=neighbours)
         return CoverProblem([[name, *cells] for name, cells in placements], ordered=ordered,
                             primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)],
-                            decode=decode)
+                            decode=decode, neighbours=neighbours)
+
+    def neighbours(self) -> dict[Cell, list[Cell]]:
+        """Each cell of the board -> its neighbours on the board (the ``pack`` engine grows regions through them).
+
+        Examples
+        --------
+        >>> Polyomino("trominoes", "rect:3x2").neighbours()[(0, 0)]
+        [(0, 1), (1, 0)]
+        """
+        near = self.__dict__.get("_neighbours")
+        if near is None:
+            board = set(self.cells)
+            near = self.__dict__["_neighbours"] = {
+                cell: sorted(n for n in self.lattice.neighbours(cell) if n in board) for cell in self.cells}
+        return near
 
     def build_cover(self):
         placements = self.placements()
@@ -506,23 +527,37 @@ class Polyomino(Puzzle):
             if unknown:
                 raise InvalidSolution(f"{unknown[0]!r} names no copy of a piece (copies are named PIECE#k)")
         covered: dict = {}
-        shapes = self.__dict__.get("_shapes")
-        if shapes is None:  # each piece's orientations, worked out once from the piece itself
-            shapes = self.__dict__["_shapes"] = {n: set(self.lattice.orientations(s, self.one_sided))
-                                                 for n, s in self.pieces.items()}
         for name, cells in solution.items():
-            try:
-                shape = self.lattice.normalize(cells)
-            except (TypeError, ValueError) as exc:
-                raise InvalidSolution(f"piece {name} is not placed as cells of the board: {exc}") from None
-            if shape not in shapes[name if self.copies == "once" else name.rpartition("#")[0]]:
-                raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
+            self.check_placement(name if self.copies == "once" else name.rpartition("#")[0], cells, name)
             for cell in cells:
                 if cell in covered:
                     raise InvalidSolution(f"cell {cell} is covered by {covered[cell]} and {name}")
                 covered[cell] = name
         if set(covered) != set(self.cells):
             raise InvalidSolution("the pieces do not cover the board exactly")
+
+    def check_placement(self, piece: str, cells, label: str | None = None) -> None:
+        """Raise :class:`~parity.errors.InvalidSolution` unless ``cells`` are piece ``piece`` in one of its
+        orientations (``label``: the name to report, a copy's ``PIECE#k``), checked against the piece itself.
+
+        Examples
+        --------
+        >>> Polyomino("trominoes", "rect:3x2").check_placement("P3_1", [(0, 0), (1, 1), (0, 2)])
+        Traceback (most recent call last):
+        ...
+        parity.errors.InvalidSolution: piece P3_1 is placed as a shape that is not one of its orientations
+        """
+        shapes = self.__dict__.get("_shapes")
+        if shapes is None:  # each piece's orientations, worked out once from the piece itself
+            shapes = self.__dict__["_shapes"] = {n: set(self.lattice.orientations(s, self.one_sided))
+                                                 for n, s in self.pieces.items()}
+        label = piece if label is None else label
+        try:
+            shape = self.lattice.normalize(cells)
+        except (TypeError, ValueError) as exc:
+            raise InvalidSolution(f"piece {label} is not placed as cells of the board: {exc}") from None
+        if shape not in shapes[piece]:
+            raise InvalidSolution(f"piece {label} is placed as a shape that is not one of its orientations")
 
     def letters(self, solution=None) -> dict[str, str]:
         """One character per piece for letter grids: its name when that is one character, else its first letter
@@ -752,8 +787,13 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     solutions (``count``): the symmetries carry the solutions with ``P`` at
     ``r`` one to one onto those with ``P`` at any placement of the orbit of
     ``r``, so each found solution stands for ``|G| / |Stab(r)|`` of them.
-    Returns None when no piece is fixed by every symmetry (then Burnside over
-    every solution decides).
+    Where only the identity fixes ``r`` (most placements), each of those
+    solutions adds exactly 1, ``|G| / |H|`` and ``|G|``: they are counted by
+    the fastest exact counter (the ``pack`` engine's kernel), not listed, once
+    every placement of the pruned problem is checked to be its piece; only
+    the solutions at placements with a larger stabiliser are listed, verified
+    and looked at one by one.  Returns None when no piece is fixed by every
+    symmetry (then Burnside over every solution decides).
     """
     from fractions import Fraction
 
@@ -789,35 +829,59 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         if best is None or len(reps) < len(best[1]):
             best = (k, reps)
     k, reps = best
-    allowed = set(reps)
-    kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
-    subset = [placements[i] for i in kept]
-    problem = puzzle.cover_problem(subset, first=names[k], decode=lambda chosen: puzzle._solution(chosen, subset))
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
-    total, turned, every = Fraction(0), Fraction(0), 0
-    lister = choose_for(problem, "cover", engine, "solutions")  # as the front door chooses
-    for chosen in lister.solutions(problem):
-        solution = problem.decode(chosen)
-        puzzle.verify(solution)
-        where = np.empty(len(puzzle.cells), dtype=np.int64)
-        for name, cells in solution.items():
-            for c in cells:
-                where[index[c]] = names.index(name)
-        r = frozenset(index[c] for c in solution[names[k]])
-        stab_r = [g for g in range(G) if image(g, r) == r]
-        stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
-        total += Fraction(len(stab_s), len(stab_r))
-        turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
-        if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
-            raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
-        every += G // len(stab_r)
+    stabiliser = {r: [g for g in range(G) if image(g, keys[r]) == keys[r]] for r in reps}
+    # a representative that no symmetry but the identity fixes: each packing with the piece there is alone in
+    # its orbit among them and stands for |G| packings, so those packings are counted, not listed
+    free = [r for r in reps if len(stabiliser[r]) == 1]
+    fixed_reps = [r for r in reps if len(stabiliser[r]) > 1]
+
+    def pruned(allowed):
+        kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
+        subset = [placements[i] for i in kept]
+        return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
+
+    total, turned, every, used = Fraction(0), Fraction(0), 0, []
+    if free:
+        subset, problem = pruned(set(free))
+        counter = choose_for(problem, "cover", engine, "count")  # as the front door chooses
+        if counter.exact:
+            for name, cells in subset:  # every option of the problem is a placement of its piece: then every
+                puzzle.check_placement(name, cells)  # exact cover is a packing, and none needs checking alone
+            counter.load(problem)
+            found = int(counter.count(problem).count)
+            total += found
+            turned += Fraction(G * found, H)
+            every += G * found
+            used.append(counter.name)
+        else:  # a probabilistic count: list them instead
+            fixed_reps = reps
+    if fixed_reps:
+        subset, problem = pruned(set(fixed_reps))
+        lister = choose_for(problem, "cover", engine, "solutions")
+        for chosen in lister.solutions(problem):
+            solution = problem.decode(chosen)
+            puzzle.verify(solution)
+            where = np.empty(len(puzzle.cells), dtype=np.int64)
+            for name, cells in solution.items():
+                for c in cells:
+                    where[index[c]] = names.index(name)
+            r = frozenset(index[c] for c in solution[names[k]])
+            stab_r = next(stabiliser[i] for i in fixed_reps if keys[i] == r)
+            stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
+            total += Fraction(len(stab_s), len(stab_r))
+            turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
+            if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
+                raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
+            every += G // len(stab_r)
+        used.append(lister.name)
     if total.denominator != 1 or turned.denominator != 1:
         raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
             "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
-            "count": every, "engine": lister.name}
+            "count": every, "engine": "+".join(dict.fromkeys(used))}
 
 
 def random_packing(rng: random.Random) -> Polyomino:

@@ -190,7 +190,8 @@ def test_the_default_cover_engine(monkeypatch):
     from parity.engines import choose
     from parity.puzzles import Polyomino, Sudoku
 
-    assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "scan"  # ordered for it
+    # a board's cells with their neighbours: packed on bitboards
+    assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "pack"
     small = CoverFile(CoverProblem([["a", "b"], ["a"], ["b"]]))
     monkeypatch.setattr(engines, "_DLX_LOADED", True)
     assert choose(small, question="solve")[0].name == "dlx"  # a fixed order can be slow: not scan
@@ -208,11 +209,11 @@ def test_the_default_cover_engine(monkeypatch):
     assert choose(CoverFile(CoverProblem([["a"]])), question="count")[0].name == "dlx"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="solve")[0].name == "scan"
     assert choose(CoverFile(CoverProblem([["a"]]), ordered=True), question="count")[0].name == "scan"
-    assert choose(Polyomino("tetrahexes", "hex-coin"), question="count")[0].name == "scan"  # piece items: far apart
+    assert choose(Polyomino("tetrahexes", "hex-coin"), question="count")[0].name == "pack"  # piece items: far apart
     # counting tilings remembers subproblems; packings, whose piece items make every subproblem distinct, are listed
     assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="count")[0].name == "memo"
-    assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="solve")[0].name == "scan"
-    assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "scan"  # small layers: scanned
+    assert choose(Polyomino("dominoes", "rect:20x20", copies="any"), question="solve")[0].name == "pack"
+    assert choose(Polyomino("soma", "box:3x3x3"), question="count")[0].name == "pack"  # small layers: scanned
     assert choose(Polyomino("solid-pentominoes", "box:3x4x5"), question="count")[0].name == "dlx"  # fewest options
     assert "scan" not in {engine.name for engine, _ in pt.engines.applicable(Sudoku("." * 81))}
 

@@ -40,7 +40,7 @@ def profile_dp(m: int, n: int) -> int:
 def test_domino_tilings_of_squares_are_oeis_a004003(n):
     puzzle = pt.Polyomino("dominoes", f"rect:{2 * n}x{2 * n}", copies="any")
     result = pt.count_result(puzzle)
-    assert result.engine == ("memo" if n > 1 else "scan") and result.stats["exact"] is True  # 2 x 2: too small
+    assert result.engine == ("memo" if n > 1 else "pack") and result.stats["exact"] is True  # 2 x 2: too small
     assert result.count == A004003[n]
 
 

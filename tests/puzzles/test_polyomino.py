@@ -466,10 +466,10 @@ def test_no_packing_comes_with_the_checkerboard_proof(engine):
 
 def test_the_hexominoes_fill_no_rectangle_of_their_area():
     # Golomb: the 35 hexominoes tile no rectangle; no search could finish, but a checkerboard colouring refutes
-    # 14 x 15 (and every other), and the scan engine finds that certificate before it searches
+    # 14 x 15 (and every other), and the pack engine finds that certificate before it searches
     puzzle = Polyomino("hexominoes", "rect:15x14")
     result = pt.count_result(puzzle)
-    assert (result.engine, result.count) == ("scan", 0)
+    assert (result.engine, result.count) == ("pack", 0)
     items = set(result.stats["proof"]["items"])
     assert len(items) % 2 == 1
     for name, cells in puzzle.placements():

@@ -1,0 +1,209 @@
+"""The ``pack`` engine: packing a board on bitboards, the pieces not yet placed tried at the first open cell, and
+regions that cannot be filled cut off at once.
+
+The dedicated polyomino solvers (de Bruijn's and Fletcher's first-open-cell
+search, the bitboard solvers after them) beat any general exact-cover
+program on packings by three ideas, which this engine applies to any cover
+problem that says where its cells lie (``CoverProblem(..., ordered=True,
+neighbours=...)``: a board's cells in scan-line order, each with its
+neighbours on the lattice):
+
+* **the board in machine words**: a cell is a bit, so an option fits when
+  its words meet no covered bit (one ``and`` a word: a word holds a 6 x 10
+  board), and the first open cell is a count of trailing zeros;
+* **pieces apart from cells**: the primary items that are not cells (the
+  pieces) are the bits of one more word, and the options are kept by first
+  cell *and* piece, so a node looks only at the placements of the pieces
+  still in hand;
+* **dead regions**: every option's cells are connected (checked when the
+  tables are built), so a region of open cells closed off by a placement
+  must be filled by options inside it; after each placement the open cells
+  next to it are grown into their regions (up to :data:`REGION_LIMIT` times
+  the smallest option), and a region smaller than every option, or whose
+  size no sum of option sizes reaches (the sizes' greatest common divisor
+  does not divide it), ends the branch there.  Options that close off such
+  a region on the empty board (a pentomino that walls off a corner cell) are
+  dropped before the search.
+
+A first primary item that is not a cell (a piece placed before any cell is
+filled, as the symmetry-pruned counts do) is branched on first.  Colours
+(Knuth's XCC) are ``dlx``'s alone; a problem without cells' neighbours is
+``scan``'s.
+
+Examples
+--------
+>>> from parity.cover import CoverProblem
+>>> line = {0: [1], 1: [0, 2], 2: [1, 3], 3: [2]}  # four cells in a row
+>>> problem = CoverProblem([["a", 0, 1], ["a", 2, 3], ["b", 1, 2], ["b", 2, 3], ["b", 0, 1]],
+...                        primary=[0, 1, 2, 3, "a", "b"], ordered=True, neighbours=line)
+>>> sorted(pack_covers(problem))
+[[0, 3], [1, 4]]
+>>> pack_count(problem)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from math import gcd
+
+import numpy as np
+
+from .._limits import check_memory
+from ..errors import EngineNotApplicableError
+
+__all__ = ["pack_covers", "pack_count", "pack_refusal", "REGION_LIMIT", "MAX_PIECES"]
+
+#: the most covers handed from the kernel to Python at a time
+BATCH = 1024
+#: a region is grown up to this many times the smallest option's cells before it is taken as fillable
+REGION_LIMIT = 2
+#: the most primary items that are not cells (pieces): they are the bits of one word
+MAX_PIECES = 64
+
+
+def pack_refusal(problem) -> str | None:
+    """Why the pack engine cannot work on ``problem``, or None (worked out once per problem)."""
+    if "_pack_refusal" not in problem.__dict__:
+        problem.__dict__["_pack_refusal"] = _refusal(problem)
+    return problem.__dict__["_pack_refusal"]
+
+
+def _refusal(problem) -> str | None:
+    if problem.colored:
+        return "engine 'pack' does not take colours on secondary items (Knuth's XCC); use dlx"
+    if not problem.ordered or not problem.neighbours:
+        return ("engine 'pack' packs a board: it needs a problem whose cells are listed in the order to fill them "
+                "and given their neighbours (CoverProblem(..., ordered=True, neighbours=...), as the polyform "
+                "families build); use scan or dlx")
+    cells = problem.neighbours
+    pieces = [item for item in problem.primary if item not in cells]
+    if len(pieces) > MAX_PIECES:
+        return f"engine 'pack' keeps the pieces in one word: at most {MAX_PIECES}, and this problem has {len(pieces)}"
+    pieces = set(pieces)
+    idle = set(problem.idle)
+    for number, items in enumerate(problem.items):
+        if sum(1 for item in items if item in pieces) > 1:
+            return f"engine 'pack' takes options of one piece each, and option {number} holds more; use scan or dlx"
+        if number not in idle and not any(item in cells for item in items):
+            return f"engine 'pack' takes options that cover a cell, and option {number} covers none; use scan or dlx"
+    return None
+
+
+class _Tables:
+    """The kernel's arrays for one problem (see :mod:`parity.cover._pack_kernels`)."""
+
+    def __init__(self, problem) -> None:
+        reason = pack_refusal(problem)
+        if reason:
+            raise EngineNotApplicableError(reason)
+        neighbours = problem.neighbours
+        cells = [item for item in problem.primary if item in neighbours]
+        pieces = [item for item in problem.primary if item not in neighbours]
+        lead = pieces[0] if pieces and problem.primary[0] == pieces[0] else None
+        bit = {item: k for k, item in enumerate([*cells, *problem.secondary])}
+        piece = {item: k for k, item in enumerate(pieces)}
+        n, G, words = len(cells), len(pieces), max(1, (len(bit) + 63) // 64)
+        options = len(problem.options)
+        check_memory(options * words * 8, "the pack engine's bitboards")
+        masks = np.zeros((options, words), dtype=np.uint64)
+        group = np.full(options, -1, dtype=np.int64)
+        first = np.full(options, n, dtype=np.int64)  # options of no cell (never chosen) sort last
+        ocells = np.zeros(options, dtype=np.int64)
+        border_sets = []
+        idle = set(problem.idle)
+        for o, items in enumerate(problem.items):
+            mine, around = [], set()
+            for item in items:
+                if item in piece:
+                    group[o] = piece[item]
+                    continue
+                b = bit[item]
+                masks[o, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+                if b < n:
+                    mine.append(b)
+                    around.update(neighbours[item])
+            if mine and o not in idle:
+                first[o] = min(mine)
+                ocells[o] = len(mine)
+            border_sets.append(sorted(bit[c] for c in around if c in bit and bit[c] < n and bit[c] not in mine))
+        self.adjacency = [sorted(bit[c] for c in neighbours[item] if c in bit and bit[c] < n) for item in cells]
+        self.astart = np.cumsum([0, *map(len, self.adjacency)]).astype(np.int64)
+        self.adj = np.array([c for row in self.adjacency for c in row], dtype=np.int64)
+        sizes = [int(s) for s in ocells if s]
+        divisor = 0
+        for s in set(sizes):
+            divisor = gcd(divisor, s)
+        least = min(sizes, default=1)
+        limit = REGION_LIMIT * least
+        params = np.array([n, G, max(1, divisor), least, limit, 0, 0], dtype=np.int64)
+        from ._pack_kernels import connected, keep
+
+        usable = ocells > 0
+        if not connected(masks, self.astart, self.adj, ocells):  # no region test without connected options
+            params[4] = 0
+        else:
+            bstart = np.cumsum([0, *map(len, border_sets)]).astype(np.int64)
+            border = np.array([c for row in border_sets for c in row], dtype=np.int64)
+            usable &= keep(masks, bstart, border, self.astart, self.adj, params, ocells)
+        leading = usable & (group == piece[lead]) if lead is not None else np.zeros(options, dtype=bool)
+        body = np.flatnonzero(usable & ~leading)
+        slot = np.where(group[body] >= 0, group[body], G)
+        key = first[body] * (G + 1) + slot
+        ordering = np.argsort(key, kind="stable")
+        #: the placements' rows: by first cell and piece, then the lead piece's
+        self.rows = np.concatenate([body[ordering], np.flatnonzero(leading)]).astype(np.int64)
+        self.bucket = np.searchsorted(key[ordering], np.arange(n * (G + 1) + 1)).astype(np.int64)
+        params[5], params[6] = len(body), len(self.rows)
+        self.masks = np.ascontiguousarray(masks[self.rows])
+        self.group = group[self.rows]
+        self.bstart = np.cumsum([0, *(len(border_sets[o]) for o in self.rows)]).astype(np.int64)
+        self.border = np.array([c for o in self.rows for c in border_sets[o]], dtype=np.int64)
+        self.params, self.n, self.G, self.words = params, n, G, words
+
+
+def _runs(problem, batch: int):
+    """The kernel run to its end in calls that each return up to ``batch`` covers as rows of option numbers (0: it
+    only counts); the first call returns one cover, each later one twice as many up to ``batch``."""
+    from ._pack_kernels import search, search1
+
+    t = _Tables(problem)
+    depth = t.n + 2
+    board = np.zeros(t.words, dtype=np.uint64)
+    used = np.zeros(1, dtype=np.uint64)
+    state = np.array([0, 1, 0, 0], dtype=np.int64)
+    cell, slot, pos, chosen = (np.zeros(depth, dtype=np.int64) for _ in range(4))
+    out = np.zeros((batch, depth), dtype=np.int64)
+    sizes = np.zeros(max(1, batch), dtype=np.int64)
+    rows = min(1, batch)
+    if t.words == 1:  # the board in one word, kept in a register
+        masks = np.ascontiguousarray(t.masks[:, 0])
+        near = np.zeros(t.n, dtype=np.uint64)
+        for c, row in enumerate(t.adjacency):
+            for d in row:
+                near[c] |= np.uint64(1) << np.uint64(d)
+    while not state[2]:
+        if t.words == 1:
+            found = search1(masks, t.group, t.bucket, t.bstart, t.border, near, t.params, board, used, state, cell,
+                            slot, pos, chosen, out[:rows], sizes)
+        else:
+            found = search(t.masks, t.group, t.bucket, t.bstart, t.border, t.astart, t.adj, t.params, board, used,
+                           state, cell, slot, pos, chosen, out[:rows], sizes)
+        yield found, t.rows[out[:found]], sizes, state
+        rows = min(2 * rows, batch)
+
+
+def pack_covers(problem, checked: bool = True) -> Iterator[list[int]]:
+    """Every exact cover of ``problem`` as a sorted list of option indices, each checked against the problem
+    (``checked=False`` skips that)."""
+    for found, out, sizes, _ in _runs(problem, BATCH):
+        for row, size in zip(out[:found], sizes[:found]):
+            cover = sorted(row[:size].tolist())
+            if checked:
+                problem.check(cover)  # never pass on a wrong cover
+            yield cover
+
+
+def pack_count(problem) -> int:
+    """The number of exact covers of ``problem``, counted in the kernel without listing them."""
+    return sum(found for found, _, _, _ in _runs(problem, 0))
