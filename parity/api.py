@@ -269,6 +269,16 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
                 recolour: bool = False, symmetry: str = "all") -> tuple[str, bool, Answer, tuple[float, float]]:
     if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
+    own = getattr(puzzle, "orbit_count", None) if name is None and not up_to_symmetry else None
+    if own is not None:
+        # with no engine named, a family that counts orbits by pruning (one piece at one placement per orbit)
+        # counts every solution from that smaller search: each solution found stands for a known number of them
+        started, compiled = time.perf_counter(), spent()
+        up = own(None)
+        if up is not None and up.get("count") is not None and up.get("engine"):
+            answer = Answer(SAT if up["count"] else UNSAT, None, up["count"],
+                            {"exact": True, "count_method": "orbits", "symmetries": up["symmetries"]})
+            return up["engine"], True, answer, _split_times(0.0, started, compiled)
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
@@ -284,14 +294,6 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         answer = engine.count(encoding)
         answer.stats.update(up)
     else:
-        # with no engine named, a family that counts orbits by pruning (one piece at one placement per orbit)
-        # counts every solution from that smaller search: each solution found stands for a known number of them
-        own = getattr(puzzle, "orbit_count", None) if name is None else None
-        up = own(None) if own is not None else None
-        if up is not None and up.get("count") is not None and up.get("engine"):
-            answer = Answer(SAT if up["count"] else UNSAT, None, up["count"],
-                            {"exact": True, "count_method": "orbits", "symmetries": up["symmetries"]})
-            return up["engine"], True, answer, _split_times(load, started, compiled)
         answer = engine.count(encoding)
     return engine.name, engine.exact, answer, _split_times(load, started, compiled)
 
