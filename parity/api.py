@@ -275,10 +275,12 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         # counts every solution from that smaller search: each solution found stands for a known number of them
         started, compiled = time.perf_counter(), spent()
         up = own(None)
-        if up is not None and up.get("count") is not None and up.get("engine"):
+        # (no solution: the engine's own count says so on the whole problem, with its proof where it has one)
+        if up is not None and up.get("count") and up.get("engine"):
             answer = Answer(SAT if up["count"] else UNSAT, None, up["count"],
                             {"exact": True, "count_method": "orbits", "symmetries": up["symmetries"]})
-            return up["engine"], True, answer, _split_times(0.0, started, compiled)
+            load = up.get("load_seconds", 0.0)  # its engine's loading, apart from its work
+            return up["engine"], True, answer, _split_times(load, started + load, compiled)
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
@@ -287,10 +289,10 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         # a family's orbit count may give every solution's count too (a packing pruned to one placement per orbit
         # of one piece's): then nothing is counted twice
         up = count_up_to_symmetry(puzzle, engine=name, recolour=recolour, symmetry=symmetry)
-        total, lister = up.pop("count", None), up.pop("engine", None)
+        total, lister, loading = up.pop("count", None), up.pop("engine", None), up.pop("load_seconds", 0.0)
         if total is not None:
             answer = Answer(SAT if total else UNSAT, None, total, {"exact": True, "count_method": "orbits", **up})
-            return lister or engine.name, True, answer, _split_times(load, started, compiled)
+            return lister or engine.name, True, answer, _split_times(load + loading, started + loading, compiled)
         answer = engine.count(encoding)
         answer.stats.update(up)
     else:

@@ -527,7 +527,8 @@ class ScanEngine(DlxEngine):
 
     It takes the problems built for that order (``CoverProblem(...,
     ordered=True)``: a board's cells in scan-line order), and is the default
-    for them; on others a fixed order can be exponentially slower than
+    for those that do not give their cells' neighbours (``pack`` takes the
+    ones that do); on others a fixed order can be exponentially slower than
     ``dlx``'s fewest-options rule (a Sudoku's cells in reading order), so it
     refuses them rather than hang a cross-check.  No colours.
     """
@@ -586,8 +587,9 @@ class PackEngine(ScanEngine):
         from ._compiled import compiled
         from .cover import _pack_kernels as kernels
 
-        for name in ("dead", "search", "keep", "connected"):
-            compiled(getattr(kernels, name))
+        one_word = len(problem.neighbours or ()) + len(problem.secondary) <= 64
+        for name in ("keep", "connected", *(("dead1", "search1") if one_word else ("dead", "search"))):
+            compiled(getattr(kernels, name))  # the kernels this problem runs, compiled or read from the cache
         from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
 
     def _covers(self, problem) -> Iterator[list[int]]:

@@ -12,7 +12,9 @@ the covered items, a few machine words each (the numba kernel in
 
 The order is the order the primary items are listed in; a problem built for
 this order says so (``CoverProblem(..., ordered=True)``), and the engine
-takes only those, as their default.  The functions here solve any problem
+takes only those (the default for them when they do not give their cells'
+neighbours; when they do, the ``pack`` engine of :mod:`parity.cover.pack`
+is).  The functions here solve any problem
 correctly, but a fixed order can be exponentially slower than the
 fewest-options rule (a Sudoku's cells filled in reading order, say), so
 the engine leaves the rest to ``dlx``.  Colours (Knuth's XCC) are ``dlx``'s

@@ -795,6 +795,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     and looked at one by one.  Returns None when no piece is fixed by every
     symmetry (then Burnside over every solution decides).
     """
+    import time
     from fractions import Fraction
 
     import numpy as np
@@ -843,14 +844,16 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         subset = [placements[i] for i in kept]
         return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
 
-    total, turned, every, used = Fraction(0), Fraction(0), 0, []
+    total, turned, every, used, load = Fraction(0), Fraction(0), 0, [], 0.0
     if free:
         subset, problem = pruned(set(free))
         counter = choose_for(problem, "cover", engine, "count")  # as the front door chooses
         if counter.exact:
             for name, cells in subset:  # every option of the problem is a placement of its piece: then every
                 puzzle.check_placement(name, cells)  # exact cover is a packing, and none needs checking alone
+            loading = time.perf_counter()
             counter.load(problem)
+            load += time.perf_counter() - loading
             found = int(counter.count(problem).count)
             total += found
             turned += Fraction(G * found, H)
@@ -861,6 +864,9 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     if fixed_reps:
         subset, problem = pruned(set(fixed_reps))
         lister = choose_for(problem, "cover", engine, "solutions")
+        loading = time.perf_counter()
+        lister.load(problem)
+        load += time.perf_counter() - loading
         for chosen in lister.solutions(problem):
             solution = problem.decode(chosen)
             puzzle.verify(solution)
@@ -881,7 +887,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
             "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
-            "count": every, "engine": "+".join(dict.fromkeys(used))}
+            "count": every, "engine": "+".join(dict.fromkeys(used)), "load_seconds": load}
 
 
 def random_packing(rng: random.Random) -> Polyomino:

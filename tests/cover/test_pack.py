@@ -23,12 +23,13 @@ SQUARE_NEAR = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 @st.composite
 def holey_boards(draw):
-    """A square board of up to 20 cells with holes, and pieces of 1 to 4 cells whose area is the board's."""
-    h, w = draw(st.integers(1, 4)), draw(st.integers(2, 5))
+    """A square board of up to 12 cells with holes, and pieces of 2 to 4 cells (the last may be smaller) whose
+    area is the board's."""
+    h, w = draw(st.integers(1, 3)), draw(st.integers(2, 4))
     cells = [(r, c) for r in range(h) for c in range(w) if not draw(st.booleans()) or (r, c) == (0, 0)]
     area, pieces, k = len(cells), {}, 0
     while area > 0:
-        size = min(area, draw(st.integers(1, 4)))
+        size = min(area, draw(st.integers(2, 4)))
         shapes = polyominoes(size)
         pieces[f"p{k}"] = list(shapes[draw(st.integers(0, len(shapes) - 1))])
         area -= size
