@@ -276,11 +276,8 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         started, compiled = time.perf_counter(), spent()
         up = own(None)
         # (no solution: the engine's own count says so on the whole problem, with its proof where it has one)
-        if up is not None and up.get("count") and up.get("engine"):
-            answer = Answer(SAT if up["count"] else UNSAT, None, up["count"],
-                            {"exact": True, "count_method": "orbits", "symmetries": up["symmetries"]})
-            load = up.get("load_seconds", 0.0)  # its engine's loading, apart from its work
-            return up["engine"], True, answer, _split_times(load, started + load, compiled)
+        if up is not None and up.get("count"):
+            return _by_orbits(up, 0.0, started, compiled, keys=("symmetries",))
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)
@@ -289,15 +286,24 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         # a family's orbit count may give every solution's count too (a packing pruned to one placement per orbit
         # of one piece's): then nothing is counted twice
         up = count_up_to_symmetry(puzzle, engine=name, recolour=recolour, symmetry=symmetry)
-        total, lister, loading = up.pop("count", None), up.pop("engine", None), up.pop("load_seconds", 0.0)
-        if total is not None:
-            answer = Answer(SAT if total else UNSAT, None, total, {"exact": True, "count_method": "orbits", **up})
-            return lister or engine.name, True, answer, _split_times(load + loading, started + loading, compiled)
+        if up.get("count") is not None:
+            return _by_orbits(up, load, started, compiled, engine.name)
         answer = engine.count(encoding)
         answer.stats.update(up)
     else:
         answer = engine.count(encoding)
     return engine.name, engine.exact, answer, _split_times(load, started, compiled)
+
+
+def _by_orbits(up: dict, load: float, started: float, compiled: float, engine: str | None = None,
+               keys: tuple[str, ...] | None = None) -> tuple[str, bool, Answer, tuple[float, float]]:
+    """The count of a family's orbit count that counted every solution too (``up["count"]``), as the answer of
+    the engine that searched (``up["engine"]``, else ``engine``), its loading (``up["load_seconds"]``) apart from
+    its work; ``keys``: which of its other entries the answer carries (default: all)."""
+    total, lister, loading = up.pop("count"), up.pop("engine", None), up.pop("load_seconds", 0.0)
+    stats = up if keys is None else {key: up[key] for key in keys}
+    answer = Answer(SAT if total else UNSAT, None, total, {"exact": True, "count_method": "orbits", **stats})
+    return lister or engine, True, answer, _split_times(load + loading, started + loading, compiled)
 
 
 def _named(engine: str | None) -> str | None:

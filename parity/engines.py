@@ -586,8 +586,9 @@ class PackEngine(ScanEngine):
     def load(self, problem) -> None:
         from ._compiled import compiled
         from .cover import _pack_kernels as kernels
+        from .cover.pack import pack_words
 
-        one_word = len(problem.neighbours or ()) + len(problem.secondary) <= 64
+        one_word = pack_words(problem) == 1
         for name in ("keep", "connected", *(("dead1", "search1") if one_word else ("dead", "search"))):
             compiled(getattr(kernels, name))  # the kernels this problem runs, compiled or read from the cache
         from .linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)

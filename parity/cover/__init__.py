@@ -370,9 +370,8 @@ def gf2_certificate(problem: CoverProblem):
                                                          "there is an odd number of them"}
     row = {item: r for r, item in enumerate(problem.primary)}
     A = np.zeros((m, n), dtype=np.int64)
-    for j, option in enumerate(problem.options):
-        for entry in option:
-            item = _split(entry)[0]
+    for j, items in enumerate(problem.items):
+        for item in items:
             if item in row:
                 A[row[item], j] = 1
     if Echelon(A[:, :n].tolist(), [1] * m).consistent:

@@ -116,7 +116,7 @@ def search(masks, group, bucket, bstart, border, astart, adj, params, board, use
     secondary items taken), ``used`` (one word: the pieces placed),
     ``cell``, ``slot``, ``pos`` and ``chosen`` (per level: the cell filled,
     the piece tried there, the row tried and the row placed) and
-    ``state = [depth, descend, done, placements made]`` carry the search
+    ``state = [depth, descend, done]`` carry the search
     between calls.  With ``out`` of ``L > 0`` rows each cover found is
     written as a row of placements' rows (``sizes`` its length) and the call
     returns after ``L`` covers; with no rows it only counts, to the end.
@@ -206,7 +206,6 @@ def search(masks, group, bucket, bstart, border, astart, adj, params, board, use
         slot[depth] = k
         pos[depth] = p
         if placed >= 0:
-            state[3] += 1
             if group[placed] >= 0:
                 used[0] |= _ONE << np.uint64(group[placed])
             chosen[depth] = placed
@@ -348,7 +347,6 @@ def search1(masks, group, bucket, bstart, border, near, params, board_, used_, s
     used = used_[0]
     depth = state[0]
     descend = state[1] == 1
-    nodes = state[3]
     while True:
         if descend:
             if depth == 0 and lead1 > lead0:
@@ -407,7 +405,6 @@ def search1(masks, group, bucket, bstart, border, near, params, board_, used_, s
         slot[depth] = k
         pos[depth] = p
         if placed >= 0:
-            nodes += 1
             board |= masks[placed]
             if group[placed] >= 0:
                 used |= _ONE << np.uint64(group[placed])
@@ -428,5 +425,4 @@ def search1(masks, group, bucket, bstart, border, near, params, board_, used_, s
     used_[0] = used
     state[0] = depth
     state[1] = 1 if descend else 0
-    state[3] = nodes
     return found

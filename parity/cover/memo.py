@@ -55,12 +55,10 @@ def memo_span(problem) -> int:
     >>> memo_span(CoverProblem([["a", "b"], ["b", "d"], ["c", "d"]], primary=["a", "b", "c", "d"]))
     3
     """
-    from ._entries import _split
-
     place = {item: k for k, item in enumerate(problem.primary)}
     span = 0
-    for option in problem.options:
-        where = [place[item] for item in (_split(e)[0] for e in option) if item in place]
+    for items in problem.items:
+        where = [place[item] for item in items if item in place]
         if where:
             span = max(span, max(where) - min(where) + 1)
     return span
@@ -69,16 +67,14 @@ def memo_span(problem) -> int:
 def _tables(problem) -> tuple[int, list[list[int]]]:
     """The primary items' mask and, for each primary item, the masks of the options that hold it (primary items
     first as bits, then secondary; options of secondary items alone are never chosen)."""
-    from ._entries import _split
-
     bit = {item: k for k, item in enumerate([*problem.primary, *problem.secondary])}
     primary = len(problem.primary)
     holders: list[list[int]] = [[] for _ in range(primary)]
     idle = set(problem.idle)
-    for number, option in enumerate(problem.options):
+    for number, items in enumerate(problem.items):
         if number in idle:
             continue
-        bits = [bit[_split(entry)[0]] for entry in option]
+        bits = [bit[item] for item in items]
         mask = sum(1 << k for k in bits)  # (an option names each item once)
         for k in bits:
             if k < primary:

@@ -51,8 +51,9 @@ import numpy as np
 
 from .._limits import check_memory
 from ..errors import EngineNotApplicableError
+from .scan import listed
 
-__all__ = ["pack_covers", "pack_count", "pack_refusal", "REGION_LIMIT", "MAX_PIECES"]
+__all__ = ["pack_covers", "pack_count", "pack_refusal", "pack_words", "REGION_LIMIT", "MAX_PIECES"]
 
 #: the most covers handed from the kernel to Python at a time
 BATCH = 1024
@@ -90,6 +91,11 @@ def _refusal(problem) -> str | None:
     return None
 
 
+def pack_words(problem) -> int:
+    """The machine words the engine's bitboards take: a bit for each cell and each secondary item."""
+    return max(1, (len(problem.neighbours or ()) + len(problem.secondary) + 63) // 64)
+
+
 class _Tables:
     """The kernel's arrays for one problem (see :mod:`parity.cover._pack_kernels`)."""
 
@@ -103,7 +109,7 @@ class _Tables:
         lead = pieces[0] if pieces and problem.primary[0] == pieces[0] else None
         bit = {item: k for k, item in enumerate([*cells, *problem.secondary])}
         piece = {item: k for k, item in enumerate(pieces)}
-        n, G, words = len(cells), len(pieces), max(1, (len(bit) + 63) // 64)
+        n, G, words = len(cells), len(pieces), pack_words(problem)
         options = len(problem.options)
         check_memory(options * words * 8, "the pack engine's bitboards")
         masks = np.zeros((options, words), dtype=np.uint64)
@@ -171,7 +177,7 @@ def _runs(problem, batch: int):
     depth = t.n + 2
     board = np.zeros(t.words, dtype=np.uint64)
     used = np.zeros(1, dtype=np.uint64)
-    state = np.array([0, 1, 0, 0], dtype=np.int64)
+    state = np.array([0, 1, 0], dtype=np.int64)
     cell, slot, pos, chosen = (np.zeros(depth, dtype=np.int64) for _ in range(4))
     out = np.zeros((batch, depth), dtype=np.int64)
     sizes = np.zeros(max(1, batch), dtype=np.int64)
@@ -189,21 +195,16 @@ def _runs(problem, batch: int):
         else:
             found = search(t.masks, t.group, t.bucket, t.bstart, t.border, t.astart, t.adj, t.params, board, used,
                            state, cell, slot, pos, chosen, out[:rows], sizes)
-        yield found, t.rows[out[:found]], sizes, state
+        yield found, t.rows[out[:found]], sizes
         rows = min(2 * rows, batch)
 
 
 def pack_covers(problem, checked: bool = True) -> Iterator[list[int]]:
     """Every exact cover of ``problem`` as a sorted list of option indices, each checked against the problem
     (``checked=False`` skips that)."""
-    for found, out, sizes, _ in _runs(problem, BATCH):
-        for row, size in zip(out[:found], sizes[:found]):
-            cover = sorted(row[:size].tolist())
-            if checked:
-                problem.check(cover)  # never pass on a wrong cover
-            yield cover
+    return listed(_runs(problem, BATCH), problem, checked)
 
 
 def pack_count(problem) -> int:
     """The number of exact covers of ``problem``, counted in the kernel without listing them."""
-    return sum(found for found, _, _, _ in _runs(problem, 0))
+    return sum(found for found, _, _ in _runs(problem, 0))

@@ -57,8 +57,6 @@ def scan_refusal(problem) -> str | None:
 def _tables(problem):
     """The items as bits (primary first, in their order), the options' masks and the options bucketed by first
     primary item."""
-    from ._entries import _split
-
     reason = scan_refusal(problem)
     if reason:
         raise EngineNotApplicableError(reason)
@@ -68,9 +66,9 @@ def _tables(problem):
     check_memory(len(problem.options) * words * 8, "the scan engine's item masks")
     masks = np.zeros((len(problem.options), words), dtype=np.uint64)
     first = np.full(len(problem.options), primary, dtype=np.int64)  # options with no primary item: never chosen
-    for o, option in enumerate(problem.options):
-        for entry in option:
-            b = bit[_split(entry)[0]]
+    for o, items in enumerate(problem.items):
+        for item in items:
+            b = bit[item]
             masks[o, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
             if b < primary:
                 first[o] = min(first[o], b)
@@ -107,7 +105,14 @@ def _runs(problem, batch: int):
 def scan_covers(problem, checked: bool = True) -> Iterator[list[int]]:
     """Every exact cover of ``problem`` as a sorted list of option indices, each checked against the problem
     (``checked=False`` skips that)."""
-    for found, out, sizes in _runs(problem, BATCH):
+    return listed(_runs(problem, BATCH), problem, checked)
+
+
+def listed(batches, problem, checked: bool = True) -> Iterator[list[int]]:
+    """The covers a kernel hands over in ``batches`` of ``(found, rows, sizes)`` (row ``k``'s first ``sizes[k]``
+    entries are a cover's option numbers), each sorted and checked against ``problem`` (``checked=False`` skips
+    that); the ``scan`` and ``pack`` engines list through it."""
+    for found, out, sizes in batches:
         for row, size in zip(out[:found], sizes[:found]):
             cover = sorted(row[:size].tolist())
             if checked:

@@ -27,6 +27,11 @@ member                                 what it is
 ``fixed_encoding(sym, g)``             optional: the solutions that element ``g`` of ``symmetries()`` fixes, as an
                                        encoding of a smaller problem (a quotient; an int when the count is known
                                        outright, None when there is none): Burnside then counts, lists nothing
+``orbit_count(engine)``                optional: the solutions up to ``symmetries()`` by a search of its own (a
+                                       packing with one piece pruned to a placement per orbit) as the dict
+                                       :func:`parity.api.count_up_to_symmetry` returns, or None; with ``count``
+                                       (every solution), ``engine`` and ``load_seconds`` in it, a plain count
+                                       with no engine named goes through it too
 ``solve_defaults``                     optional: keyword defaults of :func:`parity.solve` for this puzzle, e.g.
                                        ``{"unique": True}`` (always decide uniqueness) or ``{"minimize": True}``
 ``draw(solution, ax)``                 optional: draws a solution on a matplotlib Axes (``parity draw``)

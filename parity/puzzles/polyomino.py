@@ -833,11 +833,11 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
-    stabiliser = {r: [g for g in range(G) if image(g, keys[r]) == keys[r]] for r in reps}
+    stabiliser = {keys[r]: [g for g in range(G) if image(g, keys[r]) == keys[r]] for r in reps}
     # a representative that no symmetry but the identity fixes: each packing with the piece there is alone in
     # its orbit among them and stands for |G| packings, so those packings are counted, not listed
-    free = [r for r in reps if len(stabiliser[r]) == 1]
-    fixed_reps = [r for r in reps if len(stabiliser[r]) > 1]
+    free = [r for r in reps if len(stabiliser[keys[r]]) == 1]
+    fixed_reps = [r for r in reps if len(stabiliser[keys[r]]) > 1]
 
     def pruned(allowed):
         kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
@@ -874,8 +874,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
             for name, cells in solution.items():
                 for c in cells:
                     where[index[c]] = names.index(name)
-            r = frozenset(index[c] for c in solution[names[k]])
-            stab_r = next(stabiliser[i] for i in fixed_reps if keys[i] == r)
+            stab_r = stabiliser[frozenset(index[c] for c in solution[names[k]])]
             stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
             total += Fraction(len(stab_s), len(stab_r))
             turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
