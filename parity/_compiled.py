@@ -42,6 +42,7 @@ KERNELS = {
     "parity.cnf._colour_kernels": ("colouring local search", 0.0),
     "parity.puzzles._sudoku_kernels": ("Sudoku search", 0.0),
     "parity.cover._scan_kernels": ("scan", 0.5),
+    "parity.cover._pack_kernels": ("pack", 0.0),  # declared with kernel(): noted one by one
     "parity.puzzles.icosoku._kernels": ("Icosoku search", 2.0),
     "xcover.dancing_cells": ("dancing cells (xcover)", 8.5),
 }

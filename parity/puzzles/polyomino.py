@@ -795,7 +795,6 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     and looked at one by one.  Returns None when no piece is fixed by every
     symmetry (then Burnside over every solution decides).
     """
-    import time
     from fractions import Fraction
 
     import numpy as np
@@ -851,9 +850,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         if counter.exact:
             for name, cells in subset:  # every option of the problem is a placement of its piece: then every
                 puzzle.check_placement(name, cells)  # exact cover is a packing, and none needs checking alone
-            loading = time.perf_counter()
-            counter.load(problem)
-            load += time.perf_counter() - loading
+            load += _loading(counter, problem)
             found = int(counter.count(problem).count)
             total += found
             turned += Fraction(G * found, H)
@@ -864,9 +861,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     if fixed_reps:
         subset, problem = pruned(set(fixed_reps))
         lister = choose_for(problem, "cover", engine, "solutions")
-        loading = time.perf_counter()
-        lister.load(problem)
-        load += time.perf_counter() - loading
+        load += _loading(lister, problem)
         for chosen in lister.solutions(problem):
             solution = problem.decode(chosen)
             puzzle.verify(solution)
@@ -887,6 +882,18 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
             "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
             "count": every, "engine": "+".join(dict.fromkeys(used)), "load_seconds": load}
+
+
+def _loading(engine, problem) -> float:
+    """Load ``engine`` for ``problem``; the seconds it took besides compiling or reading kernels (which
+    :func:`parity._compiled.spent` counts already)."""
+    import time
+
+    from .._compiled import spent
+
+    started, compiled = time.perf_counter(), spent()
+    engine.load(problem)
+    return time.perf_counter() - started - (spent() - compiled)
 
 
 def random_packing(rng: random.Random) -> Polyomino:

@@ -133,3 +133,27 @@ def test_the_command_line_names_pack_and_the_orbit_count():
     assert answer["count_method"] == "orbits" and answer["exact"] is True
     run = pt.testing.run_cli("count", "polyomino", "--board", "rect:15x4", "--engine", "dlx", "--json")
     assert json.loads(run.out)["count"] == 1472 and "count_method" not in json.loads(run.out)
+
+
+def test_an_orbit_count_reports_compiling_as_loading_once(monkeypatch):
+    # kernels compiled while the engine loads count as loading, once: the work and the loading add up to no more
+    # than the whole call (a first run after installing compiles the pack kernels there)
+    import time
+
+    from parity import _compiled
+    from parity.engines import ENGINES
+
+    load = type(ENGINES["pack"]).load
+
+    def compiling(self, problem):
+        started = time.perf_counter()
+        time.sleep(0.3)
+        _compiled._SPENT[0] += time.perf_counter() - started  # as a kernel compiled now would
+        load(self, problem)
+
+    monkeypatch.setattr(type(ENGINES["pack"]), "load", compiling)
+    for up in (False, True):
+        result = pt.count_result(Polyomino("pentominoes", "rect:15x4"), up_to_symmetry=up)
+        assert result.engine == "pack" and result.stats["count_method"] == "orbits"
+        assert result.load_seconds >= 0.3 and result.seconds > 0
+        assert result.seconds + result.load_seconds <= result.total_seconds + 1e-3
