@@ -39,6 +39,7 @@ KERNELS = {
     "parity.linalg._chase_kernels": ("light chasing", 0.0),
     "parity.linalg._gfp_kernels": ("GF(p) elimination", 0.0),
     "parity.linalg._word_kernels": ("word", 0.2),
+    "parity.linalg._covering_kernels": ("coset search", 0.0),
     "parity.cnf._colour_kernels": ("colouring local search", 0.0),
     "parity.puzzles._sudoku_kernels": ("Sudoku search", 0.0),
     "parity.cover._scan_kernels": ("scan", 0.5),

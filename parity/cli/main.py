@@ -118,8 +118,8 @@ def _common(verb: str) -> list[click.Parameter]:
 class _FamilyCommand(click.Command):
     def __init__(self, verb: str, entry) -> None:
         params = [] if verb == "check" else [_click_param(o) for o in entry.options]
-        if verb in ("solve", "draw"):
-            params += [_click_param(o) for o in entry.solve_options]
+        if verb in ("solve", "draw"):  # (a question of its own is solve's: draw pictures one solution)
+            params += [_click_param(o) for o in entry.solve_options if verb == "solve" or not o.asks]
         # a verb option with a flag the family declares too (export's --augmented and the linear family's) is
         # one option: the family's, whose value the verb also receives
         taken = {flag: o.name for o in (entry.options if verb != "check" else ()) for flag in o.flags}
@@ -315,9 +315,18 @@ def _build(family_name: str, build: dict):
 
 def _solve(family_name: str, build: dict, options: dict):
     from ..api import solve
+    from ..puzzles.registry import family
 
     started = options.pop("started", None)
+    questions = [o for o in family(family_name).solve_options if o.asks]
+    asked = [o for o in questions if options.pop(o.name, False)]
+    if len(asked) > 1:
+        raise LimitError(f"{' and '.join(o.flags[0] for o in asked)} ask different questions; give one of them")
     puzzle = _built(family_name, build)
+    if asked:  # another question than one solution, answered by the family's function
+        options.pop("time_limit")  # the child that runs this is the limited work
+        payload, text = asked[0].question()(puzzle, **options)
+        return _whole(payload, started), text, 0
     result = solve(puzzle, options.pop("engine"), time_limit=options.pop("time_limit"), **options)
     return _whole(result.payload(), started), result.text(), 0
 
@@ -607,8 +616,13 @@ def table_group() -> None:
 @click.option("--field", default=2, show_default=True, type=int, help="Number of light states, a prime p.")
 @click.option("--min-presses", "min_presses", is_flag=True,
               help="Add the fewest presses that clear the all-on start (exact search, where the nullity is at most 20).")
-@click.option("--value", default="nullity", show_default=True, help="The column a b-file lists: nullity, count or "
-              "min_presses.")
+@click.option("--most-clicks", "most_clicks", is_flag=True,
+              help="Add the most presses any solvable start needs, solved optimally (exact, with a worst start; where "
+                   "the nullity is at most 12 and within --board-seconds a board).")
+@click.option("--board-seconds", "board_seconds", type=float, default=60.0, show_default=True,
+              help="With --most-clicks: give a board's search this long, then the bounds it reached.")
+@click.option("--value", default="nullity", show_default=True, help="The column a b-file lists: nullity, count, "
+              "min_presses or most_clicks.")
 @click.option("--format", "fmt", default="text", show_default=True, help="text, csv, json or bfile (OEIS 'n a(n)').")
 @click.option("--store", default=None, help="Sweep store to keep and resume the table's work (default: none kept).")
 @click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
@@ -619,8 +633,8 @@ def table_group() -> None:
               help="Stop after this many seconds and give the rows finished by then (kept in --store to go on).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout (the rows and whether the "
               "table is complete).")
-def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fmt, store, workers, scheduler,
-                    output, time_limit, as_json) -> None:
+def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clicks, board_seconds, value, fmt, store,
+                    workers, scheduler, output, time_limit, as_json) -> None:
     """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule).
 
     CSV and b-file rows are written as they are computed; text and JSON when the table is done.
@@ -629,9 +643,10 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
 
     if as_json and output is not None:
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
-    if value == "min_presses" and not min_presses:
-        min_presses = True
-    check_format(fmt, value, rectangles, min_presses)  # before the work, not after it
+    min_presses = min_presses or value == "min_presses"
+    most_clicks = most_clicks or value == "most_clicks"
+    extras = tuple(c for c, asked in (("min_presses", min_presses), ("most_clicks", most_clicks)) if asked)
+    check_format(fmt, value, rectangles, extras)  # before the work, not after it
     handle = None
     if output is not None and fmt in ("csv", "bfile") and not as_json:
         handle = _open_output(output)
@@ -639,10 +654,11 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, value, fm
     rows: list[dict] = []
     try:
         made = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                              progress=progress, time_limit=time_limit)
+                              progress=progress, time_limit=time_limit,
+                              most_clicks=board_seconds if most_clicks else False)
         if fmt in ("csv", "bfile") and not as_json:
             listed = 0
-            for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, min_presses):
+            for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras):
                 listed += 1
                 if handle is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)

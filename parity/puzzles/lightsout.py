@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from numbers import Integral
 from pathlib import Path
@@ -51,6 +52,12 @@ from ..linalg import SolutionSpace, check_field
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
 from .registry import Family, Option, SweepSpec, parse_sizes
+
+#: boards other than grids of at most this many nodes have their symmetries broken in the most clicks search
+#: (finding a board's automorphisms takes about 2 s at 400 nodes, 9 s at 900)
+_SYMMETRY_NODES = 400
+#: the most clicks' worst start is checked by weighing every solution up to this nullity (the coset search beyond)
+_WEIGHED_NULLITY = 20
 
 __all__ = ["LightsOut", "Presses", "RULES", "node_label", "read_state", "read_toggle_matrix", "FAMILY"]
 
@@ -655,6 +662,108 @@ class LightsOut(Puzzle):
             raise InvalidSolution(f"the minimum search claimed {weight} presses, the solution has {self.weight(presses)}")
         return weight, presses
 
+    def most_clicks(self, max_nullity: int | None = None, engine: str | None = None, time_limit: float | None = None,
+                    progress=None) -> dict:
+        """The most presses any solvable start needs, solved optimally, with the worst start and a proof (exact).
+
+        The Most Clicks question of the Lights Out literature: over all
+        starts that can reach the puzzle's target, the largest of their
+        minimum numbers of presses.  It is the covering radius of the code
+        of quiet patterns (Goldwasser and Klostermeyer), found by
+        :func:`parity.linalg.covering.covering_radius`: an integer program
+        over the board's regions (cells grouped by the quiet patterns they
+        are in), solved by cutting planes with the board's symmetries
+        broken.  The answer is checked twice: the worst start's presses are
+        simulated on the board, and its minimum is recomputed by
+        :meth:`minimum_presses` (every solution weighed) for a new puzzle
+        with that start, or by the coset search where the nullity is above
+        20.  Over GF(2) only; the puzzle's own start plays no part.
+
+        Returns
+        -------
+        dict
+            ``most_clicks`` (int), ``worst_start`` (node -> light),
+            ``presses`` (a lightest solution of the worst start), ``nullity``,
+            ``proof`` (method, solver, rounds, regions, the codewords whose
+            distances give the bound, and how the worst start was checked).
+
+        Raises
+        ------
+        LimitError
+            Over GF(p > 2).
+        NullityTooLargeError
+            Beyond ``max_nullity`` (default
+            :data:`parity.linalg.covering.MAX_NULLITY`).
+        TimeLimitReached
+            When ``time_limit`` seconds are spent, with the bounds reached.
+
+        Examples
+        --------
+        >>> answer = LightsOut("grid:4x4").most_clicks()
+        >>> answer["most_clicks"], sum(answer["presses"].values()), answer["proof"]["checked_by"]
+        (7, 7, 'every solution weighed')
+        >>> LightsOut("grid:5x5").most_clicks()["most_clicks"]  # 26k^2 - 12k + 1 for n = 6k - 1
+        15
+        """
+        from ..linalg.covering import MAX_NULLITY, covering_radius
+
+        if self.field != 2:
+            raise LimitError(f"the most clicks question is answered over GF(2); this puzzle is over GF({self.field})")
+        max_nullity = MAX_NULLITY if max_nullity is None else max_nullity
+        space = self.solution_space(engine)
+        zeros = np.zeros(len(self.nodes), dtype=np.int64)
+        plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
+        symmetries = plain._rule_symmetries()
+        found = covering_radius(space.basis, max_nullity=max_nullity, time_limit=time_limit, progress=progress,
+                                symmetries=symmetries)
+        x = found.worst.astype(np.int64)
+        start = (self.target + plain._lights(x)) % 2  # pressing x from it reaches the target
+        worst = self._restarted(start)
+        worst.verify(worst.presses(x))  # the word found solves the worst start (simulated on the board)
+        if space.nullity <= _WEIGHED_NULLITY:
+            least, presses = worst.minimum_presses(max_nullity=_WEIGHED_NULLITY, engine=engine)
+            checked = "every solution weighed"
+        else:
+            from ..linalg.covering import coset_minimum
+
+            again = worst.solution_space(engine)
+            least, lightest = coset_minimum(again.particular, again.basis, max_nullity=space.nullity)
+            presses = worst.presses(lightest.astype(np.int64))
+            worst.verify(presses)
+            checked = "the coset search on the worst start's own solutions"
+        if least != found.radius or worst.weight(presses) != found.radius:
+            raise InvalidSolution(f"the worst start found needs {least} presses, not the {found.radius} claimed")
+        proof = {**found.proof(), "checked_by": checked, "symmetries": 0 if symmetries is None else len(symmetries),
+                 "seconds": round(found.seconds, 6)}
+        return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
+                "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
+
+    def _rule_symmetries(self) -> np.ndarray | None:
+        """Node permutations (rows) that keep the board and rule: a grid's dihedral ones made directly, other
+        boards' automorphisms where they are quick to find (at most ``_SYMMETRY_NODES`` nodes), else None."""
+        if self.rectangle is not None and self.rectangle.name.startswith("grid:") and self.rule != "matrix":
+            m, n = self.rectangle.shape
+            r, c = np.divmod(np.arange(m * n), n)
+            images = [(r, c), (m - 1 - r, c), (r, n - 1 - c), (m - 1 - r, n - 1 - c)]
+            if m == n:
+                images += [(c, r), (n - 1 - c, r), (c, m - 1 - r), (n - 1 - c, m - 1 - r)]
+            where = np.array([self.index[(int(a), int(b))] for a, b in zip(r, c)], dtype=np.int64)
+            perms = np.empty((len(images), m * n), dtype=np.int64)
+            for g, (a, b) in enumerate(images):
+                perms[g, where] = where[a * n + b]
+            return perms
+        if len(self.nodes) <= _SYMMETRY_NODES:
+            return self.symmetries().perms
+        return None
+
+    def _restarted(self, start: np.ndarray, target: np.ndarray | None = None) -> "LightsOut":
+        """The same board and rule from another start (and target; default: this one), vectors in node order."""
+        board = self.rectangle.name if self.rectangle is not None else self.board
+        rule = self.toggle_matrix if self.rule == "matrix" else self.rule
+        target = self.target if target is None else target
+        return LightsOut(board, rule, self.field, dict(zip(self.nodes, start.tolist())),
+                         dict(zip(self.nodes, target.tolist())))
+
     def weight(self, presses: Mapping[Hashable, int]) -> int:
         """The number of presses (a press of a multi-state light counts as many times as it is pressed)."""
         if isinstance(presses, Presses):
@@ -819,6 +928,52 @@ def _press_json(X: np.ndarray) -> JSONText:
     return JSONText('{"' + b"".join(out)[:-3].decode("ascii") + "}")
 
 
+def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity: int = 30, minimize: bool = False,
+                       unique: bool = False, proof=None, **_) -> tuple[dict, str]:
+    """``parity solve lightsout --most-clicks``: :meth:`LightsOut.most_clicks` as the command's JSON and text.
+
+    JSON: the puzzle's header, ``engine`` (``covering``), ``most_clicks``,
+    ``worst_start`` (label -> light), the worst start's lightest presses
+    (``press_count``, ``presses``, ``press_grid`` as ``solve`` writes them),
+    ``nullity``, ``proof`` and ``seconds``.
+
+    Examples
+    --------
+    >>> payload, text = most_clicks_answer(LightsOut("grid:4x4"))
+    >>> payload["most_clicks"], payload["press_count"], payload["worst_start"]["0,0"]
+    (7, 7, 0)
+    >>> print(text)
+    grid:4x4: every solvable start is solved in at most 7 presses; this one needs 7 (nullity 4, ...)
+    start:
+    ...
+    presses:
+    ...
+    """
+    if unique or proof is not None:
+        raise LimitError("--most-clicks answers its own question; --unique and --proof do not apply to it")
+    started = time.perf_counter()
+    answer = puzzle.most_clicks(max_nullity=max_nullity, engine=engine)
+    labels = node_labels(puzzle.nodes)
+    start = np.array([answer["worst_start"][v] for v in puzzle.nodes], dtype=np.int64)
+    seconds = time.perf_counter() - started
+    payload = {**puzzle.header(), "engine": "covering", "status": "SAT", "most_clicks": answer["most_clicks"],
+               "worst_start": {labels[v]: int(t) for v, t in answer["worst_start"].items()},
+               **puzzle.to_json(answer["presses"]), "nullity": answer["nullity"], "proof": answer["proof"],
+               "seconds": round(seconds, 6)}
+    how = answer["proof"]
+    lines = [f"{puzzle.board_name}: every solvable start is solved in at most {answer['most_clicks']} presses; this one "
+             f"needs {answer['most_clicks']} (nullity {answer['nullity']}, {how['rounds']} round"
+             f"{'' if how['rounds'] == 1 else 's'} of cutting planes over {how['regions']} regions, "
+             f"checked by {how['checked_by']})"]
+    shape = puzzle._grid_shape()
+    if shape is not None:
+        lines += ["start:", puzzle._grid_text(start.reshape(shape)), "presses:", puzzle.picture(answer["presses"])]
+    else:
+        lines += ["start (lights on): " + (", ".join(labels[v] for v, t in answer["worst_start"].items() if t) or
+                                           "none"), "presses:", puzzle.picture(answer["presses"])]
+    return payload, "\n".join(lines)
+
+
 def random_lightsout(rng: random.Random) -> LightsOut:
     """A random Lights Out instance: graph, rule, field, start and target; unsolvable ones included."""
     from ..boards import random_graph
@@ -856,7 +1011,7 @@ def _check(board_spec: str, rule: str = "closed", field: int = 2, **_) -> None:
 
 
 def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
-                    field: int = 2, min_presses: bool = False) -> list[dict]:
+                    field: int = 2, min_presses: bool = False, most_clicks: bool | float = False) -> list[dict]:
     """The tasks of ``parity sweep lightsout``: n x n boards, or every m x n with m <= n (``rectangles``).
 
     A bad kind, rule or field is refused here, before any task runs.
@@ -872,6 +1027,8 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     LightsOut(f"{kind}:1x1", rule=rule, field=field)  # a bad rule or field is refused now, not stored as failed rows
     pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
     extra = {"min_presses": True} if min_presses else {}
+    if most_clicks:  # (a number: the seconds a board's search may take)
+        extra.update(most_clicks=True, most_clicks_seconds=float(60 if most_clicks is True else most_clicks))
     return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]
 
 
@@ -893,6 +1050,9 @@ FAMILY = Family(
     solve_options=(
         Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "
                "solutions; linear engines).", default=False, type=bool),
+        Option("most_clicks", ("--most-clicks",), "Answer another question: the most presses any solvable start "
+               "needs, solved optimally, with the worst start and a proof (GF(2); JSON most_clicks, worst_start, "
+               "proof).", default=False, type=bool, asks="parity.puzzles.lightsout:most_clicks_answer"),
         Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),

@@ -57,6 +57,12 @@ class Option:
     type : type
         ``str``, ``int`` or ``float``; ``bool`` makes a flag.
     required : bool
+    asks : str, optional
+        For a flag of ``solve``: ``"module:function"`` answering another
+        question of the puzzle than one solution (Lights Out's
+        ``--most-clicks``).  Given the flag, ``parity solve`` calls
+        ``function(puzzle, engine=..., **the other solve options)`` instead of
+        :func:`parity.solve`; it returns the JSON payload and the text.
     """
 
     name: str
@@ -65,6 +71,12 @@ class Option:
     default: Any = None
     type: type = str
     required: bool = False
+    asks: str | None = None
+
+    def question(self):
+        """The function that answers this option's question (imported now); see ``asks``."""
+        module, _, name = self.asks.partition(":")
+        return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,429 @@
+"""Cosets and the covering radius of a GF(2) code given by a basis: least presses and the Most Clicks question.
+
+The solutions of a Lights Out puzzle are a coset ``x + C`` of the code ``C``
+spanned by the quiet patterns (the null space of the toggle matrix); the
+fewest presses is the coset's least weight, and the most presses any
+solvable start needs, solved optimally, is the *covering radius* of ``C``:
+``max over x of min over q in C of |x + q|`` (Goldwasser and Klostermeyer).
+
+Both questions depend on a word only through its *regions*: the positions
+are grouped by their column of the basis (a ``k``-bit signature ``s``), and
+a codeword ``sum_j c_j q_j`` is 1 exactly on the regions with ``s . c = 1``.
+So
+
+* the least weight of a coset is one Walsh-Hadamard transform over the
+  ``2^k`` coefficient vectors, ``k 2^k`` additions whatever the length
+  (:func:`coset_minimum`);
+* the covering radius is the integer program "maximise ``t`` subject to
+  ``t <= |x + q|`` for every codeword ``q``" over the number of ones ``x``
+  puts in each region (:func:`covering_radius`).  It is solved by cutting
+  planes: an integer solver (HiGHS, branch and bound) maximises over the
+  codewords found so far, the coset search finds the lightest codeword
+  against its answer, and the loop ends when that codeword adds nothing:
+  the worst word found reaches the bound, which is then the radius.
+
+Examples
+--------
+The 5 x 5 board's two quiet patterns; the all-on start needs 15 presses, and
+no start needs more than 15 (Boyles' nullity-2 formula ``26k^2 - 12k + 1``
+with ``k = 1``):
+
+>>> from parity.puzzles import LightsOut
+>>> from parity.linalg.covering import coset_minimum, covering_radius
+>>> space = LightsOut("grid:5x5").solution_space()
+>>> coset_minimum(space.particular, space.basis)[0]
+15
+>>> covering_radius(space.basis).radius
+15
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import LimitError, NullityTooLargeError, ParityError
+
+__all__ = ["Regions", "regions", "coset_minimum", "CoveringRadius", "covering_radius", "MAX_NULLITY"]
+
+#: the largest nullity searched by default: 2^34 coefficient vectors (about a minute a coset on two cores)
+MAX_NULLITY = 34
+#: codewords added to the integer program a round at most (the lightest against its last answer)
+CUTS = 64
+#: signatures are held in one machine word
+_WORD_BITS = 62
+
+
+@dataclass(frozen=True)
+class Regions:
+    """The positions of a code grouped by their column of the basis.
+
+    Attributes
+    ----------
+    signatures : numpy.ndarray
+        The distinct columns as ``k``-bit integers (bit ``j``: the position is
+        in basis vector ``j``), in increasing order.
+    sizes : numpy.ndarray
+        How many positions each region has.
+    index : numpy.ndarray
+        For every position, its region.
+    nullity : int
+        ``k``, the number of basis vectors.
+    """
+
+    signatures: np.ndarray
+    sizes: np.ndarray
+    index: np.ndarray
+    nullity: int
+
+    def ones(self, x: np.ndarray) -> np.ndarray:
+        """How many ones the 0/1 word ``x`` has in each region."""
+        return np.bincount(self.index, weights=x, minlength=len(self.sizes)).astype(np.int64)
+
+    def word(self, ones: np.ndarray) -> np.ndarray:
+        """A 0/1 word with ``ones[r]`` ones in region ``r`` (its first positions in order)."""
+        order = np.argsort(self.index, kind="stable")
+        starts = np.concatenate([[0], np.cumsum(self.sizes)[:-1]])
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order)) - np.repeat(starts, self.sizes)
+        return (rank < np.asarray(ones, dtype=np.int64)[self.index]).astype(np.uint8)
+
+
+def regions(basis: np.ndarray) -> Regions:
+    """Group the positions of the code spanned by the rows of ``basis`` (0/1) by their column.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> r = regions(np.array([[1, 1, 0, 0], [0, 1, 1, 0]]))
+    >>> r.signatures.tolist(), r.sizes.tolist(), r.index.tolist()
+    ([0, 1, 2, 3], [1, 1, 1, 1], [1, 3, 2, 0])
+    """
+    basis = np.asarray(basis)
+    if basis.ndim != 2:
+        raise LimitError(f"a basis is a matrix, got an array of shape {basis.shape}")
+    k = basis.shape[0]
+    if k > _WORD_BITS:
+        raise NullityTooLargeError(f"a code of dimension {k} is beyond the coset search (at most {_WORD_BITS})")
+    weights = np.left_shift(np.int64(1), np.arange(k, dtype=np.int64))
+    columns = (basis.astype(np.int64) & 1).T @ weights if k else np.zeros(basis.shape[1], dtype=np.int64)
+    signatures, index, sizes = np.unique(columns, return_inverse=True, return_counts=True)
+    return Regions(signatures.astype(np.int64), sizes.astype(np.int64), index.astype(np.int64).ravel(), k)
+
+
+def _kernels():
+    from .._compiled import load_kernels
+
+    return load_kernels("parity.linalg._covering_kernels")
+
+
+def _check_nullity(k: int, max_nullity: int) -> None:
+    if k > max_nullity:
+        raise NullityTooLargeError(f"the coset search would weigh 2^{k} codewords, more than the bound "
+                                   f"2^{max_nullity}; raise max_nullity to try anyway")
+
+
+def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room: int = 0, low_bits: int = 20,
+              threads: int = 2, highs: tuple[int, int] | None = None) -> tuple[int, int, list[int]]:
+    """The least weight over the coset of a word with ``ones[r]`` ones in region ``r``, the first coefficient
+    vector (an integer, bit ``j`` for basis vector ``j``) reaching it, and up to ``room`` of the lightest
+    coefficient vectors giving weights under ``below``.  With ``highs = (first, last)`` only the coefficient
+    vectors whose bits from ``low_bits`` up lie in ``[first, last)`` are weighed (a part of a long search)."""
+    K = _kernels()
+    k = region.nullity
+    weights = region.sizes - 2 * ones
+    total, base = int(weights.sum()), int(ones.sum())
+    above = total - 2 * (below - base) if below is not None else 1 << 62  # weight < below: transform > above
+    low = min(k, low_bits)
+    first, last = (0, 1 << (k - low)) if highs is None else highs
+    parts = max(1, min(threads, last - first))
+    bounds = [first + (last - first) * i // parts for i in range(parts + 1)]
+    found: list = [None] * parts
+
+    def run(i: int) -> None:
+        where, kept = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        keep_c, keep_v = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
+        value = K.largest(region.signatures, weights, low, bounds[i], bounds[i + 1],
+                          np.empty(1 << low, dtype=np.int64), where, above, keep_c, keep_v, kept)
+        found[i] = (int(value), int(where[0]), list(zip(keep_v[:kept[0]].tolist(), keep_c[:kept[0]].tolist())))
+
+    if parts == 1:
+        run(0)
+    else:  # the kernel releases the GIL: one thread a core
+        from .._compiled import compiled
+
+        compiled(K.largest)  # compiled (or read from the cache) before the threads start
+        workers = [threading.Thread(target=run, args=(i,)) for i in range(parts)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    value, c = max(((f[0], -f[1]) for f in found))  # the largest, and of equals the lowest coefficients
+    others = sorted((pair for f in found for pair in f[2]), key=lambda vc: (-vc[0], vc[1]))[:room]
+    return base + (total - value) // 2, -c, [c for _, c in others]
+
+
+def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
+    chosen = [j for j in range(basis.shape[0]) if (c >> j) & 1]
+    return (basis[chosen].sum(axis=0) % 2).astype(np.uint8) if chosen else np.zeros(basis.shape[1], dtype=np.uint8)
+
+
+def coset_minimum(word: np.ndarray, basis: np.ndarray, max_nullity: int = MAX_NULLITY) -> tuple[int, np.ndarray]:
+    """The least weight of ``word + span(basis)`` over GF(2), and a lightest word of the coset (exact).
+
+    One Walsh-Hadamard transform over the basis's ``2^k`` combinations,
+    on the regions of :func:`regions` (module docstring); ``k`` beyond
+    ``max_nullity`` is refused.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> coset_minimum(np.array([1, 1, 1, 0]), np.array([[1, 1, 0, 0], [0, 1, 1, 1]]))
+    (1, array([0, 0, 1, 0], dtype=uint8))
+    """
+    word = np.asarray(word).astype(np.int64) & 1
+    basis = np.asarray(basis)
+    _check_nullity(basis.shape[0], max_nullity)
+    region = regions(basis)
+    weight, c, _ = _lightest(region, region.ones(word))
+    best = (word.astype(np.uint8) ^ _codeword(basis, c))
+    if int(best.sum()) != weight:
+        raise ParityError(f"the coset search claimed weight {weight}, its word has {int(best.sum())}")
+    return weight, best
+
+
+@dataclass
+class CoveringRadius:
+    """The covering radius of a code and its certificate.
+
+    Attributes
+    ----------
+    radius : int
+        ``max over x of min over q in C of |x + q|``.
+    worst : numpy.ndarray
+        A word ``x`` at that distance from the code (0/1).
+    codewords : list of int
+        The coefficient vectors (bit ``j``: basis vector ``j``) of the
+        codewords whose distances bound the radius: no word is farther than
+        ``radius`` from all of them (the integer program over the regions,
+        solved to optimality).
+    rounds : int
+        Cutting-plane rounds (integer programs solved).
+    regions : int
+        Regions of the code (distinct columns of the basis).
+    seconds : float
+    """
+
+    radius: int
+    worst: np.ndarray
+    codewords: list[int]
+    rounds: int
+    regions: int
+    seconds: float = 0.0
+    solver: str = "HiGHS"
+    bounds: list = field(default_factory=list)
+
+    def proof(self) -> dict:
+        """The certificate as JSON-ready data."""
+        return {"method": "cutting planes over the code's regions", "solver": self.solver, "rounds": self.rounds,
+                "regions": self.regions, "codewords": len(self.codewords),
+                "upper_bound": self.radius, "lower_bound": self.radius,
+                "codeword_coefficients": [format(c, "x") for c in self.codewords]}
+
+
+class _Master:
+    """The integer program over the regions, codewords added as it goes: the most ones ``x`` may put in each
+    region so that it is as far as possible from every codeword listed (HiGHS, branch and bound)."""
+
+    def __init__(self, region: Regions) -> None:
+        try:
+            import highspy
+        except ImportError as error:  # pragma: no cover - a dependency of parity
+            raise ParityError("the covering radius needs HiGHS (pip install highspy)") from error
+        self.highspy = highspy
+        self.sizes = region.sizes.astype(float)
+        self.signatures = region.signatures
+        # the plain model: highspy.Highs() prints a banner on stdout when made, which a JSON answer cannot have
+        make = getattr(getattr(highspy, "_core", None), "_Highs", highspy.Highs)
+        self.model = model = make()
+        model.setOptionValue("output_flag", False)
+        model.setOptionValue("threads", 1)
+        R = len(self.sizes)
+        for r in range(R):  # the code's zero region (signature 0) is all ones in a worst word
+            model.addVar(self.sizes[r] if self.signatures[r] == 0 else 0.0, self.sizes[r])
+        model.addVar(0.0, float(self.sizes.sum()))  # t, the distance to beat
+        model.changeColsIntegrality(R + 1, np.arange(R + 1, dtype=np.int32),
+                                    np.array([highspy.HighsVarType.kInteger] * (R + 1)))
+        model.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        model.changeColCost(R, 1.0)
+        self.columns = np.arange(R + 1, dtype=np.int32)
+
+    def break_symmetry(self, moves: np.ndarray) -> int:
+        """Constraints that leave one of every set of symmetric answers: ``moves`` lists permutations of the
+        regions (a group) that keep the code; returns how many constraints were added.
+
+        Along a chain of stabilisers: a region ``r`` moved by the group gets
+        at least as many ones as every region of its orbit (some element of
+        the group brings the largest there), then the same within the
+        elements that fix ``r``, and so on.  Valid for the whole problem, so
+        for every relaxation of it the master solves.
+        """
+        group = np.unique(np.asarray(moves, dtype=np.int64).reshape(-1, len(self.sizes)), axis=0)
+        added = 0
+        while len(group) > 1:
+            orbits = [np.unique(group[:, r]) for r in range(len(self.sizes))]
+            r = max((r for r in range(len(self.sizes)) if self.signatures[r]),
+                    key=lambda r: (len(orbits[r]), -r), default=None)
+            if r is None or len(orbits[r]) < 2:
+                break
+            for other in orbits[r]:
+                if other != r:  # m_other - m_r <= 0
+                    self.model.addRow(-self.highspy.kHighsInf, 0.0, 2, np.array([other, r], dtype=np.int32),
+                                      np.array([1.0, -1.0]))
+                    added += 1
+            group = group[group[:, r] == r]
+        return added
+
+    def add(self, codewords: list[int]) -> None:
+        """``t <= |x + q|`` for each codeword ``q`` (coefficient vectors): ``t + sum over the regions q covers
+        of m_r - sum over the others of m_r <= the size of the regions q covers``."""
+        flipped = _odd(self.signatures[None, :] & np.array(codewords, dtype=np.int64)[:, None])
+        for row in flipped:
+            values = np.append(np.where(row, 1.0, -1.0), 1.0)
+            self.model.addRow(-self.highspy.kHighsInf, float(self.sizes[row].sum()), len(values), self.columns, values)
+
+    def solve(self, time_limit: float | None) -> tuple[bool, int, np.ndarray | None]:
+        """(optimal, bound, ones): the bound on ``t`` the solver proved (the optimum when ``optimal``), and its
+        best answer (None when the time ran out before it had one)."""
+        model = self.model
+        model.setOptionValue("time_limit", float("inf") if time_limit is None else max(time_limit, 0.01))
+        model.run()
+        optimal = model.getModelStatus() == self.highspy.HighsModelStatus.kOptimal
+        bound = model.getInfo().mip_dual_bound
+        # the bound is a float: an integer t within the solver's tolerance of it is not ruled out
+        upper = int(np.floor(bound + 1e-6)) if np.isfinite(bound) else int(self.sizes.sum())
+        values = np.array(model.getSolution().col_value)
+        if len(values) != len(self.sizes) + 1 or not np.isfinite(values).all():
+            return optimal, upper, None
+        ones = np.clip(np.rint(values[:-1]), 0, self.sizes).astype(np.int64)
+        return optimal, max(upper, int(round(values[-1]))) if optimal else upper, ones
+
+
+def _odd(words: np.ndarray) -> np.ndarray:
+    """Whether each entry of an int64 array has an odd number of set bits."""
+    words = words.copy()
+    for shift in (32, 16, 8, 4, 2, 1):
+        words ^= words >> shift
+    return (words & 1).astype(bool)
+
+
+#: codes of at most 2^ALL_AT_ONCE codewords give them all to the integer program in its first round
+ALL_AT_ONCE = 12
+
+
+def _region_moves(region: Regions, symmetries) -> np.ndarray:
+    """The permutations of the regions that position permutations (rows of ``symmetries``) make; those that
+    do not keep the regions (not symmetries of the code) are left out."""
+    first = np.full(len(region.sizes), -1, dtype=np.int64)
+    first[region.index[::-1]] = np.arange(len(region.index))[::-1]
+    moves = []
+    for g in np.asarray(symmetries, dtype=np.int64).reshape(-1, len(region.index)):
+        image = region.index[g[first]]
+        if (region.index[g] == image[region.index]).all() and len(np.unique(image)) == len(image):
+            moves.append(image)
+    return np.array(moves, dtype=np.int64).reshape(-1, len(region.sizes))
+
+
+def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limit: float | None = None,
+                    progress=None, symmetries=None) -> CoveringRadius:
+    """The covering radius of the code spanned by the rows of ``basis`` over GF(2), with its certificate.
+
+    Cutting planes (module docstring): the bound of the integer program over
+    the regions falls and the worst word found rises until they meet.  Exact:
+    the answer's worst word is checked to be that far from the code by the
+    coset search, and the bound comes from an integer solver run to
+    optimality.
+
+    Parameters
+    ----------
+    basis : array of 0/1, shape (k, n)
+    max_nullity : int
+        Refuse ``k`` beyond it (each round weighs ``2^k`` codewords).
+    time_limit : float, optional
+        Seconds; when spent, :class:`~parity.errors.TimeLimitReached` names
+        the bounds reached so far.
+    progress : callable, optional
+        Called as ``progress(round, lower, upper)`` after each round.
+    symmetries : array of int, shape (g, n), optional
+        Permutations of the positions that keep the code (a group, such as a
+        board's automorphisms): one answer of every symmetric set is
+        searched (:meth:`_Master.break_symmetry`).
+
+    Examples
+    --------
+    The repetition code of length 3 (radius 1) and the whole space's
+    complement, the zero code of length 4 (radius 4):
+
+    >>> import numpy as np
+    >>> covering_radius(np.array([[1, 1, 1]])).radius
+    1
+    >>> covering_radius(np.zeros((0, 4), dtype=np.uint8)).radius
+    4
+    """
+    from ..errors import TimeLimitReached
+
+    started = time.perf_counter()
+    basis = np.asarray(basis).astype(np.uint8) & 1
+    k = basis.shape[0]
+    _check_nullity(k, max_nullity)
+    region = regions(basis)
+    codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
+    listed = set(codewords)
+    master = _Master(region)
+    if symmetries is not None:
+        master.break_symmetry(_region_moves(region, symmetries))
+    master.add(codewords)
+    lower, worst = -1, None
+    rounds = 0
+    bounds = []
+    upper = basis.shape[1]
+
+    def stop():
+        error = TimeLimitReached(f"the covering radius lies between {lower} and {upper} (time limit of "
+                                 f"{time_limit:g} s)")
+        error.bounds, error.worst = (lower, upper), None if worst is None else region.word(worst)
+        return error
+
+    while True:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - started)
+        if left is not None and left <= 0:
+            raise stop()
+        optimal, bound, ones = master.solve(left)
+        upper = min(upper, bound)
+        rounds += 1
+        if ones is not None:
+            weight, c, cuts = _lightest(region, ones, bound, room=CUTS) if k else (int(ones.sum()), 0, [])
+            if weight > lower:
+                lower, worst = weight, ones
+        if not optimal:
+            raise stop()
+        bounds.append((lower, upper))
+        if progress is not None:
+            progress(rounds, lower, upper)
+        if lower >= upper:
+            break
+        new = [cut for cut in [c, *cuts] if cut not in listed]
+        if c in listed or not new:  # the search's lightest codeword is already a cut: the bound would hold it
+            raise ParityError(f"cutting planes stalled at codeword {c:x} (bound {upper}, word {weight})")
+        codewords += new
+        listed.update(new)
+        master.add(new)
+    word = region.word(worst)
+    check, _ = coset_minimum(word, basis, max_nullity=max(max_nullity, k))
+    if check != lower:
+        raise ParityError(f"the worst word found is {check} from the code, not the {lower} claimed")
+    return CoveringRadius(lower, word, codewords, rounds, len(region.sizes), time.perf_counter() - started,
+                          bounds=bounds)

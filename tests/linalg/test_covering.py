@@ -1,0 +1,215 @@
+"""Coset minima and covering radii (the Most Clicks question), against brute force and published values.
+
+The references are independent of the code under test: the lightest word of a
+coset by the Gray-code walk of :mod:`parity.linalg.minweight`; the covering
+radius by weighing every word of the space; the Most Clicks of a board by
+simulating every press vector on the board (no null space at all); Boyles'
+formula ``26k^2 - 12k + 1`` for the boards of nullity 2 (n = 6k - 1); and the
+values his integer programs give for the boards his table leaves open.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from parity.data.oeis import A159257
+from parity.errors import LimitError, NullityTooLargeError
+from parity.linalg import poly
+from parity.linalg.covering import coset_minimum, covering_radius, regions
+from parity.linalg.minweight import min_weight_gf2
+from parity.puzzles import LightsOut
+from parity.testing import run_cli
+
+
+@st.composite
+def codes(draw, most_length=14, most_nullity=5):
+    n = draw(st.integers(1, most_length))
+    k = draw(st.integers(0, min(n, most_nullity)))
+    rows = draw(st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=k, max_size=k))
+    return np.array(rows, dtype=np.uint8).reshape(k, n)
+
+
+def every_word(n: int) -> np.ndarray:
+    return ((np.arange(1 << n)[:, None] >> np.arange(n)) & 1).astype(np.uint8)
+
+
+def brute_radius(basis: np.ndarray) -> int:
+    """max over all words of the distance to the nearest codeword, every word and codeword weighed."""
+    n = basis.shape[1]
+    k = basis.shape[0]
+    codewords = (every_word(k).astype(np.int64) @ basis.astype(np.int64)) % 2 if k else np.zeros((1, n), np.int64)
+    words = every_word(n)
+    return int(max(((words[i:i + 4096, None, :] ^ codewords[None, :, :]).sum(axis=2).min(axis=1).max()
+                    for i in range(0, len(words), 4096))))
+
+
+@given(codes(most_length=20, most_nullity=8), st.data())
+def test_coset_minimum_agrees_with_the_gray_walk(basis, data):
+    word = np.array(data.draw(st.lists(st.integers(0, 1), min_size=basis.shape[1], max_size=basis.shape[1])))
+    weight, best = coset_minimum(word, basis)
+    walked, _ = min_weight_gf2(word.astype(np.uint8), basis, method="python")
+    assert weight == walked == int(best.sum())
+    # the lightest word lies in the coset: its difference from the word is a combination of the basis
+    difference = best ^ word.astype(np.uint8)
+    stacked = np.vstack([basis, difference]) if basis.size else difference[None, :]
+    assert _rank(stacked) == _rank(basis)
+
+
+def _rank(A: np.ndarray) -> int:
+    A = A.copy().astype(np.uint8) % 2
+    rank = 0
+    for col in range(A.shape[1]):
+        pivot = next((r for r in range(rank, A.shape[0]) if A[r, col]), None)
+        if pivot is None:
+            continue
+        A[[rank, pivot]] = A[[pivot, rank]]
+        for r in range(A.shape[0]):
+            if r != rank and A[r, col]:
+                A[r] ^= A[rank]
+        rank += 1
+    return rank
+
+
+def test_coset_minimum_cuts_a_large_code_into_tables():
+    """Beyond the table's 2^low entries the high coefficients are cut off and weighed one value at a time, on
+    two threads: the same minimum as one table."""
+    from parity.linalg.covering import _lightest
+
+    rng = np.random.default_rng(7)
+    basis = rng.integers(0, 2, (12, 60)).astype(np.uint8)
+    word = rng.integers(0, 2, 60)
+    region = regions(basis)
+    ones = region.ones(word)
+    whole = _lightest(region, ones, low_bits=20, threads=1)
+    cut = _lightest(region, ones, low_bits=5, threads=2)
+    assert whole[:2] == cut[:2]
+    assert whole[0] == min_weight_gf2(word.astype(np.uint8), basis, method="python")[0]
+
+
+@given(codes())
+def test_covering_radius_agrees_with_every_word_weighed(basis):
+    found = covering_radius(basis)
+    assert found.radius == brute_radius(basis)
+    assert coset_minimum(found.worst, basis)[0] == found.radius
+
+
+def test_covering_radius_by_cutting_planes_agrees_with_every_word_weighed(monkeypatch):
+    """Codes of more than 2^ALL_AT_ONCE codewords are cut in rounds; forced here on small codes."""
+    import parity.linalg.covering as covering
+
+    monkeypatch.setattr(covering, "ALL_AT_ONCE", 1)
+    monkeypatch.setattr(covering, "CUTS", 2)
+    rng = np.random.default_rng(3)
+    rounds = []
+    for _ in range(12):
+        basis = rng.integers(0, 2, (int(rng.integers(2, 6)), int(rng.integers(6, 15)))).astype(np.uint8)
+        found = covering_radius(basis)
+        assert found.radius == brute_radius(basis)
+        rounds.append(found.rounds)
+    assert max(rounds) > 1  # the loop ran
+
+
+def brute_most_clicks(puzzle: LightsOut) -> int:
+    """Every press vector simulated on the board: the lights it clears, and for each start the fewest presses."""
+    n = len(puzzle.nodes)
+    zeros = np.zeros(n, dtype=np.int64)
+    columns = np.array([puzzle._lights(np.eye(n, dtype=np.int64)[j], start=zeros) for j in range(n)])
+    presses = every_word(n).astype(np.int64)
+    starts = (presses @ columns) % 2 @ (1 << np.arange(n))
+    fewest: dict[int, int] = {}
+    for start, weight in zip(starts.tolist(), presses.sum(axis=1).tolist()):
+        fewest[start] = min(weight, fewest.get(start, n + 1))
+    return max(fewest.values())
+
+
+@pytest.mark.parametrize("board", ["grid:4x4", "grid:3x4", "grid:2x5", "torus:3x3", "hex:2", "tri:3", "petersen", "cube",
+                                   "grid:1x7"])
+def test_most_clicks_agrees_with_every_press_simulated(board):
+    puzzle = LightsOut(board)
+    answer = puzzle.most_clicks()
+    assert answer["most_clicks"] == brute_most_clicks(puzzle)
+    # the worst start is what it says: solvable, and its lightest presses are that many
+    worst = LightsOut(board, start=answer["worst_start"])
+    worst.verify(answer["presses"])
+    assert worst.minimum_presses()[0] == answer["most_clicks"] == sum(answer["presses"].values())
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_most_clicks_on_random_graphs_agrees_with_every_press_simulated(seed):
+    import networkx as nx
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 11))
+    graph = nx.gnp_random_graph(n, float(rng.uniform(0.2, 0.7)), seed=int(rng.integers(2**31)))
+    for rule in ("closed", "open"):
+        puzzle = LightsOut(graph, rule)
+        assert puzzle.most_clicks()["most_clicks"] == brute_most_clicks(puzzle)
+
+
+def test_the_rules_own_symmetries_are_the_boards_automorphisms():
+    for board in ("grid:4x4", "grid:3x5"):
+        puzzle = LightsOut(board)
+        made = puzzle._rule_symmetries()
+        assert sorted(map(tuple, made)) == sorted(map(tuple, puzzle.symmetries().perms))
+
+
+# -- published values -----------------------------------------------------------------------------------
+def test_every_nullity_two_board_up_to_256_follows_boyles_formula():
+    """Every board of nullity 2 up to 256 (n = 6k - 1): 26k^2 - 12k + 1 presses at most."""
+    sides = [n for n in range(1, 257) if poly.grid_nullity(n, n) == 2]
+    assert sides == [5, 17, 41, 53, 77, 113, 137, 161, 173, 221, 233, 245]
+    assert sides[:5] == [n for n in range(1, 81) if A159257[n - 1] == 2]
+    for n in sides:
+        k = (n + 1) // 6
+        assert LightsOut(f"grid:{n}x{n}").most_clicks()["most_clicks"] == 26 * k * k - 12 * k + 1
+
+
+#: n -> the most clicks of the n x n board, as Boyles' integer programs give them (wmboyles/LightsOut-Math,
+#: code/min_clicks.py; his table leaves them open)
+BOYLES = {4: 7, 11: 65, 14: 123, 24: 375, 34: 763, 35: 721, 44: 1287}
+
+
+@pytest.mark.parametrize("n", sorted(BOYLES))
+def test_open_entries_agree_with_boyles_integer_programs(n):
+    assert LightsOut(f"grid:{n}x{n}").most_clicks()["most_clicks"] == BOYLES[n]
+
+
+@pytest.mark.slow
+def test_the_9x9_board_needs_37_presses_at_most():
+    """Boyles found starts of the 9 x 9 board needing 37 presses and his program gives 37."""
+    assert LightsOut("grid:9x9").most_clicks()["most_clicks"] == 37
+
+
+# -- refusals and the command line ----------------------------------------------------------------------
+def test_refusals():
+    with pytest.raises(LimitError, match="GF\\(2\\)"):
+        LightsOut("grid:3x3", field=3).most_clicks()
+    with pytest.raises(NullityTooLargeError, match="2\\^8"):
+        LightsOut("grid:9x9").most_clicks(max_nullity=6)
+
+
+def test_command_line_answers_with_the_worst_start_and_proof():
+    run = run_cli("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", "--json")
+    assert run.code == 0, run
+    answer = json.loads(run.out)
+    assert answer["most_clicks"] == 7 == answer["press_count"] and answer["engine"] == "covering"
+    assert set(answer["worst_start"]) == {f"{r},{c}" for r in range(4) for c in range(4)}
+    assert answer["proof"]["upper_bound"] == answer["proof"]["lower_bound"] == 7
+    # the start it names, solved by the ordinary command, needs exactly that many presses
+    start = {tuple(map(int, label.split(","))): light for label, light in answer["worst_start"].items()}
+    assert LightsOut("grid:4x4", start=start).minimum_presses()[0] == 7
+    text = run_cli("solve", "lightsout", "--board", "grid:4x4", "--most-clicks")
+    assert text.code == 0 and text.out.startswith("grid:4x4: every solvable start is solved in at most 7 presses")
+
+
+@pytest.mark.parametrize("extra, words", [(("--field", "3"), ("GF(2)",)), (("--unique",), ("--unique",)),
+                                          (("--max-nullity", "2"), ("2^4",))])
+def test_command_line_refusals_are_one_line(extra, words):
+    run = run_cli("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", *extra)
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
+    for word in words:
+        assert word in run.err
