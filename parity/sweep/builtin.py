@@ -27,13 +27,15 @@ from ..puzzles.lightsout import lightsout_tasks
 from ..puzzles.registry import SweepSpec, parse_sizes, sweeps
 
 __all__ = ["sweeps", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_tasks", "board_free", "board_free_nullity",
-           "lightsout_row", "min_presses", "square"]
+           "lightsout_row", "min_presses", "most_clicks", "square"]
 
 #: the nullity functions of the polynomial route, by board kind
 _POLY = {"grid": "grid_nullity", "cylinder": "cylinder_nullity", "torus": "torus_nullity"}
 
 #: the minimum number of presses is searched exactly over at most 2^this many solutions
 MIN_PRESSES_NULLITY = 20
+#: a table's most clicks are searched where the nullity is at most this (all 2^12 codewords in one program)
+MOST_CLICKS_NULLITY = 12
 
 
 def square(params: Mapping) -> dict:
@@ -74,7 +76,44 @@ def lightsout_row(params: Mapping, nullity: int) -> dict:
            "solvable": True, "engine": "poly"}
     if params.get("min_presses"):
         row["min_presses"], row["min_presses_method"] = min_presses(params["kind"], params["m"], params["n"], nullity)
+    if params.get("most_clicks"):
+        row.update(most_clicks(params, nullity))
     return row
+
+
+def most_clicks(params: Mapping, nullity: int) -> dict:
+    """A table's ``most_clicks`` entry for a task's board: the most presses any solvable start needs (solved
+    optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12); a search that
+    spends ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead.
+
+    Examples
+    --------
+    >>> most_clicks({"kind": "grid", "m": 4, "n": 4}, 4)["most_clicks"]
+    7
+    >>> most_clicks({"kind": "grid", "m": 19, "n": 19}, 16)["most_clicks_method"]
+    'not searched: nullity 16 is beyond 12'
+    """
+    from ..errors import TimeLimitReached
+    from ..puzzles.lightsout import LightsOut
+
+    if params.get("field", 2) != 2:
+        return {"most_clicks": None, "most_clicks_method": "not searched: GF(2) only"}
+    if nullity > MOST_CLICKS_NULLITY:
+        return {"most_clicks": None, "most_clicks_method": f"not searched: nullity {nullity} is beyond "
+                                                            f"{MOST_CLICKS_NULLITY}"}
+    puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"))
+    seconds = params.get("most_clicks_seconds", 60.0)
+    try:
+        answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)
+    except TimeLimitReached as stopped:
+        low, high = stopped.bounds
+        return {"most_clicks": None, "most_clicks_bounds": [low, high],
+                "most_clicks_method": f"between {low} and {high}: the search's {seconds:g} s were spent"}
+    proof = answer["proof"]
+    return {"most_clicks": answer["most_clicks"],
+            "most_clicks_method": f"worst start checked by {proof['checked_by']}; bound by {proof['solver']} over "
+                                  f"{proof['regions']} regions ({proof['codewords']} codewords, {proof['rounds']} "
+                                  f"round{'s' if proof['rounds'] != 1 else ''})"}
 
 
 def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:
@@ -145,4 +184,9 @@ def lightsout_task(params: Mapping) -> dict:
             out["min_presses"] = None
             out["min_presses_method"] = ("no solution" if not result.count else
                                          f"not searched: {result.count} solutions is beyond 2^{MIN_PRESSES_NULLITY}")
+    if params.get("most_clicks"):  # the question is about every start: the board's nullity, whatever the all-on
+        space_nullity = stats.get("nullity")
+        if space_nullity is None:
+            space_nullity = puzzle.solution_space().nullity
+        out.update(most_clicks(params, space_nullity))
     return out

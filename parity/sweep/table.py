@@ -31,7 +31,7 @@ from .builtin import board_free, board_free_nullity, lightsout_row, lightsout_ta
 from .run import Sweep, check_workers, run_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "stream_lines", "table_is_complete", "format_table"]
+__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "stream_lines", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -46,8 +46,10 @@ _CHUNK = 512
 
 def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,
                     min_presses: bool = False, store: str | os.PathLike | None = None, workers: int = 0,
-                    scheduler: str | None = None, progress=None, time_limit: float | None = None) -> list[dict]:
-    """One row per board (``m``, ``n``, ``nullity``, ``count``, optionally ``min_presses``), in size order.
+                    scheduler: str | None = None, progress=None, time_limit: float | None = None,
+                    most_clicks: bool = False) -> list[dict]:
+    """One row per board (``m``, ``n``, ``nullity``, ``count``, optionally ``min_presses`` and ``most_clicks``), in
+    size order.
 
     With ``store`` the rows come from (and go to) a sweep store, so a long
     table resumes where it stopped; without, a temporary store is used.
@@ -57,12 +59,13 @@ def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     See :func:`lightsout_rows` for the rows one by one.
     """
     return list(lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                               progress, time_limit))
+                               progress, time_limit, most_clicks))
 
 
 def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,
                    min_presses: bool = False, store: str | os.PathLike | None = None, workers: int = 0,
-                   scheduler: str | None = None, progress=None, time_limit: float | None = None) -> Iterator[dict]:
+                   scheduler: str | None = None, progress=None, time_limit: float | None = None,
+                   most_clicks: bool = False) -> Iterator[dict]:
     """The rows of :func:`lightsout_table` one by one, in size order.
 
     Where every board is answered without a board
@@ -73,7 +76,7 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
     as a sweep (local workers or a Dask cluster) and give the rows when it
     ends.
     """
-    tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses)
+    tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses, most_clicks)
     time_limit = check_time_limit(time_limit)
     check_workers(workers)  # refused as the sweep would, also where no worker is needed
     if all(board_free(params) for params in tasks):
@@ -91,14 +94,16 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
         if row["status"] != "done":
             raise LimitError(f"board {params['kind']}:{params['m']}x{params['n']} failed: {row['error']} "
                              "(rerun with --retry-failed)")
-        yield _table_row(params, row["result"], min_presses)
+        yield _table_row(params, row["result"])
 
 
-def _table_row(params: dict, result: dict, min_presses: bool) -> dict:
+def _table_row(params: dict, result: dict) -> dict:
+    """A table's row from its task's result: the extra columns its task asked for, each with how it was found."""
     entry = {"m": params["m"], "n": params["n"], "nullity": result["nullity"], "count": result["count"]}
-    if min_presses:
-        entry["min_presses"] = result.get("min_presses")
-        entry["min_presses_method"] = result.get("min_presses_method")
+    for column in EXTRAS:
+        if params.get(column):
+            entry[column] = result.get(column)
+            entry[f"{column}_method"] = result.get(f"{column}_method")
     return entry
 
 
@@ -137,7 +142,7 @@ def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | Non
                     pending, committed = [], time.monotonic()
             if progress is not None:
                 progress(number, len(tasks))
-            yield _table_row(params, result, bool(params.get("min_presses")))
+            yield _table_row(params, result)
     finally:
         if opened is not None:
             if pending:
@@ -153,11 +158,13 @@ def table_is_complete(rows: list[dict], sizes: str, rectangles: bool = False) ->
     return len(rows) == (len(side) * (len(side) + 1) // 2 if rectangles else len(side))
 
 
-#: the columns of a Lights Out table (``min_presses`` when asked for)
-COLUMNS = ("m", "n", "nullity", "count", "min_presses")
+#: the columns a Lights Out table adds when asked for: the fewest presses from all-on, the most clicks
+EXTRAS = ("min_presses", "most_clicks")
+#: the columns of a Lights Out table (the extras when asked for)
+COLUMNS = ("m", "n", "nullity", "count", *EXTRAS)
 
 
-def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, min_presses: bool = False) -> None:
+def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, extras: tuple[str, ...] = ()) -> None:
     """Refuse a format, a b-file column or a b-file of rectangles before any row is computed.
 
     Examples
@@ -170,7 +177,7 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, min
     """
     if fmt not in FORMATS:
         raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    columns = COLUMNS if min_presses else COLUMNS[:-1]
+    columns = [c for c in COLUMNS if c not in EXTRAS or c in extras]
     if value not in columns:
         raise LimitError(f"the table has no column {value!r}; it has {', '.join(columns)}")
     if fmt == "bfile" and rectangles:
@@ -178,7 +185,7 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, min
 
 
 def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectangles: bool = False,
-                 min_presses: bool = False) -> Iterator[str]:
+                 extras: tuple[str, ...] = ()) -> Iterator[str]:
     """The lines of a ``csv`` or ``bfile`` table, each as soon as its row comes (the other formats need every row
     first: ``text`` aligns its columns, ``json`` is one object).  A b-file ends before the first row whose value
     is not known.
@@ -190,9 +197,9 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
     """
     if fmt not in ("csv", "bfile"):
         raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
-    check_format(fmt, value, rectangles, min_presses)
+    check_format(fmt, value, rectangles, extras)
     if fmt == "csv":
-        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + (["min_presses"] if min_presses else [])
+        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + [c for c in EXTRAS if c in extras]
         yield ",".join(columns)
     for row in rows:
         if fmt == "bfile":
@@ -211,7 +218,7 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
     search's limit), as the OEIS asks.
     """
     square = all(r["m"] == r["n"] for r in rows)
-    check_format(fmt, value, rectangles=not square, min_presses=bool(rows) and "min_presses" in rows[0])
+    check_format(fmt, value, rectangles=not square, extras=tuple(c for c in EXTRAS if rows and c in rows[0]))
     if fmt == "bfile":
         known = []
         for r in rows:
