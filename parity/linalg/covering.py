@@ -49,7 +49,7 @@ from ..errors import LimitError, NullityTooLargeError, ParityError
 
 __all__ = ["Regions", "regions", "coset_minimum", "CoveringRadius", "covering_radius", "MAX_NULLITY"]
 
-#: the largest nullity searched by default: 2^34 coefficient vectors (about a minute a coset on two cores)
+#: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
 MAX_NULLITY = 34
 #: codewords added to the integer program a round at most (the lightest against its last answer)
 CUTS = 64
@@ -349,7 +349,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
 
     Parameters
     ----------
-    basis : array of 0/1, shape (k, n)
+    basis : numpy.ndarray
+        0/1, of shape ``(k, n)``: the code's basis, a row a vector.
     max_nullity : int
         Refuse ``k`` beyond it (each round weighs ``2^k`` codewords).
     time_limit : float, optional
@@ -357,10 +358,10 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         the bounds reached so far.
     progress : callable, optional
         Called as ``progress(round, lower, upper)`` after each round.
-    symmetries : array of int, shape (g, n), optional
-        Permutations of the positions that keep the code (a group, such as a
-        board's automorphisms): one answer of every symmetric set is
-        searched (:meth:`_Master.break_symmetry`).
+    symmetries : numpy.ndarray, optional
+        Rows of ``n`` integers: permutations of the positions that keep the
+        code (a group, such as a board's automorphisms); one answer of every
+        symmetric set is searched (constraints along a chain of stabilisers).
 
     Examples
     --------

@@ -1,0 +1,171 @@
+"""The Most Clicks table of n x n Lights Out (closed rule): the most presses any solvable start needs, with
+certificates, as an OEIS-style b-file.
+
+Run from the repository root::
+
+    python experiments/most_clicks.py --max-side 256 --max-nullity 32 --out experiments/data
+    python experiments/most_clicks.py --check --out experiments/data
+
+Every board of nullity 0 needs ``n^2`` at most: its one start whose only
+solution presses every light.  Every other board up to
+``--max-side`` whose nullity is at most ``--max-nullity`` is searched by
+:meth:`parity.puzzles.LightsOut.most_clicks` for ``--seconds`` (nullity up to
+12) or ``--seconds-beyond`` (above): an exact answer, or the bounds reached
+when the time is spent.  Each board's certificate is a line of
+``most_clicks.jsonl`` (kept between runs: a board already there is not
+searched again): the worst start found (as hex, bit ``r n + c`` for the
+light at row ``r``, column ``c``), the presses it needs, and the proof of the
+bound (solver, regions, codewords, rounds).  ``most_clicks.txt`` is the
+whole table with the bounds, ``most_clicks.bfile`` the consecutive exact
+terms from n = 1.
+
+``--check`` re-verifies every certificate without the search: each worst
+start is rebuilt, its presses simulated on the board, and its minimum
+recomputed by every solution weighed (nullity up to 20) or the coset search,
+and must equal the entry's lower bound; boards of nullity 2 are checked
+against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from parity.errors import TimeLimitReached
+from parity.linalg import poly
+from parity.linalg.covering import coset_minimum
+from parity.puzzles import LightsOut
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def start_hex(start: np.ndarray) -> str:
+    """A 0/1 vector as hex, bit ``i`` for entry ``i``."""
+    return format(int("".join(map(str, start[::-1].tolist())) or "0", 2), "x")
+
+
+def start_of(text: str, cells: int) -> np.ndarray:
+    value = int(text, 16)
+    return np.array([(value >> i) & 1 for i in range(cells)], dtype=np.int64)
+
+
+def least_presses(n: int, start: np.ndarray) -> int:
+    """The fewest presses of the n x n board from ``start`` (node order = row-major), by every solution weighed
+    where the nullity is at most 20, else by the coset search on its own solution space."""
+    puzzle = LightsOut(f"grid:{n}x{n}", start={(i // n, i % n): int(v) for i, v in enumerate(start)})
+    space = puzzle.solution_space()
+    if not space.solvable:
+        raise AssertionError(f"{n} x {n}: the worst start is not solvable")
+    if space.nullity <= 20:
+        weight, presses = puzzle.minimum_presses(max_nullity=20)
+    else:
+        weight, x = coset_minimum(space.particular, space.basis, max_nullity=space.nullity)
+        presses = puzzle.presses(x.astype(np.int64))
+    puzzle.verify(presses)
+    return weight
+
+
+def search(n: int, nullity: int, seconds: float) -> dict:
+    puzzle = LightsOut(f"grid:{n}x{n}")
+    started = time.perf_counter()
+    entry = {"n": n, "nullity": nullity}
+    try:
+        answer = puzzle.most_clicks(max_nullity=max(nullity, 34), time_limit=seconds)
+    except TimeLimitReached as stopped:
+        low, high = stopped.bounds
+        entry.update(most_clicks=None, lower=low, upper=high, seconds=round(time.perf_counter() - started, 2),
+                     proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
+        if stopped.worst is not None:
+            zeros = np.zeros(n * n, dtype=np.int64)
+            start = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))
+            entry["worst_start"] = start_hex(start)
+        return entry
+    start = np.array([answer["worst_start"][(i // n, i % n)] for i in range(n * n)], dtype=np.int64)
+    proof = {k: v for k, v in answer["proof"].items() if k != "codeword_coefficients" or
+             len(v) < 2 ** nullity}
+    entry.update(most_clicks=answer["most_clicks"], lower=answer["most_clicks"], upper=answer["most_clicks"],
+                 seconds=round(time.perf_counter() - started, 2), worst_start=start_hex(start), proof=proof)
+    return entry
+
+
+def load(path: Path) -> dict[int, dict]:
+    if not path.exists():
+        return {}
+    return {e["n"]: e for e in map(json.loads, path.read_text().splitlines()) if e}
+
+
+def write_tables(out: Path, entries: dict[int, dict], max_side: int) -> None:
+    lines, bfile, consecutive = [], [], True
+    for n in range(1, max_side + 1):
+        nullity = poly.grid_nullity(n, n)
+        e = entries.get(n)
+        if nullity == 0:
+            value, lower, upper, how = n * n, n * n, n * n, "nullity 0: n^2"
+        elif e is None:
+            value, lower, upper, how = None, None, None, "not searched"
+        else:
+            value, lower, upper = e["most_clicks"], e["lower"], e["upper"]
+            how = "exact" if value is not None else e["proof"].get("stopped", "")
+        consecutive = consecutive and value is not None
+        if consecutive:
+            bfile.append(f"{n} {value}")
+        shown = str(value) if value is not None else (f"{lower}..{upper}" if lower is not None else "?")
+        lines.append(f"{n:4d} {nullity:4d} {shown:>13}  {how}")
+    (out / "most_clicks.txt").write_text("   n  nul   most clicks  how\n" + "\n".join(lines) + "\n")
+    (out / "most_clicks.bfile").write_text("\n".join(bfile) + "\n")
+
+
+def check(out: Path) -> int:
+    entries = load(out / "most_clicks.jsonl")
+    checked = 0
+    for n, e in sorted(entries.items()):
+        if "worst_start" not in e:
+            continue
+        weight = least_presses(n, start_of(e["worst_start"], n * n))
+        assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
+        if e["nullity"] == 2:
+            k = (n + 1) // 6
+            assert e["most_clicks"] == 26 * k * k - 12 * k + 1, f"{n} x {n}: not Boyles' formula"
+        checked += 1
+    print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed)")
+    return checked
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", type=Path, default=DATA, help="folder of the table and its certificates "
+                   "(default: experiments/data/)")
+    p.add_argument("--max-side", type=int, default=256, help="largest n (default 256)")
+    p.add_argument("--max-nullity", type=int, default=32, help="boards of larger nullity are left out (default 32)")
+    p.add_argument("--seconds", type=float, default=150.0, help="a board's search, nullity up to 12 (default 150)")
+    p.add_argument("--seconds-beyond", type=float, default=30.0, help="a board's search beyond (default 30)")
+    p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
+    args = p.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.check:
+        check(args.out)
+        return
+    path = args.out / "most_clicks.jsonl"
+    entries = load(path)
+    for n in range(1, args.max_side + 1):
+        nullity = poly.grid_nullity(n, n)
+        if nullity == 0 or nullity > args.max_nullity or n in entries:
+            continue
+        entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond)
+        entries[n] = entry
+        with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
+            handle.write(json.dumps(entry) + "\n")
+        write_tables(args.out, entries, args.max_side)  # the tables as far as the run has got
+        shown = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
+        print(f"{n:4d}  nullity {nullity:3d}  most clicks {shown}  ({entry['seconds']} s)", flush=True)
+    write_tables(args.out, entries, args.max_side)
+    exact = sum(e["most_clicks"] is not None for e in entries.values())
+    print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The research tables under experiments/data/ hold what their certificates prove (docs/research.rst).
+
+Each entry is re-verified from its certificate by a route independent of the search that made it: a Most
+Clicks entry's worst start is rebuilt and its minimum recomputed by weighing every solution; an A075464 term's
+presses are simulated on the board, its minimum recomputed by the Gray-code walk, and compared with the
+published terms.  The fast suite takes the small boards; the slow suite every entry.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from parity.data.oeis import A075464
+from parity.linalg import poly
+
+DATA = Path(__file__).resolve().parents[1] / "experiments" / "data"
+
+
+def script(name: str):
+    spec = importlib.util.spec_from_file_location(name, DATA.parent / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def entries(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
+
+
+def test_most_clicks_certificates_on_small_boards():
+    most_clicks = script("most_clicks")
+    small = [e for e in entries("most_clicks.jsonl") if e["n"] <= 24 and "worst_start" in e]
+    assert {e["n"] for e in small} >= {4, 5, 9, 11, 14}
+    for e in small:
+        start = most_clicks.start_of(e["worst_start"], e["n"] ** 2)
+        assert most_clicks.least_presses(e["n"], start) == e["lower"]
+        assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
+
+
+def test_most_clicks_tables_agree_with_the_certificates():
+    known = {e["n"]: e for e in entries("most_clicks.jsonl")}
+    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks.bfile").read_text().split("\n") if line]
+    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 18
+    for n, value in bfile:
+        assert value == (n * n if poly.grid_nullity(n, n) == 0 else known[n]["most_clicks"])
+
+
+@pytest.mark.slow
+def test_every_most_clicks_certificate():
+    assert script("most_clicks").check(DATA) == sum("worst_start" in e for e in entries("most_clicks.jsonl"))
+
+
+def test_min_presses_terms_on_small_boards():
+    from parity.puzzles import LightsOut
+
+    min_presses = script("min_presses")
+    terms = {e["n"]: e for e in entries("min_presses.jsonl")}
+    assert set(range(1, 60)) <= set(terms)
+    for n, e in terms.items():
+        if n <= len(A075464):
+            assert e["a"] == A075464[n - 1]
+        if n <= 30:
+            puzzle = LightsOut(f"grid:{n}x{n}")
+            presses = puzzle.presses(min_presses.of_hex(e["presses"], n * n))
+            puzzle.verify(presses)
+            assert puzzle.weight(presses) == e["a"] == puzzle.minimum_presses(max_nullity=20)[0]
+    bfile = (DATA / "min_presses.bfile").read_text().split("\n")
+    assert [line for line in bfile if line][:len(A075464)] == [f"{n} {a}" for n, a in enumerate(A075464, 1)]
+
+
+@pytest.mark.slow
+def test_every_min_presses_term():
+    assert script("min_presses").check(DATA) == len(entries("min_presses.jsonl"))
