@@ -37,3 +37,23 @@ def pyplot():
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def bits_hex(bits) -> str:
+    """A 0/1 vector as hex, bit ``i`` for entry ``i`` (how the research tables write a start or presses)."""
+    return format(sum(1 << i for i, b in enumerate(bits) if b), "x")
+
+
+def hex_bits(text: str, size: int):
+    """The 0/1 vector (numpy, int64) of ``size`` entries that :func:`bits_hex` wrote as ``text``."""
+    import numpy as np
+
+    value = int(text, 16)
+    return np.array([(value >> i) & 1 for i in range(size)], dtype=np.int64)
+
+
+def load_jsonl(path: Path, key: str = "n") -> dict:
+    """The lines of a JSON-lines file by ``key`` (a later line replaces an earlier one); empty when absent."""
+    if not path.exists():
+        return {}
+    return {e[key]: e for e in map(json.loads, path.read_text().splitlines()) if e}

@@ -6,6 +6,7 @@ Run from the repository root::
     python experiments/min_presses.py --max 78 --max-nullity 32 --out experiments/data
     python experiments/min_presses.py --only 61 --max-nullity 40 --seconds 3600   # part of a long board, resumed
     python experiments/min_presses.py --check --out experiments/data
+    python experiments/min_presses.py --bounds 79 --rows 13 --out experiments/data   # beyond the search
 
 Each board's solutions are ``x + span(quiet patterns)`` (the ``chase`` engine);
 the lightest is found by the coset search of :mod:`parity.linalg.covering`
@@ -22,6 +23,12 @@ entry's data) as it is found.  ``--check`` re-verifies every line: the
 presses simulated on the board clear it and are ``a(n)`` many, and where the
 nullity is at most 20 the minimum is recomputed by the Gray-code walk over
 every solution (an independent route).
+
+``--bounds N`` is for boards beyond the search (n = 79 has nullity 64): the
+lightest solution among those a subgroup of the square's symmetries keeps
+(an upper bound, its presses checked on the board) and the row-block lower
+bound of :mod:`parity.puzzles._press_bounds` (``--rows`` rows a block), into
+``min_presses_bounds.jsonl``.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
+from _common import bits_hex, hex_bits, load_jsonl
 from parity.data.oeis import A075464
 from parity.linalg import poly
 from parity.linalg.covering import _codeword, _lightest, regions
@@ -41,15 +49,6 @@ from parity.puzzles import LightsOut
 DATA = Path(__file__).resolve().parent / "data"
 #: the low part of a coefficient vector, weighed in one transform
 LOW_BITS = 20
-
-
-def as_hex(x: np.ndarray) -> str:
-    return format(int("".join(map(str, x[::-1].tolist())) or "0", 2), "x")
-
-
-def of_hex(text: str, cells: int) -> np.ndarray:
-    value = int(text, 16)
-    return np.array([(value >> i) & 1 for i in range(cells)], dtype=np.int64)
 
 
 def lightest(n: int, seconds: float, progress_path: Path) -> dict | None:
@@ -85,22 +84,16 @@ def lightest(n: int, seconds: float, progress_path: Path) -> dict | None:
     weight = puzzle.weight(presses)
     if weight != state["weight"]:
         raise AssertionError(f"{n} x {n}: the lightest solution has {weight} presses, not {state['weight']}")
-    return {"n": n, "a": weight, "nullity": k, "presses": as_hex(x),
+    return {"n": n, "a": weight, "nullity": k, "presses": bits_hex(x),
             "method": f"coset search over all 2^{k} solutions (Walsh-Hadamard, {highs} part{'s' if highs > 1 else ''})",
             "seconds": round(state["seconds"] + time.perf_counter() - started, 2)}
 
 
-def load(path: Path) -> dict[int, dict]:
-    if not path.exists():
-        return {}
-    return {e["n"]: e for e in map(json.loads, path.read_text().splitlines()) if e}
-
-
 def check(out: Path) -> int:
     checked = 0
-    for n, e in sorted(load(out / "min_presses.jsonl").items()):
+    for n, e in sorted(load_jsonl(out / "min_presses.jsonl").items()):
         puzzle = LightsOut(f"grid:{n}x{n}")
-        presses = puzzle.presses(of_hex(e["presses"], n * n))
+        presses = puzzle.presses(hex_bits(e["presses"], n * n))
         puzzle.verify(presses)
         assert puzzle.weight(presses) == e["a"], f"{n}: the presses are {puzzle.weight(presses)}, not {e['a']}"
         if e["nullity"] <= 20:
@@ -113,6 +106,26 @@ def check(out: Path) -> int:
     return checked
 
 
+def bound(n: int, rows: int, out: Path) -> dict:
+    from parity.puzzles._press_bounds import lower_bound, symmetric_upper_bound
+
+    started = time.perf_counter()
+    upper = symmetric_upper_bound(n)
+    lower = lower_bound(n, rows)
+    entry = {"n": n, "nullity": poly.grid_nullity(n, n), "lower": lower["lower"], "upper": upper["upper"],
+             "presses": bits_hex(upper["x"].astype(np.int64)), "lower_method": lower["method"],
+             "upper_method": upper["method"], "seconds": round(time.perf_counter() - started, 1)}
+    kept = load_jsonl(out / "min_presses_bounds.jsonl")
+    kept[n] = entry
+    (out / "min_presses_bounds.jsonl").write_text("".join(json.dumps(e) + "\n" for _, e in sorted(kept.items())))
+    (out / "min_presses_bounds.txt").write_text("   n  nullity  lower  upper  (the lower bound's blocks; the upper bound's "
+                                                "solutions)\n" + "".join(
+        f"{e['n']:4d}  {e['nullity']:7d}  {e['lower']:5d}  {e['upper']:5d}  ({e['lower_method'].split(',')[0]}; "
+        f"{e['upper_method'].split(' (')[0]})\n" for _, e in sorted(kept.items())))
+    print(f"{n}: {entry['lower']} <= a({n}) <= {entry['upper']}  ({entry['seconds']} s)")
+    return entry
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=DATA, help="folder of the b-file and its certificates "
@@ -123,13 +136,18 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=600.0, help="a board's search this run before its progress is "
                    "kept (default 600)")
     p.add_argument("--check", action="store_true", help="re-verify every term instead of searching")
+    p.add_argument("--bounds", type=int, default=None, help="bound a(N) instead (a board beyond the search)")
+    p.add_argument("--rows", type=int, default=12, help="with --bounds: rows of a block of the lower bound")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.bounds:
+        bound(args.bounds, args.rows, args.out)
+        return
     if args.check:
         check(args.out)
         return
     path, progress = args.out / "min_presses.jsonl", args.out / "min_presses_progress.json"
-    entries = load(path)
+    entries = load_jsonl(path)
     sides = [args.only] if args.only else range(1, args.max + 1)
     for n in sides:
         nullity = poly.grid_nullity(n, n)

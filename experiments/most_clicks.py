@@ -35,22 +35,13 @@ from pathlib import Path
 
 import numpy as np
 
+from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import TimeLimitReached
 from parity.linalg import poly
 from parity.linalg.covering import coset_minimum
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
-
-
-def start_hex(start: np.ndarray) -> str:
-    """A 0/1 vector as hex, bit ``i`` for entry ``i``."""
-    return format(int("".join(map(str, start[::-1].tolist())) or "0", 2), "x")
-
-
-def start_of(text: str, cells: int) -> np.ndarray:
-    value = int(text, 16)
-    return np.array([(value >> i) & 1 for i in range(cells)], dtype=np.int64)
 
 
 def least_presses(n: int, start: np.ndarray) -> int:
@@ -82,20 +73,13 @@ def search(n: int, nullity: int, seconds: float) -> dict:
         if stopped.worst is not None:
             zeros = np.zeros(n * n, dtype=np.int64)
             start = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))
-            entry["worst_start"] = start_hex(start)
+            entry["worst_start"] = bits_hex(start)
         return entry
     start = np.array([answer["worst_start"][(i // n, i % n)] for i in range(n * n)], dtype=np.int64)
-    proof = {k: v for k, v in answer["proof"].items() if k != "codeword_coefficients" or
-             len(v) < 2 ** nullity}
+    proof = answer["proof"]
     entry.update(most_clicks=answer["most_clicks"], lower=answer["most_clicks"], upper=answer["most_clicks"],
-                 seconds=round(time.perf_counter() - started, 2), worst_start=start_hex(start), proof=proof)
+                 seconds=round(time.perf_counter() - started, 2), worst_start=bits_hex(start), proof=proof)
     return entry
-
-
-def load(path: Path) -> dict[int, dict]:
-    if not path.exists():
-        return {}
-    return {e["n"]: e for e in map(json.loads, path.read_text().splitlines()) if e}
 
 
 def write_tables(out: Path, entries: dict[int, dict], max_side: int) -> None:
@@ -120,12 +104,12 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int) -> None:
 
 
 def check(out: Path) -> int:
-    entries = load(out / "most_clicks.jsonl")
+    entries = load_jsonl(out / "most_clicks.jsonl")
     checked = 0
     for n, e in sorted(entries.items()):
         if "worst_start" not in e:
             continue
-        weight = least_presses(n, start_of(e["worst_start"], n * n))
+        weight = least_presses(n, hex_bits(e["worst_start"], n * n))
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
         if e["nullity"] == 2:
             k = (n + 1) // 6
@@ -150,7 +134,7 @@ def main() -> None:
         check(args.out)
         return
     path = args.out / "most_clicks.jsonl"
-    entries = load(path)
+    entries = load_jsonl(path)
     for n in range(1, args.max_side + 1):
         nullity = poly.grid_nullity(n, n)
         if nullity == 0 or nullity > args.max_nullity or n in entries:

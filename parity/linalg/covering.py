@@ -215,6 +215,13 @@ class CoveringRadius:
     regions : int
         Regions of the code (distinct columns of the basis).
     seconds : float
+    solver : str
+        The integer solver that proved the bound.
+    bounds : list of (int, int)
+        The worst distance found and the bound after each round.
+    complete : bool
+        Whether every codeword was in the integer program (else the ones
+        cutting planes added are listed in the proof).
     """
 
     radius: int
@@ -225,13 +232,16 @@ class CoveringRadius:
     seconds: float = 0.0
     solver: str = "HiGHS"
     bounds: list = field(default_factory=list)
+    complete: bool = False
 
     def proof(self) -> dict:
-        """The certificate as JSON-ready data."""
-        return {"method": "cutting planes over the code's regions", "solver": self.solver, "rounds": self.rounds,
-                "regions": self.regions, "codewords": len(self.codewords),
-                "upper_bound": self.radius, "lower_bound": self.radius,
-                "codeword_coefficients": [format(c, "x") for c in self.codewords]}
+        """The certificate as JSON-ready data (the codewords' coefficient vectors in hex where not all of them)."""
+        proof = {"method": "integer program over the code's regions" + ("" if self.complete else ", cutting planes"),
+                 "solver": self.solver, "rounds": self.rounds, "regions": self.regions,
+                 "codewords": len(self.codewords), "upper_bound": self.radius, "lower_bound": self.radius}
+        if not self.complete:
+            proof["codeword_coefficients"] = [format(c, "x") for c in self.codewords]
+        return proof
 
 
 class _Master:
@@ -393,8 +403,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     upper = basis.shape[1]
 
     def stop():
-        error = TimeLimitReached(f"the covering radius lies between {lower} and {upper} (time limit of "
-                                 f"{time_limit:g} s)")
+        why = f"time limit of {time_limit:g} s" if time_limit is not None else "the integer solver stopped"
+        error = TimeLimitReached(f"the covering radius lies between {lower} and {upper} ({why})")
         error.bounds, error.worst = (lower, upper), None if worst is None else region.word(worst)
         return error
 
@@ -427,4 +437,4 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     if check != lower:
         raise ParityError(f"the worst word found is {check} from the code, not the {lower} claimed")
     return CoveringRadius(lower, word, codewords, rounds, len(region.sizes), time.perf_counter() - started,
-                          bounds=bounds)
+                          bounds=bounds, complete=len(codewords) == 1 << k)

@@ -962,8 +962,8 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
                "seconds": round(seconds, 6)}
     how = answer["proof"]
     lines = [f"{puzzle.board_name}: every solvable start is solved in at most {answer['most_clicks']} presses; this one "
-             f"needs {answer['most_clicks']} (nullity {answer['nullity']}, {how['rounds']} round"
-             f"{'' if how['rounds'] == 1 else 's'} of cutting planes over {how['regions']} regions, "
+             f"needs {answer['most_clicks']} (nullity {answer['nullity']}, {how['rounds']} integer program"
+             f"{'' if how['rounds'] == 1 else 's'} over {how['regions']} regions, "
              f"checked by {how['checked_by']})"]
     shape = puzzle._grid_shape()
     if shape is not None:
