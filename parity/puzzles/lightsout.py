@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 import time
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from numbers import Integral
@@ -952,7 +953,15 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
     if unique or proof is not None:
         raise LimitError("--most-clicks answers its own question; --unique and --proof do not apply to it")
     started = time.perf_counter()
-    answer = puzzle.most_clicks(max_nullity=max_nullity, engine=engine)
+    child = sys.modules.get("parity._child")  # what a time limit's answer says was being done, and how far it got
+    if child is not None:
+        child.note("engine", "covering")
+
+    def reached(rounds: int, lower: int, upper: int) -> None:
+        if child is not None:
+            child.note("bounds", {"lower_bound": lower, "upper_bound": upper, "of": "presses (the most clicks)"})
+
+    answer = puzzle.most_clicks(max_nullity=max_nullity, engine=engine, progress=reached)
     labels = node_labels(puzzle.nodes)
     start = np.array([answer["worst_start"][v] for v in puzzle.nodes], dtype=np.int64)
     seconds = time.perf_counter() - started

@@ -213,3 +213,12 @@ def test_command_line_refusals_are_one_line(extra, words):
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
     for word in words:
         assert word in run.err
+
+
+def test_a_time_limit_answers_unknown_with_the_bounds_reached():
+    run = run_cli("solve", "lightsout", "--board", "grid:19x19", "--most-clicks", "--time-limit", "8", "--json")
+    assert run.code == 0, run
+    answer = json.loads(run.out)
+    assert answer["status"] == "UNKNOWN" and answer["engine"] == "covering"
+    bounds = answer["bounds"]
+    assert 0 < bounds["lower_bound"] <= bounds["upper_bound"] <= 19 * 19
