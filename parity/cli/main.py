@@ -645,6 +645,8 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
     min_presses = min_presses or value == "min_presses"
     most_clicks = most_clicks or value == "most_clicks"
+    if most_clicks and not 0 < board_seconds < float("inf"):  # (nan fails both)
+        raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
     extras = tuple(c for c, asked in (("min_presses", min_presses), ("most_clicks", most_clicks)) if asked)
     check_format(fmt, value, rectangles, extras)  # before the work, not after it
     handle = None

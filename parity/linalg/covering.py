@@ -92,6 +92,16 @@ class Regions:
         return (rank < np.asarray(ones, dtype=np.int64)[self.index]).astype(np.uint8)
 
 
+def _bits(A, what: str, ndim: int) -> np.ndarray:
+    """``A`` as an int64 array of 0s and 1s with ``ndim`` dimensions; anything else refused in one line."""
+    array = np.asarray(A)
+    if array.ndim != ndim:
+        raise LimitError(f"{what} must have {ndim} dimension{'s' if ndim > 1 else ''}, got shape {array.shape}")
+    if array.size and (array.dtype.kind not in "biu" or not np.isin(array, (0, 1)).all()):
+        raise LimitError(f"{what} must hold 0s and 1s only")
+    return array.astype(np.int64)
+
+
 def regions(basis: np.ndarray) -> Regions:
     """Group the positions of the code spanned by the rows of ``basis`` (0/1) by their column.
 
@@ -102,9 +112,7 @@ def regions(basis: np.ndarray) -> Regions:
     >>> r.signatures.tolist(), r.sizes.tolist(), r.index.tolist()
     ([0, 1, 2, 3], [1, 1, 1, 1], [1, 3, 2, 0])
     """
-    basis = np.asarray(basis)
-    if basis.ndim != 2:
-        raise LimitError(f"a basis is a matrix, got an array of shape {basis.shape}")
+    basis = _bits(basis, "a basis", 2)
     k = basis.shape[0]
     if k > _WORD_BITS:
         raise NullityTooLargeError(f"a code of dimension {k} is beyond the coset search (at most {_WORD_BITS})")
@@ -121,7 +129,9 @@ def _kernels():
 
 
 def _check_nullity(k: int, max_nullity: int) -> None:
-    if k > max_nullity:
+    from .._limits import check_max_nullity
+
+    if k > check_max_nullity(max_nullity):
         raise NullityTooLargeError(f"the coset search would weigh 2^{k} codewords, more than the bound "
                                    f"2^{max_nullity}; raise max_nullity to try anyway")
 
@@ -184,8 +194,10 @@ def coset_minimum(word: np.ndarray, basis: np.ndarray, max_nullity: int = MAX_NU
     >>> coset_minimum(np.array([1, 1, 1, 0]), np.array([[1, 1, 0, 0], [0, 1, 1, 1]]))
     (1, array([0, 0, 1, 0], dtype=uint8))
     """
-    word = np.asarray(word).astype(np.int64) & 1
-    basis = np.asarray(basis)
+    basis = _bits(basis, "a basis", 2)
+    word = _bits(word, "a word", 1)
+    if word.shape[0] != basis.shape[1]:
+        raise LimitError(f"the word has {word.shape[0]} entries, the basis {basis.shape[1]} columns")
     _check_nullity(basis.shape[0], max_nullity)
     region = regions(basis)
     weight, c, _ = _lightest(region, region.ones(word))
@@ -236,7 +248,9 @@ class CoveringRadius:
 
     def proof(self) -> dict:
         """The certificate as JSON-ready data (the codewords' coefficient vectors in hex where not all of them)."""
-        proof = {"method": "integer program over the code's regions" + ("" if self.complete else ", cutting planes"),
+        method = "every coset, by syndromes" if self.rounds == 0 else \
+            "integer program over the code's regions" + ("" if self.complete else ", cutting planes")
+        proof = {"method": method,
                  "solver": self.solver, "rounds": self.rounds, "regions": self.regions,
                  "codewords": len(self.codewords), "upper_bound": self.radius, "lower_bound": self.radius}
         if not self.complete:
@@ -334,21 +348,69 @@ def _odd(words: np.ndarray) -> np.ndarray:
 ALL_AT_ONCE = 12
 
 
-def _region_moves(region: Regions, symmetries) -> np.ndarray:
-    """The permutations of the regions that position permutations (rows of ``symmetries``) make; those that
-    do not keep the regions (not symmetries of the code) are left out."""
+def _region_moves(region: Regions, basis: np.ndarray, symmetries) -> np.ndarray:
+    """The permutations of the regions that position permutations (rows of ``symmetries``) make; a row that is
+    not a permutation is refused, and one that does not keep the code (its basis moved leaves the code's span)
+    is left out."""
+    from . import rank
+
+    n = len(region.index)
+    perms = np.asarray(symmetries)
+    if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
+            not (np.sort(perms, axis=1) == np.arange(n)).all():
+        raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
     first = np.full(len(region.sizes), -1, dtype=np.int64)
-    first[region.index[::-1]] = np.arange(len(region.index))[::-1]
+    first[region.index[::-1]] = np.arange(n)[::-1]
+    k = basis.shape[0]
     moves = []
-    for g in np.asarray(symmetries, dtype=np.int64).reshape(-1, len(region.index)):
+    for g in perms.astype(np.int64):
         image = region.index[g[first]]
-        if (region.index[g] == image[region.index]).all() and len(np.unique(image)) == len(image):
-            moves.append(image)
+        if not ((region.index[g] == image[region.index]).all() and len(np.unique(image)) == len(image)):
+            continue
+        if k and rank(np.vstack([basis, basis[:, g]])) != k:  # the code moved is another code
+            continue
+        moves.append(image)
     return np.array(moves, dtype=np.int64).reshape(-1, len(region.sizes))
 
 
+#: codes of at most this many parity checks (length less dimension) are answered by their cosets, one a syndrome
+SYNDROME_BITS = 22
+
+
+def _by_syndromes(basis: np.ndarray) -> tuple[int, np.ndarray]:
+    """The covering radius by a breadth-first search over the ``2^(n-k)`` cosets (syndromes): each position's
+    column of a parity-check matrix is a step, and a coset's distance from 0 is the weight of its lightest word.
+    Returns the radius and a lightest word of a farthest coset (a worst word)."""
+    from . import solve
+
+    n = basis.shape[1]
+    checks = solve(basis, np.zeros(basis.shape[0], dtype=np.int64)).basis if basis.shape[0] else np.eye(n, dtype=np.int64)
+    r = checks.shape[0]
+    steps = (checks.astype(np.int64).T << np.arange(r, dtype=np.int64)).sum(axis=1)  # position -> its syndrome
+    distance = np.full(1 << r, -1, dtype=np.int64)
+    parent = np.full(1 << r, -1, dtype=np.int64)
+    distance[0], frontier, depth = 0, np.zeros(1, dtype=np.int64), 0
+    while frontier.size:
+        depth += 1
+        found = []
+        for position, step in enumerate(steps.tolist()):
+            reached = frontier ^ step
+            new = reached[distance[reached] < 0]
+            new = np.unique(new)
+            distance[new] = depth
+            parent[new] = position
+            found.append(new)
+        frontier = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+    far = int(np.argmax(distance))
+    word = np.zeros(n, dtype=np.uint8)
+    while far:
+        word[parent[far]] ^= 1
+        far ^= int(steps[parent[far]])
+    return int(distance.max()), word
+
+
 def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limit: float | None = None,
-                    progress=None, symmetries=None) -> CoveringRadius:
+                    progress=None, symmetries=None, method: str | None = None) -> CoveringRadius:
     """The covering radius of the code spanned by the rows of ``basis`` over GF(2), with its certificate.
 
     Cutting planes (module docstring): the bound of the integer program over
@@ -372,6 +434,10 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         Rows of ``n`` integers: permutations of the positions that keep the
         code (a group, such as a board's automorphisms); one answer of every
         symmetric set is searched (constraints along a chain of stabilisers).
+    method : str, optional
+        ``"program"`` (the integer program), ``"syndromes"`` (a search over
+        the ``2^(n-k)`` cosets, for codes of at most ``SYNDROME_BITS``
+        parity checks) or None: the syndromes where they are that few.
 
     Examples
     --------
@@ -386,16 +452,35 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     """
     from ..errors import TimeLimitReached
 
+    from .._limits import check_time_limit
+
     started = time.perf_counter()
-    basis = np.asarray(basis).astype(np.uint8) & 1
+    time_limit = check_time_limit(time_limit)
+    basis = _bits(basis, "a basis", 2).astype(np.uint8)
     k = basis.shape[0]
     _check_nullity(k, max_nullity)
+    if basis.shape[1] == 0:  # no positions: every word is the empty word, at distance 0
+        return CoveringRadius(0, np.zeros(0, dtype=np.uint8), [0], 0, 0, complete=True)
+    if method not in (None, "program", "syndromes"):
+        raise LimitError(f"method must be program or syndromes, got {method!r}")
     region = regions(basis)
+    moves = None if symmetries is None else _region_moves(region, basis, symmetries)  # (refused here if bad)
+    from . import rank
+
+    checks = basis.shape[1] - (rank(basis) if k else 0)
+    if method == "syndromes" or (method is None and checks <= SYNDROME_BITS):
+        if checks > SYNDROME_BITS + 4:
+            raise NullityTooLargeError(f"a search over 2^{checks} cosets is beyond 2^{SYNDROME_BITS + 4}")
+        radius, word = _by_syndromes(basis)
+        if coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0] != radius:
+            raise ParityError(f"the farthest coset's word is not {radius} from the code")
+        return CoveringRadius(radius, word, [], 0, len(region.sizes), time.perf_counter() - started,
+                              solver="every coset (syndromes)", complete=True)
     codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
     listed = set(codewords)
     master = _Master(region)
-    if symmetries is not None:
-        master.break_symmetry(_region_moves(region, symmetries))
+    if moves is not None:
+        master.break_symmetry(moves)
     master.add(codewords)
     lower, worst = -1, None
     rounds = 0
@@ -404,8 +489,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
 
     def stop():
         why = f"time limit of {time_limit:g} s" if time_limit is not None else "the integer solver stopped"
-        error = TimeLimitReached(f"the covering radius lies between {lower} and {upper} ({why})")
-        error.bounds, error.worst = (lower, upper), None if worst is None else region.word(worst)
+        error = TimeLimitReached(f"the covering radius lies between {max(lower, 0)} and {upper} ({why})")
+        error.bounds, error.worst = (max(lower, 0), upper), None if worst is None else region.word(worst)
         return error
 
     while True:
@@ -415,7 +500,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         optimal, bound, ones = master.solve(left)
         upper = min(upper, bound)
         rounds += 1
-        if ones is not None:
+        if ones is not None and (optimal or k <= 24):  # (a stopped search does not start a long transform)
             weight, c, cuts = _lightest(region, ones, bound, room=CUTS) if k else (int(ones.sum()), 0, [])
             if weight > lower:
                 lower, worst = weight, ones
@@ -423,7 +508,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
             raise stop()
         bounds.append((lower, upper))
         if progress is not None:
-            progress(rounds, lower, upper)
+            progress(rounds, max(lower, 0), upper)
         if lower >= upper:
             break
         new = [cut for cut in [c, *cuts] if cut not in listed]

@@ -664,7 +664,7 @@ class LightsOut(Puzzle):
         return weight, presses
 
     def most_clicks(self, max_nullity: int | None = None, engine: str | None = None, time_limit: float | None = None,
-                    progress=None) -> dict:
+                    progress=None, method: str | None = None) -> dict:
         """The most presses any solvable start needs, solved optimally, with the worst start and a proof (exact).
 
         The Most Clicks question of the Lights Out literature: over all
@@ -678,7 +678,10 @@ class LightsOut(Puzzle):
         simulated on the board, and its minimum is recomputed by
         :meth:`minimum_presses` (every solution weighed) for a new puzzle
         with that start, or by the coset search where the nullity is above
-        20.  Over GF(2) only; the puzzle's own start plays no part.
+        20.  Boards of at most ``SYNDROME_BITS`` (22) in rank are answered
+        by a search over their cosets instead (``method="syndromes"``; the
+        integer program is ``method="program"``).  Over GF(2) only; the
+        puzzle's own start plays no part.
 
         Returns
         -------
@@ -716,7 +719,7 @@ class LightsOut(Puzzle):
         plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
         symmetries = plain._rule_symmetries()
         found = covering_radius(space.basis, max_nullity=max_nullity, time_limit=time_limit, progress=progress,
-                                symmetries=symmetries)
+                                symmetries=symmetries, method=method)
         x = found.worst.astype(np.int64)
         start = (self.target + plain._lights(x)) % 2  # pressing x from it reaches the target
         worst = self._restarted(start)
@@ -754,7 +757,10 @@ class LightsOut(Puzzle):
                 perms[g, where] = where[a * n + b]
             return perms
         if len(self.nodes) <= _SYMMETRY_NODES:
-            return self.symmetries().perms
+            try:
+                return self.symmetries().perms
+            except LimitError:  # too many to list (a star, an edgeless board): the search goes on without them
+                return None
         return None
 
     def _restarted(self, start: np.ndarray, target: np.ndarray | None = None) -> "LightsOut":
@@ -930,7 +936,7 @@ def _press_json(X: np.ndarray) -> JSONText:
 
 
 def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity: int = 30, minimize: bool = False,
-                       unique: bool = False, proof=None, **_) -> tuple[dict, str]:
+                       unique: bool = False, proof=None, time_limit: float | None = None) -> tuple[dict, str]:
     """``parity solve lightsout --most-clicks``: :meth:`LightsOut.most_clicks` as the command's JSON and text.
 
     JSON: the puzzle's header, ``engine`` (``covering``), ``most_clicks``,
@@ -941,8 +947,8 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
     Examples
     --------
     >>> payload, text = most_clicks_answer(LightsOut("grid:4x4"))
-    >>> payload["most_clicks"], payload["press_count"], payload["worst_start"]["0,0"]
-    (7, 7, 0)
+    >>> payload["most_clicks"], payload["press_count"], len(payload["worst_start"])
+    (7, 7, 16)
     >>> print(text)
     grid:4x4: every solvable start is solved in at most 7 presses; this one needs 7 (nullity 4, ...)
     start:
@@ -950,8 +956,9 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
     presses:
     ...
     """
-    if unique or proof is not None:
-        raise LimitError("--most-clicks answers its own question; --unique and --proof do not apply to it")
+    if unique or minimize or proof is not None:
+        raise LimitError("--most-clicks answers its own question; --min-presses, --unique and --proof do not apply "
+                         "to it")
     started = time.perf_counter()
     child = sys.modules.get("parity._child")  # what a time limit's answer says was being done, and how far it got
     if child is not None:
@@ -961,7 +968,7 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
         if child is not None:
             child.note("bounds", {"lower_bound": lower, "upper_bound": upper, "of": "presses (the most clicks)"})
 
-    answer = puzzle.most_clicks(max_nullity=max_nullity, engine=engine, progress=reached)
+    answer = puzzle.most_clicks(max_nullity=max_nullity, engine=engine, progress=reached, time_limit=time_limit)
     labels = node_labels(puzzle.nodes)
     start = np.array([answer["worst_start"][v] for v in puzzle.nodes], dtype=np.int64)
     seconds = time.perf_counter() - started
@@ -970,10 +977,13 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
                **puzzle.to_json(answer["presses"]), "nullity": answer["nullity"], "proof": answer["proof"],
                "seconds": round(seconds, 6)}
     how = answer["proof"]
-    lines = [f"{puzzle.board_name}: every solvable start is solved in at most {answer['most_clicks']} presses; this one "
-             f"needs {answer['most_clicks']} (nullity {answer['nullity']}, {how['rounds']} integer program"
-             f"{'' if how['rounds'] == 1 else 's'} over {how['regions']} regions, "
-             f"checked by {how['checked_by']})"]
+    most = answer["most_clicks"]
+    presses = f"{most} press{'' if most == 1 else 'es'}"
+    searched = "its cosets searched by syndromes" if how["rounds"] == 0 else \
+        f"{how['rounds']} integer program{'' if how['rounds'] == 1 else 's'} over {how['regions']} " \
+        f"region{'' if how['regions'] == 1 else 's'}"
+    lines = [f"{puzzle.board_name}: every solvable start is solved in at most {presses}; this one needs {most} "
+             f"(nullity {answer['nullity']}, {searched}, checked by {how['checked_by']})"]
     shape = puzzle._grid_shape()
     if shape is not None:
         lines += ["start:", puzzle._grid_text(start.reshape(shape)), "presses:", puzzle.picture(answer["presses"])]

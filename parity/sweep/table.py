@@ -134,7 +134,14 @@ def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | Non
                         nullity, side = next(swept), side + 1
                 else:
                     nullity = board_free_nullity(params)
-                result = lightsout_row(params, nullity)
+                left = None if time_limit is None else time_limit - (time.monotonic() - started)
+                if params.get("most_clicks") and left is not None and left < params["most_clicks_seconds"]:
+                    # the search gets what the table's limit leaves; cut short, the row is not kept as done
+                    result = lightsout_row({**params, "most_clicks_seconds": max(left, 0.01)}, nullity)
+                    if result.get("most_clicks") is None and "most_clicks_bounds" in result:
+                        break
+                else:
+                    result = lightsout_row(params, nullity)
                 pending.append((params, {"status": "done", "result": result, "engine": "poly",
                                          "seconds": time.perf_counter() - tick}))
                 if opened is not None and (len(pending) >= _CHUNK or time.monotonic() - committed > 1.0):
@@ -210,6 +217,14 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
             yield ",".join("" if row.get(c) is None else str(row.get(c)) for c in columns)
 
 
+def _cell(row: dict, column: str) -> str:
+    """A text table's entry: the value, the bounds a stopped search reached (``L..U``), or ``-``."""
+    if row.get(column) is not None:
+        return str(row[column])
+    bounds = row.get(f"{column}_bounds")
+    return f"{bounds[0]}..{bounds[1]}" if bounds else "-"
+
+
 def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:
     """The rows as ``text``, ``csv``, ``json`` or an OEIS ``bfile`` (``n a(n)`` lines of ``value``, squares only).
 
@@ -236,7 +251,7 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
         writer.writeheader()
         writer.writerows(rows)
         return out.getvalue().rstrip("\n")
-    cells = [[str("-" if r.get(c) is None else r.get(c)) for c in columns] for r in rows]
+    cells = [[_cell(r, c) for c in columns] for r in rows]
     widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
     lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths))]
     lines += ["  ".join(x.rjust(w) for x, w in zip(line, widths)) for line in cells]

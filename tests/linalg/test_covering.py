@@ -92,9 +92,10 @@ def test_coset_minimum_cuts_a_large_code_into_tables():
 
 @given(codes())
 def test_covering_radius_agrees_with_every_word_weighed(basis):
-    found = covering_radius(basis)
-    assert found.radius == brute_radius(basis)
-    assert coset_minimum(found.worst, basis)[0] == found.radius
+    for method in ("program", "syndromes"):
+        found = covering_radius(basis, method=method)
+        assert found.radius == brute_radius(basis)
+        assert coset_minimum(found.worst, basis)[0] == found.radius
 
 
 def test_covering_radius_by_cutting_planes_agrees_with_every_word_weighed(monkeypatch):
@@ -107,7 +108,7 @@ def test_covering_radius_by_cutting_planes_agrees_with_every_word_weighed(monkey
     rounds = []
     for _ in range(12):
         basis = rng.integers(0, 2, (int(rng.integers(2, 6)), int(rng.integers(6, 15)))).astype(np.uint8)
-        found = covering_radius(basis)
+        found = covering_radius(basis, method="program")
         assert found.radius == brute_radius(basis)
         rounds.append(found.rounds)
     assert max(rounds) > 1  # the loop ran
@@ -131,7 +132,7 @@ def brute_most_clicks(puzzle: LightsOut) -> int:
 def test_most_clicks_agrees_with_every_press_simulated(board):
     puzzle = LightsOut(board)
     answer = puzzle.most_clicks()
-    assert answer["most_clicks"] == brute_most_clicks(puzzle)
+    assert answer["most_clicks"] == brute_most_clicks(puzzle) == puzzle.most_clicks(method="program")["most_clicks"]
     # the worst start is what it says: solvable, and its lightest presses are that many
     worst = LightsOut(board, start=answer["worst_start"])
     worst.verify(answer["presses"])
@@ -147,7 +148,8 @@ def test_most_clicks_on_random_graphs_agrees_with_every_press_simulated(seed):
     graph = nx.gnp_random_graph(n, float(rng.uniform(0.2, 0.7)), seed=int(rng.integers(2**31)))
     for rule in ("closed", "open"):
         puzzle = LightsOut(graph, rule)
-        assert puzzle.most_clicks()["most_clicks"] == brute_most_clicks(puzzle)
+        brute = brute_most_clicks(puzzle)
+        assert puzzle.most_clicks()["most_clicks"] == brute == puzzle.most_clicks(method="program")["most_clicks"]
 
 
 def test_the_rules_own_symmetries_are_the_boards_automorphisms():
@@ -222,3 +224,103 @@ def test_a_time_limit_answers_unknown_with_the_bounds_reached():
     assert answer["status"] == "UNKNOWN" and answer["engine"] == "covering"
     bounds = answer["bounds"]
     assert 0 < bounds["lower_bound"] <= bounds["upper_bound"] <= 19 * 19
+
+
+def test_permutations_that_move_the_code_are_not_taken_for_symmetries():
+    """A permutation that maps regions to regions but the code to another code must not break symmetry."""
+    basis = np.array([[1, 1, 0, 0]])
+    g = np.array([3, 2, 0, 1])
+    powers = np.array([np.arange(4), g, g[g], g[g][g]])
+    assert covering_radius(basis, symmetries=powers, method="program").radius == brute_radius(basis) == 3
+    with pytest.raises(LimitError, match="permutations"):
+        covering_radius(basis, symmetries=[[0, 0, 1, 2]])
+
+
+def radius_by_syndromes(basis: np.ndarray) -> int:
+    """The covering radius as the eccentricity of 0 in the graph of syndromes (cosets), each position's column
+    of a parity-check matrix an edge: the weight of a coset's lightest word is its distance from 0."""
+    A = basis.copy().astype(np.uint8) % 2
+    n = A.shape[1]
+    pivots, row = [], 0
+    for col in range(n):  # reduced row echelon form, then the parity checks from the free columns
+        pivot = next((r for r in range(row, A.shape[0]) if A[r, col]), None)
+        if pivot is None:
+            continue
+        A[[row, pivot]] = A[[pivot, row]]
+        for r in range(A.shape[0]):
+            if r != row and A[r, col]:
+                A[r] ^= A[row]
+        pivots.append(col)
+        row += 1
+    free = [c for c in range(n) if c not in pivots]
+    checks = np.zeros((len(free), n), dtype=np.uint8)
+    for i, f in enumerate(free):
+        checks[i, f] = 1
+        for r, p in enumerate(pivots):
+            checks[i, p] = A[r, f]
+    steps = [int(sum(int(checks[i, j]) << i for i in range(len(free)))) for j in range(n)]
+    distance = {0: 0}
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for step in steps:
+                if s ^ step not in distance:
+                    distance[s ^ step] = distance[s] + 1
+                    nxt.append(s ^ step)
+        frontier = nxt
+    assert len(distance) == 1 << len(free)
+    return max(distance.values())
+
+
+def test_the_syndrome_reference_agrees_with_every_word_weighed():
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        basis = rng.integers(0, 2, (int(rng.integers(0, 5)), int(rng.integers(1, 11)))).astype(np.uint8)
+        assert radius_by_syndromes(basis) == brute_radius(basis)
+
+
+@pytest.mark.parametrize("basis", [np.eye(13, dtype=np.uint8),
+                                   np.random.default_rng(5).integers(0, 2, (14, 18)).astype(np.uint8),
+                                   np.random.default_rng(6).integers(0, 2, (16, 30)).astype(np.uint8)])
+def test_codes_of_few_parity_checks_are_answered_by_their_cosets(basis):
+    found = covering_radius(basis)
+    assert found.rounds == 0 and found.radius == radius_by_syndromes(basis)
+    assert coset_minimum(found.worst, basis)[0] == found.radius
+
+
+@pytest.mark.parametrize("bad, words", [
+    (lambda: covering_radius([[2, 0, 1]]), "0s and 1s"),
+    (lambda: covering_radius([[0.5, 1, 1]]), "0s and 1s"),
+    (lambda: coset_minimum([1, 0], [[1, 1, 0]]), "2 entries"),
+    (lambda: coset_minimum([[1, 0, 1]], [[1, 1, 0]]), "1 dimension"),
+    (lambda: covering_radius([[1, 1, 0]], max_nullity=-1), "max_nullity"),
+    (lambda: covering_radius([[1, 1, 0]], time_limit=float("nan")), "time limit"),
+])
+def test_bad_codes_are_refused_in_one_line(bad, words):
+    from parity.errors import ParityError
+
+    with pytest.raises(ParityError, match=words):
+        bad()
+
+
+def test_codes_with_no_positions_and_boards_with_too_many_symmetries():
+    assert covering_radius(np.zeros((0, 0), dtype=np.uint8)).radius == 0
+    import networkx as nx
+
+    star = LightsOut(nx.star_graph(10))  # 10! symmetries: the search goes on without them
+    assert star.most_clicks()["most_clicks"] == brute_most_clicks(star)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("table", "lightsout", "--sizes", "1..3", "--value", "most_clicks", "--board-seconds", "0", "--format", "bfile"),
+     ("--board-seconds",)),
+    (("table", "lightsout", "--sizes", "1..3", "--most-clicks", "--board-seconds", "nan"), ("--board-seconds",)),
+    (("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", "--min-presses"), ("--min-presses",)),
+    (("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", "--max-nullity", "-1"), ("max",)),
+])
+def test_more_command_line_refusals(args, words):
+    run = run_cli(*args)
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
+    for word in words:
+        assert word in run.err
