@@ -229,7 +229,7 @@ class CoveringRadius:
     seconds : float
     solver : str
         The integer solver that proved the bound.
-    bounds : list of (int, int)
+    bounds : list of tuple
         The worst distance found and the bound after each round.
     complete : bool
         Whether every codeword was in the integer program (else the ones
@@ -284,6 +284,15 @@ class _Master:
         model.changeObjectiveSense(highspy.ObjSense.kMaximize)
         model.changeColCost(R, 1.0)
         self.columns = np.arange(R + 1, dtype=np.int32)
+
+    tightened = False
+
+    def tighten(self) -> None:
+        """Feasibility and integrality tolerances of 1e-9 (from HiGHS's 1e-6 and 1e-7): on distances of
+        thousands, a bound off by one within the default tolerance is ruled out."""
+        for option in ("mip_feasibility_tolerance", "primal_feasibility_tolerance", "dual_feasibility_tolerance"):
+            self.model.setOptionValue(option, 1e-9)
+        self.tightened = True
 
     def break_symmetry(self, moves: np.ndarray) -> int:
         """Constraints that leave one of every set of symmetric answers: ``moves`` lists permutations of the
@@ -512,8 +521,12 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         if lower >= upper:
             break
         new = [cut for cut in [c, *cuts] if cut not in listed]
-        if c in listed or not new:  # the search's lightest codeword is already a cut: the bound would hold it
-            raise ParityError(f"cutting planes stalled at codeword {c:x} (bound {upper}, word {weight})")
+        if c in listed or not new:  # the solver's answer breaks a cut it has, by more than its tolerance allows
+            if master.tightened:
+                raise ParityError(f"cutting planes stalled at codeword {c:x} (bound {upper}, word {weight})")
+            master.tighten()  # solved again with tolerances a thousand times finer
+            upper = basis.shape[1]
+            continue
         codewords += new
         listed.update(new)
         master.add(new)
