@@ -455,9 +455,9 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     >>> covering_radius(np.zeros((0, 4), dtype=np.uint8)).radius
     4
     """
-    from ..errors import TimeLimitReached
-
     from .._limits import check_time_limit
+    from ..errors import TimeLimitReached
+    from . import rank
 
     started = time.perf_counter()
     time_limit = check_time_limit(time_limit)
@@ -470,8 +470,6 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         raise LimitError(f"method must be program or syndromes, got {method!r}")
     region = regions(basis)
     moves = None if symmetries is None else _region_moves(region, basis, symmetries)  # (refused here if bad)
-    from . import rank
-
     checks = basis.shape[1] - (rank(basis) if k else 0)
     if method == "syndromes" or (method is None and checks <= SYNDROME_BITS):
         if checks > SYNDROME_BITS + 4:

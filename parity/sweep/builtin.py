@@ -110,10 +110,11 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
         return {"most_clicks": None, "most_clicks_bounds": [low, high],
                 "most_clicks_method": f"between {low} and {high}: the search's {seconds:g} s were spent"}
     proof = answer["proof"]
+    how = proof["method"] if proof["rounds"] == 0 else \
+        f"{proof['method']} by {proof['solver']} over {proof['regions']} regions ({proof['codewords']} codewords, " \
+        f"{proof['rounds']} round{'s' if proof['rounds'] != 1 else ''})"
     return {"most_clicks": answer["most_clicks"],
-            "most_clicks_method": f"worst start checked by {proof['checked_by']}; bound by {proof['solver']} over "
-                                  f"{proof['regions']} regions ({proof['codewords']} codewords, {proof['rounds']} "
-                                  f"round{'s' if proof['rounds'] != 1 else ''})"}
+            "most_clicks_method": f"worst start checked by {proof['checked_by']}; bound: {how}"}
 
 
 def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:

@@ -104,6 +104,8 @@ def _table_row(params: dict, result: dict) -> dict:
         if params.get(column):
             entry[column] = result.get(column)
             entry[f"{column}_method"] = result.get(f"{column}_method")
+            if f"{column}_bounds" in result:  # a search stopped by its time: the bounds it reached
+                entry[f"{column}_bounds"] = result[f"{column}_bounds"]
     return entry
 
 

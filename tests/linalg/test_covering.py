@@ -324,3 +324,12 @@ def test_more_command_line_refusals(args, words):
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
     for word in words:
         assert word in run.err
+
+
+def test_a_table_shows_the_bounds_a_stopped_search_reached():
+    run = run_cli("table", "lightsout", "--sizes", "9", "--most-clicks", "--board-seconds", "2")
+    assert run.code == 0, run
+    last = run.out.splitlines()[-1].split()
+    assert last[:3] == ["9", "8", "256"]
+    low, high = map(int, last[3].split(".."))
+    assert 0 <= low <= 37 <= high <= 81
