@@ -1,10 +1,11 @@
 """The Most Clicks table of n x n Lights Out (closed rule): the most presses any solvable start needs, with
-certificates, as an OEIS-style b-file.
+certificates, as an OEIS-style b-file; on the square grids, or on the square tori.
 
 Run from the repository root::
 
     python experiments/most_clicks.py --max-side 256 --max-nullity 32 --out experiments/data
     python experiments/most_clicks.py --check --out experiments/data
+    python experiments/most_clicks.py --kind torus --max-side 40 --out experiments/data   # most_clicks_torus.*
 
 Every board of nullity 0 needs ``n^2`` at most: its one start whose only
 solution presses every light.  Every other board up to
@@ -44,10 +45,14 @@ from parity.puzzles import LightsOut
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def least_presses(n: int, start: np.ndarray) -> int:
+#: the boards a table covers: their nullity, and the prefix of its files
+KINDS = {"grid": (poly.grid_nullity, "most_clicks"), "torus": (poly.torus_nullity, "most_clicks_torus")}
+
+
+def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
     """The fewest presses of the n x n board from ``start`` (node order = row-major), by every solution weighed
     where the nullity is at most 20, else by the coset search on its own solution space."""
-    puzzle = LightsOut(f"grid:{n}x{n}", start={(i // n, i % n): int(v) for i, v in enumerate(start)})
+    puzzle = LightsOut(f"{kind}:{n}x{n}", start={(i // n, i % n): int(v) for i, v in enumerate(start)})
     space = puzzle.solution_space()
     if not space.solvable:
         raise AssertionError(f"{n} x {n}: the worst start is not solvable")
@@ -60,8 +65,8 @@ def least_presses(n: int, start: np.ndarray) -> int:
     return weight
 
 
-def search(n: int, nullity: int, seconds: float) -> dict:
-    puzzle = LightsOut(f"grid:{n}x{n}")
+def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
+    puzzle = LightsOut(f"{kind}:{n}x{n}")
     started = time.perf_counter()
     entry = {"n": n, "nullity": nullity}
     try:
@@ -82,10 +87,11 @@ def search(n: int, nullity: int, seconds: float) -> dict:
     return entry
 
 
-def write_tables(out: Path, entries: dict[int, dict], max_side: int) -> None:
+def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str = "grid") -> None:
+    nullity_of, name = KINDS[kind]
     lines, bfile, consecutive = [], [], True
     for n in range(1, max_side + 1):
-        nullity = poly.grid_nullity(n, n)
+        nullity = nullity_of(n, n)
         e = entries.get(n)
         if nullity == 0:
             value, lower, upper, how = n * n, n * n, n * n, "nullity 0: n^2"
@@ -99,19 +105,19 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int) -> None:
             bfile.append(f"{n} {value}")
         shown = str(value) if value is not None else (f"{lower}..{upper}" if lower is not None else "?")
         lines.append(f"{n:4d} {nullity:4d} {shown:>13}  {how}")
-    (out / "most_clicks.txt").write_text("   n  nul   most clicks  how\n" + "\n".join(lines) + "\n")
-    (out / "most_clicks.bfile").write_text("\n".join(bfile) + "\n")
+    (out / f"{name}.txt").write_text("   n  nul   most clicks  how\n" + "\n".join(lines) + "\n")
+    (out / f"{name}.bfile").write_text("\n".join(bfile) + "\n")
 
 
-def check(out: Path) -> int:
-    entries = load_jsonl(out / "most_clicks.jsonl")
+def check(out: Path, kind: str = "grid") -> int:
+    entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
     checked = 0
     for n, e in sorted(entries.items()):
         if "worst_start" not in e:
             continue
-        weight = least_presses(n, hex_bits(e["worst_start"], n * n))
+        weight = least_presses(n, hex_bits(e["worst_start"], n * n), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
-        if e["nullity"] == 2:
+        if e["nullity"] == 2 and kind == "grid":
             k = (n + 1) // 6
             assert e["most_clicks"] == 26 * k * k - 12 * k + 1, f"{n} x {n}: not Boyles' formula"
         checked += 1
@@ -127,26 +133,28 @@ def main() -> None:
     p.add_argument("--max-nullity", type=int, default=32, help="boards of larger nullity are left out (default 32)")
     p.add_argument("--seconds", type=float, default=150.0, help="a board's search, nullity up to 12 (default 150)")
     p.add_argument("--seconds-beyond", type=float, default=30.0, help="a board's search beyond (default 30)")
+    p.add_argument("--kind", choices=sorted(KINDS), default="grid", help="square grids (default) or square tori")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
-        check(args.out)
+        check(args.out, args.kind)
         return
-    path = args.out / "most_clicks.jsonl"
+    nullity_of, name = KINDS[args.kind]
+    path = args.out / f"{name}.jsonl"
     entries = load_jsonl(path)
     for n in range(1, args.max_side + 1):
-        nullity = poly.grid_nullity(n, n)
+        nullity = nullity_of(n, n)
         if nullity == 0 or nullity > args.max_nullity or n in entries:
             continue
-        entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond)
+        entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond, args.kind)
         entries[n] = entry
         with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
             handle.write(json.dumps(entry) + "\n")
-        write_tables(args.out, entries, args.max_side)  # the tables as far as the run has got
+        write_tables(args.out, entries, args.max_side, args.kind)  # the tables as far as the run has got
         shown = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
         print(f"{n:4d}  nullity {nullity:3d}  most clicks {shown}  ({entry['seconds']} s)", flush=True)
-    write_tables(args.out, entries, args.max_side)
+    write_tables(args.out, entries, args.max_side, args.kind)
     exact = sum(e["most_clicks"] is not None for e in entries.values())
     print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")
 
