@@ -41,6 +41,7 @@ KERNELS = {
     "parity.linalg._word_kernels": ("word", 0.2),
     "parity.linalg._covering_kernels": ("coset search", 0.0),
     "parity.cnf._colour_kernels": ("colouring local search", 0.0),
+    "parity.counting._heights_kernels": ("grid 3-colouring sweep", 0.0),
     "parity.puzzles._sudoku_kernels": ("Sudoku search", 0.0),
     "parity.cover._scan_kernels": ("scan", 0.5),
     "parity.cover._pack_kernels": ("pack", 0.0),  # declared with kernel(): noted one by one

@@ -1,0 +1,187 @@
+"""Piece sets to look at: every polyform of an order on each lattice, generated and checked against the published
+counts.
+
+Seven families, each a lattice of :mod:`parity.boards.lattices`: polyominoes
+(squares), polycubes (cubes), polyiamonds (triangles), polyhexes (hexagons)
+and the three made of unit segments, polysticks (the square grid), polytrigs
+(the triangular grid) and polytwigs (the hexagonal grid).  A set is grown
+cell by cell (:func:`parity.puzzles.polyomino.polyominoes`, segments joined
+at their end points) and kept one piece per class under the lattice's
+symmetries: rotations and reflections (*free*), or rotations only
+(*one-sided*; polycubes are always taken up to rotations, since a solid
+cannot be turned over in space).
+
+:data:`PUBLISHED` holds the sizes of the sets as Polyform Puzzler's FAQ lists
+them with their OEIS entries; ``parity pieces`` says whether the generated set
+matches.
+
+Examples
+--------
+>>> [len(piece_set("polysticks", n)) for n in range(1, 6)]
+[1, 2, 5, 16, 55]
+>>> len(piece_set("polytwigs", 5, one_sided=True)), published("polytwigs", 5, one_sided=True)
+(19, (19, 'A197460'))
+>>> sorted(piece_set("polyominoes", 4))
+['I', 'L', 'O', 'S', 'T']
+"""
+
+from __future__ import annotations
+
+from .boards.lattices import CUBIC, Lattice, Segments, lattice_named
+from .errors import LimitError
+
+__all__ = ["FAMILIES", "PUBLISHED", "piece_set", "published", "describe_set", "draw_pieces", "MAX_ORDER"]
+
+#: family -> its lattice
+FAMILIES = {"polyominoes": "square", "polycubes": "cubic", "polyiamonds": "triangle", "polyhexes": "hex",
+            "polysticks": "sticks", "polytrigs": "trigs", "polytwigs": "twigs"}
+
+#: family -> (free sizes from order 1, their OEIS entry, one-sided sizes, their entry), as Polyform Puzzler's FAQ
+#: tabulates them ("How many of each type of polyform are there?"); polycubes are counted up to rotations only
+PUBLISHED = {
+    "polyominoes": ([1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655], "A000105",
+                    [1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189], "A000988"),
+    "polyiamonds": ([1, 1, 1, 3, 4, 12, 24, 66, 160, 448, 1186], "A000577",
+                    [1, 1, 1, 4, 6, 19, 43, 120, 307, 866, 2336], "A006534"),
+    "polyhexes": ([1, 1, 3, 7, 22, 82, 333, 1448], "A000228", [1, 1, 3, 10, 33, 147, 620, 2821], "A006535"),
+    "polycubes": ([1, 1, 2, 8, 29, 166, 1023, 6922], "A000162", [1, 1, 2, 8, 29, 166, 1023, 6922], "A000162"),
+    "polysticks": ([1, 2, 5, 16, 55, 222, 950], "A019988", [1, 2, 7, 25, 99, 416, 1854], "A151537"),
+    "polytrigs": ([1, 3, 12, 60, 375, 2613], "A159867", [1, 3, 19, 104, 719, 5123], "A151539"),
+    "polytwigs": ([1, 1, 3, 4, 12, 27, 78], "A197459", [1, 1, 4, 6, 19, 49, 143], "A197460"),
+}
+
+#: the largest order generated (the sets grow about five-fold an order; polytrigs seven-fold)
+MAX_ORDER = 10
+
+
+def _family(family: str) -> Lattice:
+    if not isinstance(family, str) or family not in FAMILIES:
+        raise LimitError(f"unknown piece family {family!r}; known: {', '.join(FAMILIES)}")
+    return lattice_named(FAMILIES[family])
+
+
+def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str] | None:
+    """The published size of a set and the OEIS entry it comes from, or None where the table stops.
+
+    Examples
+    --------
+    >>> published("polytrigs", 5)
+    (375, 'A159867')
+    >>> published("polytrigs", 9) is None
+    True
+    """
+    _family(family)
+    free, free_source, sided, sided_source = PUBLISHED[family]
+    sizes, source = (sided, sided_source) if one_sided else (free, free_source)
+    return (sizes[order - 1], source) if 1 <= order <= len(sizes) else None
+
+
+def piece_set(family: str, order: int, one_sided: bool = False) -> dict[str, tuple]:
+    """Every piece of ``order`` cells (segments) of a family, by name: conventional names where there are
+    some (the pentominoes' letters, Polyform Puzzler's for small polyiamonds and polyhexes), else the family's
+    letter, the order and a number (``S4_7``: the seventh tetrastick).
+
+    Raises
+    ------
+    LimitError
+        If the family is unknown or the order is not 1..:data:`MAX_ORDER`.
+    """
+    from .puzzles.polyomino import _named, polyominoes
+
+    lattice = _family(family)
+    if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
+        raise LimitError(f"a piece's order is 1..{MAX_ORDER}, got {order!r}")
+    shapes = polyominoes(order, one_sided=one_sided, lattice=lattice)
+    if lattice.name in ("square", "triangle", "hex"):
+        return _named(shapes, one_sided, lattice)
+    letter = {"cubic": "C", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
+    return {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
+
+
+def describe_set(family: str, order: int, one_sided: bool = False) -> dict:
+    """The set as JSON: ``family``, ``lattice``, ``order``, ``one_sided``, ``count``, ``pieces`` (name and
+    cells), ``published`` and ``source`` (None where no size is published) and ``matches``."""
+    pieces = piece_set(family, order, one_sided)
+    known = published(family, order, one_sided)
+    return {"family": family, "lattice": FAMILIES[family], "order": order, "one_sided": bool(one_sided),
+            "count": len(pieces), "published": known[0] if known else None, "source": known[1] if known else None,
+            "matches": None if known is None else known[0] == len(pieces),
+            "pieces": [{"name": name, "cells": [list(c) for c in cells]} for name, cells in pieces.items()]}
+
+
+def _cube_faces(cell) -> list[list[tuple[float, float]]]:
+    """A cube ``(x, y, z)`` in an oblique view (``y`` to the right, ``z`` up, ``x`` away from the eye, drawn up
+    and to the right): its near, top and right faces."""
+    x, y, z = cell
+
+    def at(u, v, w):
+        return (u + 0.45 * w, v + 0.45 * w)
+
+    near = [at(y, z, x), at(y + 1, z, x), at(y + 1, z + 1, x), at(y, z + 1, x)]
+    top = [at(y, z + 1, x), at(y + 1, z + 1, x), at(y + 1, z + 1, x + 1), at(y, z + 1, x + 1)]
+    right = [at(y + 1, z, x), at(y + 1, z, x + 1), at(y + 1, z + 1, x + 1), at(y + 1, z + 1, x)]
+    return [near, top, right]
+
+
+def _shaded(colour, factor: float):
+    return tuple(min(1.0, c * factor) for c in colour[:3]) + (1.0,)
+
+
+def draw_pieces(family: str, pieces: dict[str, tuple], path: str, title: str | None = None) -> str:
+    """Every piece in its own small frame, in rows, to ``path`` (``.svg`` or ``.png``): cells as filled polygons,
+    segments as sticks with their end points, cubes as their layers seen from above, offset by height."""
+    from .draw import _pyplot, check_output
+    from .errors import StateError
+
+    target = check_output(path)
+    lattice = _family(family)
+    plt = _pyplot()
+    from matplotlib import colormaps
+    from matplotlib.patches import Polygon
+
+    def shape(cell) -> list[tuple[float, float]]:
+        return [p for face in _cube_faces(cell) for p in face] if lattice is CUBIC else lattice.outline(cell)
+
+    extents = {}
+    for name, cells in pieces.items():
+        points = [p for cell in cells for p in shape(cell)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        extents[name] = ((min(xs), max(xs)), (min(ys), max(ys)))
+    span = max(max(hi - lo for lo, hi in e) for e in extents.values()) + 0.6
+    names = list(pieces)
+    across = max(1, min(10, int(len(names) ** 0.5 + 0.999)))
+    down = (len(names) + across - 1) // across
+    fig, axes = plt.subplots(down, across, figsize=(1.3 * across, 1.3 * down + 0.4), squeeze=False)
+    palette = colormaps["tab20"]
+    try:
+        for k, ax in enumerate(axes.flat):
+            ax.axis("off")
+            ax.set_aspect("equal")
+            if k >= len(names):
+                continue
+            name, colour = names[k], palette(k % 20)
+            cx, cy = (sum(v) / 2 for v in extents[name])
+            for cell in sorted(pieces[name], key=lambda c: (-c[0], c[2], c[1]) if lattice is CUBIC else 0):
+                if isinstance(lattice, Segments):
+                    (x0, y0), (x1, y1) = shape(cell)
+                    ax.plot([x0, x1], [y0, y1], color=colour, linewidth=4, solid_capstyle="round")
+                    ax.plot([x0, x1], [y0, y1], "o", color="black", markersize=2.5)
+                elif lattice is CUBIC:  # the near, top and right faces, far cubes first
+                    for face, shade in zip(_cube_faces(cell), (1.0, 1.25, 0.75)):
+                        ax.add_patch(Polygon(face, closed=True, facecolor=_shaded(colour, shade), edgecolor="black",
+                                             linewidth=0.5))
+                else:
+                    ax.add_patch(Polygon(shape(cell), closed=True, facecolor=colour, edgecolor="white", linewidth=1.0))
+            ax.set_xlim(cx - span / 2, cx + span / 2)  # one scale for every piece
+            ax.set_ylim(cy - span / 2, cy + span / 2)
+            ax.set_title(name, fontsize=7)
+        if title:
+            fig.suptitle(title, fontsize=9)
+        suffix = target.suffix.lower()
+        try:
+            fig.savefig(target, format=suffix[1:], bbox_inches="tight", dpi=150 if suffix == ".png" else None)
+        except OSError as exc:
+            raise StateError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+    return str(path)
