@@ -19,7 +19,7 @@ PACKAGE = Path(parity.__file__).parent
 FLOORS = {
     "errors": 0, "_json": 0, "_compiled": 0, "_limits": 1, "_files": 2, "_child": 2, "data": 0,
     "boards": 3, "linalg": 3, "draw": 3, "cnf": 3, "symmetry": 4,
-    "cover": 4, "counting": 4, "engines": 5, "puzzles": 6, "api": 7,
+    "cover": 4, "counting": 4, "engines": 5, "puzzles": 6, "api": 7, "pieces": 7,
     "check": 8, "export": 8, "sweep": 8,
     "parity": 8.5,  # the facade: pt.solve, pt.board, pt.crosscheck ... named lazily from the floors below
     "strategies": 9, "reproduce": 9, "cli": 10, "testing": 11, "__main__": 11,
