@@ -10,12 +10,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))
 SMALL = {"quinto_counts.py": ["--sizes", "1..6"], "nullity_plot.py": ["--max", "60"],
          "crossvalidation.py": ["--examples", "3"], "most_clicks.py": ["--max-side", "6"],
-         "min_presses.py": ["--max", "12"]}
+         "min_presses.py": ["--max", "12"], "grid_colourings.py": ["--max", "11"]}
 WRITES = {"quinto_counts.py": ["quinto_counts.csv", "quinto_nullity.png"], "nullity_plot.py": ["nullity.bfile", "nullity.png"],
           "quintomino.py": ["quintomino.json", "quintomino.png"], "enigma1780.py": ["enigma1780.json", "enigma1780.png"],
           "crossvalidation.py": ["crossvalidation.json"], "polyforms.py": ["polyforms.csv"],
           "most_clicks.py": ["most_clicks.txt", "most_clicks.bfile", "most_clicks.jsonl"],
-          "min_presses.py": ["min_presses.bfile", "min_presses.jsonl"]}
+          "min_presses.py": ["min_presses.bfile", "min_presses.jsonl"],
+          "grid_colourings.py": ["grid_colourings.bfile", "grid_colourings.jsonl",
+                                 "grid_colourings.txt"]}
 
 
 def test_every_script_is_listed():

@@ -3,7 +3,9 @@
 Each entry is re-verified from its certificate by a route independent of the search that made it: a Most
 Clicks entry's worst start is rebuilt and its minimum recomputed by weighing every solution; an A075464 term's
 presses are simulated on the board, its minimum recomputed by the Gray-code walk, and compared with the
-published terms.  The fast suite takes the small boards; the slow suite every entry.
+published terms; an A068253 term is given by two routes with no arithmetic in common, and the small ones are
+counted again (the smallest by the general frontier program too).  The fast suite takes the small boards; the
+slow suite every entry.
 """
 
 from __future__ import annotations
@@ -78,3 +80,19 @@ def test_min_presses_terms_on_small_boards():
 @pytest.mark.slow
 def test_every_min_presses_term():
     assert script("min_presses").check(DATA) == len(entries("min_presses.jsonl"))
+
+
+def test_grid_colourings_terms_agree_and_the_small_ones_are_counted_again():
+    from parity.data.oeis import A068253
+
+    grid_colourings = script("grid_colourings")
+    found = grid_colourings.terms({e["key"]: e for e in entries("grid_colourings.jsonl")})
+    assert set(range(1, 26)) <= set(found) and all(found[n] == a for n, a in enumerate(A068253, 1))
+    bfile = [line for line in (DATA / "grid_colourings.bfile").read_text().split("\n") if line]
+    assert bfile == [f"{n} {found[n]}" for n in range(1, len(bfile) + 1)] and len(bfile) == max(found)
+    assert grid_colourings.check(DATA, recount=12) == len(found)
+
+
+@pytest.mark.slow
+def test_grid_colourings_counted_again_to_twenty():
+    assert script("grid_colourings").check(DATA, recount=20) == len(entries("grid_colourings.jsonl")) // 2
