@@ -22,20 +22,27 @@ QUICK_RESULTS = {
     ("002", "unique"): True,
     ("002", "no clues"): 240,
     ("003", "pieces"): [12, 18, 35],
-    ("003", "3x20"): 2,
-    ("003", "6x10"): 2339,
-    ("003", "3x30 one-sided"): 46,
-    ("003", "soma"): 240,
-    ("003", "tetracubes"): 224,
-    ("003", "hexiamonds"): 856,
-    ("003", "tetrahex coin"): 4,
+    ("003", "piece tables"): {
+        "polyominoes": [[1, 1, 2, 5, 12], [1, 1, 2, 7, 18]], "polycubes": [[1, 1, 2, 8, 29], [1, 1, 2, 8, 29]],
+        "polyiamonds": [[1, 1, 1, 3, 4], [1, 1, 1, 4, 6]], "polyhexes": [[1, 1, 3, 7, 22], [1, 1, 3, 10, 33]],
+        "polysticks": [[1, 2, 5, 16, 55], [1, 2, 7, 25, 99]], "polytrigs": [[1, 3, 12, 60, 375], [1, 3, 19, 104, 719]],
+        "polytwigs": [[1, 1, 3, 4, 12], [1, 1, 4, 6, 19]]},
+    ("003", "pentominoes-3x20"): 2,
+    ("003", "pentominoes-4x15"): 368,
+    ("003", "pentominoes-5x12"): 1010,
+    ("003", "pentominoes-6x10"): 2339,
+    ("003", "one-sided-pentominoes-3x30"): 46,
+    ("003", "hexiamonds-4x10-elongated-hexagon"): 856,
+    ("003", "tetrahexes-coin"): 4,
+    ("003", "soma-3x3x3"): 240,
+    ("003", "tetracubes-2x2x8"): 224,
     ("004", "types"): [24, 20, 14, 78],
     ("004", "Q1"): True,
     ("004", "sample"): 100,
 }
 #: the checks marked slow: listed by a quick run as skipped, with their expected value, never run
 QUICK_SKIPPED = {
-    ("003", "solid pentominoes"): 3940,
+    ("003", "solid-pentominoes-3x4x5"): 3940,
 }
 
 

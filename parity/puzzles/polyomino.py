@@ -658,12 +658,19 @@ class Polyomino(Puzzle):
         return "\n".join(self.grid(solution))
 
     def parameters(self) -> dict:
+        named = self.__dict__.get("catalogue")
         return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
-                **({"copies": "any"} if self.copies == "any" else {})}
+                **({"copies": "any"} if self.copies == "any" else {}),
+                **({"puzzle": named, "published": catalogue_entry(named)["count"],
+                    "published_up_to": catalogue_entry(named)["up_to"]} if named else {})}
 
     def describe(self) -> str:
         many = " (any number of each)" if self.copies == "any" else ""
-        return f"{self.set_name}{many} on {self.board_label}"
+        named = self.__dict__.get("catalogue")
+        known = catalogue_entry(named) if named else None
+        said = (f"{named} (published: {known['count']} up to {known['up_to']}), " if known and known["count"] is not None
+                else f"{named}: " if named else "")
+        return f"{said}{self.set_name}{many} on {self.board_label}"
 
     def orbit_count(self, engine: str | None = None) -> dict | None:
         """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`);
@@ -936,8 +943,33 @@ def random_packing(rng: random.Random) -> Polyomino:
     return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name)
 
 
-def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes", copies: str = "once") -> Polyomino:
-    return Polyomino(pieces, board_spec, copies=copies)
+def catalogue_entry(name: str) -> dict:
+    """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`), or LimitError naming
+    the puzzles there are.
+
+    Examples
+    --------
+    >>> catalogue_entry("pentominoes-6x10")["count"]
+    2339
+    """
+    from ..data.catalogue import PUZZLES
+
+    if not isinstance(name, str) or name not in PUZZLES:
+        raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}")
+    return PUZZLES[name]
+
+
+def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes", copies: str = "once",
+           puzzle: str | None = None) -> Polyomino:
+    if puzzle is not None:
+        entry = catalogue_entry(puzzle)
+        if (board_spec, pieces) != ("rect:10x6", "pentominoes"):
+            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board and --pieces")
+        board_spec, pieces = entry["board"], entry["pieces"]
+    built = Polyomino(pieces, board_spec, copies=copies)
+    if puzzle is not None:
+        built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
+    return built
 
 
 FAMILY = Family(
@@ -954,8 +986,11 @@ FAMILY = Family(
                default="pentominoes"),
         Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
                "tilings, as by dominoes).", default="once"),
+        Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "
+               "pentominoes-6x10, soma-3x3x3, hexiamonds-4x10-elongated-hexagon (see the polyforms tutorial).",
+               default=None),
     ),
     build=_build,
     random_instance=random_packing,
-    aliases=("polycube", "polyiamond", "polyhex"),
+    aliases=("polyform", "polycube", "polyiamond", "polyhex"),
 )

@@ -180,7 +180,7 @@ BUILTIN_FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "linear": ("parity.puzzles.linearfile", "LinearFile", ()),
     "quintomino": ("parity.puzzles.quintomino", "Quintomino", ()),
     "enigma1780": ("parity.puzzles.enigma", "Enigma1780", ()),
-    "polyomino": ("parity.puzzles.polyomino", "Polyomino", ("polycube", "polyiamond", "polyhex")),
+    "polyomino": ("parity.puzzles.polyomino", "Polyomino", ("polyform", "polycube", "polyiamond", "polyhex")),
     "cover": ("parity.puzzles.coverfile", "CoverFile", ()),
     "sudoku": ("parity.puzzles.sudoku", "Sudoku", ()),
     "icosoku": ("parity.puzzles.icosoku", "Icosoku", ()),

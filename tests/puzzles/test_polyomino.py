@@ -546,3 +546,31 @@ def test_cli_missing_board_file_is_one_line(tmp_path):
         run = pt.testing.run_cli("solve", "polyomino", "--board", board)
         assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
         assert all(word in run.err for word in words), run.err
+
+
+def test_every_catalogue_entry_builds_and_names_itself():
+    from parity.data.catalogue import PUZZLES
+    from parity.puzzles.polyomino import _build
+    from parity.puzzles.registry import family
+
+    assert family("polyform").name == "polyomino"
+    for name, entry in PUZZLES.items():
+        puzzle = _build(puzzle=name)
+        assert puzzle.board_label == entry["board"] and puzzle.set_name == entry["pieces"], name
+        assert puzzle.header()["puzzle"] == name and puzzle.describe().startswith(name)
+        assert entry["up_to"] in ("symmetry", "rotation") and (entry["count"] is None or entry["source"])
+        # a packing: the pieces' cells are the board's cells
+        assert sum(len(cells) for cells in puzzle.pieces.values()) == len(puzzle.cells), name
+
+
+def test_a_catalogued_puzzle_from_the_command_line():
+    from parity.testing import run_cli
+
+    code, out, err = run_cli("count", "polyform", "--puzzle", "tetrahexes-coin", "--up-to-symmetry", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["puzzle"], data["published"], data["count"]) == ("tetrahexes-coin", 4, 16)
+    assert data["count_up_to_symmetry"] == data["published"]
+    for args, words in ((["--puzzle", "nope"], "unknown puzzle 'nope'; the catalogue has: pentominoes-3x20"),
+                        (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], "without --board and --pieces")):
+        code, out, err = run_cli("count", "polyform", *args)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,45 @@
+"""Named polyform puzzles: a board, a piece set, and the published number of solutions where there is one.
+
+Each entry of :data:`PUZZLES` is ``name: {...}`` with
+
+* ``pieces``: a named piece set (:data:`parity.puzzles.polyomino.PIECE_SETS`),
+  which carries the convention (free or one-sided; solids turn but never
+  reflect);
+* ``board``: a board spec of the polyomino family;
+* ``count``: the published number of solutions up to the board's symmetries
+  (``up_to``: ``"symmetry"``, every symmetry of the board, reflections
+  included; ``"rotation"``: rotations only), or None where none is
+  published;
+* ``source``: where the count is published; ``complete``: False where the
+  source marks its count incomplete;
+* ``slow``: True where counting takes more than a few seconds on two cores.
+
+``parity count polyform --puzzle NAME`` builds the puzzle; ``parity
+reproduce`` counts every entry whose count is published and compares.
+"""
+
+#: where the counts come from
+FAQ = "Polyform Puzzler FAQ (D. Goodger), seed 003"
+HASELGROVE = "C. B. Haselgrove and J. Haselgrove, 'A computer program for pentominoes', Eureka 23 (1960)"
+
+PUZZLES = {
+    "pentominoes-3x20": {"pieces": "pentominoes", "board": "rect:20x3", "count": 2, "up_to": "symmetry",
+                         "source": FAQ},
+    "pentominoes-4x15": {"pieces": "pentominoes", "board": "rect:15x4", "count": 368, "up_to": "symmetry",
+                         "source": HASELGROVE},
+    "pentominoes-5x12": {"pieces": "pentominoes", "board": "rect:12x5", "count": 1010, "up_to": "symmetry",
+                         "source": HASELGROVE},
+    "pentominoes-6x10": {"pieces": "pentominoes", "board": "rect:10x6", "count": 2339, "up_to": "symmetry",
+                         "source": FAQ},
+    "one-sided-pentominoes-3x30": {"pieces": "one-sided-pentominoes", "board": "rect:30x3", "count": 46,
+                                   "up_to": "symmetry", "source": FAQ},
+    "hexiamonds-4x10-elongated-hexagon": {"pieces": "hexiamonds", "board": "tri-hexagon:10x4", "count": 856,
+                                          "up_to": "symmetry", "source": FAQ},
+    "tetrahexes-coin": {"pieces": "tetrahexes", "board": "hex-coin", "count": 4, "up_to": "symmetry",
+                        "source": FAQ},
+    "soma-3x3x3": {"pieces": "soma", "board": "box:3x3x3", "count": 240, "up_to": "symmetry", "source": FAQ},
+    "tetracubes-2x2x8": {"pieces": "tetracubes", "board": "box:2x2x8", "count": 224, "up_to": "rotation",
+                         "source": FAQ},
+    "solid-pentominoes-3x4x5": {"pieces": "solid-pentominoes", "board": "box:3x4x5", "count": 3940,
+                                "up_to": "symmetry", "source": FAQ, "slow": True},
+}
