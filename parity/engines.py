@@ -977,7 +977,7 @@ def get_engine(name: str) -> Engine:
     >>> get_engine("nope")
     Traceback (most recent call last):
     ...
-    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, d4, search, dlx, pack, scan, memo, frontier, chromatic, sat:SOLVER (...)
+    parity.errors.UnknownEngineError: unknown engine 'nope'; known: gf2, gfp, galois, chase, poly, sat, cms, ganak, d4, search, dlx, pack, scan, memo, frontier, heights, chromatic, sat:SOLVER (...)
     """
     if not isinstance(name, str):
         raise UnknownEngineError(f"an engine name is a string, got {name!r}")

@@ -22,6 +22,7 @@ reproduce`` counts every entry whose count is published and compares.
 FAQ = "Polyform Puzzler FAQ (D. Goodger), seed 003"
 HASELGROVE = "C. B. Haselgrove and J. Haselgrove, 'A computer program for pentominoes', Eureka 23 (1960)"
 
+#: the named puzzles, name -> entry (see the module's notes)
 PUZZLES = {
     "pentominoes-3x20": {"pieces": "pentominoes", "board": "rect:20x3", "count": 2, "up_to": "symmetry",
                          "source": FAQ},
