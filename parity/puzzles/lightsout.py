@@ -743,7 +743,8 @@ class LightsOut(Puzzle):
                 "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
 
     def _rule_symmetries(self) -> np.ndarray | None:
-        """Node permutations (rows) that keep the board and rule: a grid's dihedral ones made directly, other
+        """Node permutations (rows) that keep the board and rule: a grid's dihedral ones and a torus's translations
+        with them made directly, other
         boards' automorphisms where they are quick to find (at most ``_SYMMETRY_NODES`` nodes), else None."""
         if self.rectangle is not None and self.rectangle.name.startswith("grid:") and self.rule != "matrix":
             m, n = self.rectangle.shape
@@ -756,6 +757,16 @@ class LightsOut(Puzzle):
             for g, (a, b) in enumerate(images):
                 perms[g, where] = where[a * n + b]
             return perms
+        if self.rectangle is not None and self.rectangle.name.startswith("torus:") and self.rule != "matrix":
+            m, n = self.rectangle.shape  # the translations, each with the dihedral turns and mirrors
+            r, c = np.divmod(np.arange(m * n), n)
+            turns = [(r, c), (-r, c), (r, -c), (-r, -c)] + ([(c, r), (-c, r), (c, -r), (-c, -r)] if m == n else [])
+            where = np.array([self.index[(int(a), int(b))] for a, b in zip(r, c)], dtype=np.int64)
+            perms = np.empty((len(turns) * m * n, m * n), dtype=np.int64)
+            for g, (a, b) in enumerate(turns):
+                for shift in range(m * n):
+                    perms[g * m * n + shift, where] = where[((a + shift // n) % m) * n + (b + shift % n) % n]
+            return np.unique(perms, axis=0)  # (a thin torus repeats some)
         if len(self.nodes) <= _SYMMETRY_NODES:
             try:
                 return self.symmetries().perms

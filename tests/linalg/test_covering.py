@@ -153,10 +153,14 @@ def test_most_clicks_on_random_graphs_agrees_with_every_press_simulated(seed):
 
 
 def test_the_rules_own_symmetries_are_the_boards_automorphisms():
-    for board in ("grid:4x4", "grid:3x5"):
+    for board in ("grid:4x4", "grid:3x5", "torus:3x3", "torus:5x5", "torus:3x5", "torus:2x3"):
         puzzle = LightsOut(board)
         made = puzzle._rule_symmetries()
-        assert sorted(map(tuple, made)) == sorted(map(tuple, puzzle.symmetries().perms))
+        assert sorted(map(tuple, made)) == sorted(map(tuple, puzzle.symmetries().perms)), board
+    # the 4 x 4 torus is the 4-cube, with more automorphisms than a torus's own: its own are a subgroup of them
+    puzzle = LightsOut("torus:4x4")
+    made = puzzle._rule_symmetries()
+    assert len(made) == 128 and set(map(tuple, made)) < set(map(tuple, puzzle.symmetries().perms))
 
 
 # -- published values -----------------------------------------------------------------------------------
