@@ -54,6 +54,28 @@ def test_most_clicks_tables_agree_with_the_certificates():
         assert value == (n * n if poly.grid_nullity(n, n) == 0 else known[n]["most_clicks"])
 
 
+def test_torus_most_clicks_certificates_of_small_nullity():
+    most_clicks = script("most_clicks")
+    small = [e for e in entries("most_clicks_torus.jsonl") if e["nullity"] <= 16 and "worst_start" in e]
+    assert {e["n"] for e in small if e["most_clicks"] is not None} >= {3, 5, 6, 9, 18, 21, 25, 27}
+    for e in small:
+        start = most_clicks.hex_bits(e["worst_start"], e["n"] ** 2)
+        assert most_clicks.least_presses(e["n"], start, "torus") == e["lower"]
+        assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
+    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks_torus.bfile").read_text().split("\n")
+             if line]
+    known = {e["n"]: e for e in entries("most_clicks_torus.jsonl")}
+    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 9
+    for n, value in bfile:
+        assert value == (n * n if poly.torus_nullity(n, n) == 0 else known[n]["most_clicks"])
+
+
+@pytest.mark.slow
+def test_every_torus_most_clicks_certificate():
+    assert script("most_clicks").check(DATA, "torus") == sum("worst_start" in e
+                                                             for e in entries("most_clicks_torus.jsonl"))
+
+
 @pytest.mark.slow
 def test_every_most_clicks_certificate():
     assert script("most_clicks").check(DATA) == sum("worst_start" in e for e in entries("most_clicks.jsonl"))
