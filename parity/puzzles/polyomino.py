@@ -648,8 +648,12 @@ class Polyomino(Puzzle):
         ax.axis("off")
 
     def to_json(self, solution: Mapping[str, tuple]) -> dict:
+        """The placements, the picture's rows, and Polyform Puzzler's coordinate lines (``puzzler``; see
+        :mod:`parity.puzzles.puzzler_files`)."""
+        from .puzzler_files import solution_lines
+
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
-                "grid": self.grid(solution)}
+                "grid": self.grid(solution), "puzzler": solution_lines(self, solution).splitlines()}
 
     def summary(self, solution) -> str:
         return f"{len(solution)} pieces placed"
