@@ -30,7 +30,7 @@ from __future__ import annotations
 from .boards.lattices import CUBIC, Lattice, Segments, lattice_named
 from .errors import LimitError
 
-__all__ = ["FAMILIES", "PUBLISHED", "piece_set", "published", "describe_set", "draw_pieces", "MAX_ORDER"]
+__all__ = ["FAMILIES", "PUBLISHED", "piece_set", "published", "describe_set", "draw_pieces", "welded", "MAX_ORDER"]
 
 #: family -> its lattice
 FAMILIES = {"polyominoes": "square", "polycubes": "cubic", "polyiamonds": "triangle", "polyhexes": "hex",
@@ -49,6 +49,10 @@ PUBLISHED = {
     "polytrigs": ([1, 3, 12, 60, 375, 2613], "A159867", [1, 3, 19, 104, 719, 5123], "A151539"),
     "polytwigs": ([1, 1, 3, 4, 12, 27, 78], "A197459", [1, 1, 4, 6, 19, 49, 143], "A197460"),
 }
+
+#: (family, order, welded) -> (free, one-sided) sizes of the welded (branching) or unwelded pieces, as published
+WELDED = {("polysticks", 4, True): (6, 10), ("polysticks", 4, False): (10, 15)}
+WELDED_SOURCE = "Polyform Puzzler, Polysticks: Puzzles & Solutions"
 
 #: the largest order generated (the sets grow about five-fold an order; polytrigs seven-fold)
 MAX_ORDER = 10
@@ -76,15 +80,40 @@ def published(family: str, order: int, one_sided: bool = False) -> tuple[int, st
     return (sizes[order - 1], source) if 1 <= order <= len(sizes) else None
 
 
-def piece_set(family: str, order: int, one_sided: bool = False) -> dict[str, tuple]:
+def welded(family: str, cells) -> bool:
+    """Whether a piece of segments has a junction (three or more of its segments at one point): Polyform
+    Puzzler's *welded* pieces, which branch; the others (paths and loops) are *unwelded*.
+
+    Examples
+    --------
+    >>> welded("polysticks", [(0, 0, 0), (1, 0, 0), (1, 0, 1)]), welded("polysticks", [(0, 0, 0), (1, 0, 1)])
+    (True, False)
+    """
+    lattice = _family(family)
+    if not isinstance(lattice, Segments):
+        raise LimitError(f"welded and unwelded pieces are made of segments (polysticks, polytrigs, polytwigs), "
+                         f"not {family}")
+    ends: dict = {}
+    for cell in cells:
+        for p in lattice.ends(tuple(cell)):
+            ends[p] = ends.get(p, 0) + 1
+    return max(ends.values()) >= 3
+
+
+def piece_set(family: str, order: int, one_sided: bool = False, welded_only: bool | None = None) -> dict[str, tuple]:
     """Every piece of ``order`` cells (segments) of a family, by name: conventional names where there are
     some (the pentominoes' letters, Polyform Puzzler's for small polyiamonds and polyhexes), else the family's
     letter, the order and a number (``S4_7``: the seventh tetrastick).
 
+    With ``welded_only`` True only the *welded* pieces of a family of
+    segments (those with a junction, :func:`welded`), with False only the
+    others.
+
     Raises
     ------
     LimitError
-        If the family is unknown or the order is not 1..:data:`MAX_ORDER`.
+        If the family is unknown, the order is not 1..:data:`MAX_ORDER`, or
+        ``welded_only`` is asked of a family of cells.
     """
     from .puzzles.polyomino import _named, polyominoes
 
@@ -92,18 +121,28 @@ def piece_set(family: str, order: int, one_sided: bool = False) -> dict[str, tup
     if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
         raise LimitError(f"a piece's order is 1..{MAX_ORDER}, got {order!r}")
     shapes = polyominoes(order, one_sided=one_sided, lattice=lattice)
+    if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces of segments
+        shapes = [shape for shape in shapes if welded(family, shape) == bool(welded_only)]
+        letter = {"sticks": "S", "trigs": "G", "twigs": "W"}.get(lattice.name, "")
+        return {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
     if lattice.name in ("square", "triangle", "hex"):
         return _named(shapes, one_sided, lattice)
     letter = {"cubic": "C", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
     return {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
 
 
-def describe_set(family: str, order: int, one_sided: bool = False) -> dict:
-    """The set as JSON: ``family``, ``lattice``, ``order``, ``one_sided``, ``count``, ``pieces`` (name and
-    cells), ``published`` and ``source`` (None where no size is published) and ``matches``."""
-    pieces = piece_set(family, order, one_sided)
-    known = published(family, order, one_sided)
+def describe_set(family: str, order: int, one_sided: bool = False, welded_only: bool | None = None) -> dict:
+    """The set as JSON: ``family``, ``lattice``, ``order``, ``one_sided``, ``welded`` (None: all pieces),
+    ``count``, ``pieces`` (name and cells), ``published`` and ``source`` (None where no size is published) and
+    ``matches``."""
+    pieces = piece_set(family, order, one_sided, welded_only)
+    if welded_only is None:
+        known = published(family, order, one_sided)
+    else:
+        sizes = WELDED.get((family, order, bool(welded_only)))
+        known = None if sizes is None else (sizes[bool(one_sided)], WELDED_SOURCE)
     return {"family": family, "lattice": FAMILIES[family], "order": order, "one_sided": bool(one_sided),
+            "welded": welded_only,
             "count": len(pieces), "published": known[0] if known else None, "source": known[1] if known else None,
             "matches": None if known is None else known[0] == len(pieces),
             "pieces": [{"name": name, "cells": [list(c) for c in cells]} for name, cells in pieces.items()]}

@@ -100,3 +100,16 @@ def test_the_command_lists_counts_and_draws(tmp_path):
                         (["polyhexes", "--order", "2", "-o", tmp_path / "x.txt"], "must end in")):
         code, out, err = run_cli("pieces", *args)
         assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_welded_pieces_are_the_branching_ones_as_published():
+    # Polyform Puzzler: 6 welded tetrasticks (they branch), 10 one-sided; the rest are paths or the square
+    for one_sided, sizes in ((False, (6, 10)), (True, (10, 15))):
+        welded = piece_set("polysticks", 4, one_sided, welded_only=True)
+        plain = piece_set("polysticks", 4, one_sided, welded_only=False)
+        assert (len(welded), len(plain)) == sizes
+        assert len(welded) + len(plain) == len(piece_set("polysticks", 4, one_sided))
+    code, out, err = run_cli("pieces", "polysticks", "--order", "4", "--welded", "--one-sided")
+    assert code == 0 and out.startswith("10 polysticks of order 4, one-sided, welded (matches the published 10")
+    code, out, err = run_cli("pieces", "polyominoes", "--order", "4", "--welded")
+    assert code == 2 and "made of segments" in err

@@ -753,9 +753,12 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
 @click.argument("family")
 @click.option("--order", type=int, required=True, help="Cells (or segments) a piece.")
 @click.option("--one-sided", "one_sided", is_flag=True, help="Mirror images kept apart (rotations only).")
+@click.option("--welded/--unwelded", "welded", default=None, help="Pieces of segments: only those with a junction "
+              "(three segments or more at a point), or only the others.")
 @click.option("-o", "--output", default=None, help="Draw the set to this .svg or .png file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout (count and pieces).")
-def pieces_command(family: str, order: int, one_sided: bool, output: str | None, as_json: bool) -> None:
+def pieces_command(family: str, order: int, one_sided: bool, welded: bool | None, output: str | None,
+                   as_json: bool) -> None:
     """List (count, draw) every piece of an order of a polyform family: polyominoes, polycubes, polyiamonds,
     polyhexes, polysticks, polytrigs or polytwigs; the count is compared with the published one."""
     from ..draw import check_output
@@ -764,15 +767,17 @@ def pieces_command(family: str, order: int, one_sided: bool, output: str | None,
     if output is not None:
         check_output(output)  # a bad file name is refused before the set is generated
     started = time.perf_counter()
-    found = describe_set(family, order, one_sided)
+    found = describe_set(family, order, one_sided, welded)
     found["seconds"] = round(time.perf_counter() - started, 3)
     kind = "one-sided" if one_sided and family != "polycubes" else "free"
     if family == "polycubes":
         kind = "up to rotation"
+    if welded is not None:
+        kind += ", welded" if welded else ", unwelded"
     said = (f"{found['count']} {family} of order {order}, {kind}"
             + ("" if found["published"] is None else
                f" ({'matches' if found['matches'] else 'DIFFERS FROM'} the published {found['published']}, "
-               f"OEIS {found['source']})"))
+               f"{'OEIS ' if found['source'][1:].isdigit() else ''}{found['source']})"))
     if output is not None:
         pieces = {p["name"]: [tuple(c) for c in p["cells"]] for p in found["pieces"]}
         draw_pieces(family, pieces, output, title=said)
