@@ -701,7 +701,7 @@ class HeightsEngine(Engine):
     the frontier program's dictionaries; the counts are kept modulo primes
     and joined exactly.  It takes only a plain rectangular grid (the board
     ``grid:MxN``) with 3 colours and no clues, where it is the default: the
-    frontier program stops at about 12 rows, this one goes to 30 (25 x 25 in
+    frontier program stops at about 12 rows, this one goes to 28 (25 x 25 in
     minutes).
     """
 

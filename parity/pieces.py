@@ -27,6 +27,8 @@ Examples
 
 from __future__ import annotations
 
+import numpy as np
+
 from .boards.lattices import CUBIC, Lattice, Segments, lattice_named
 from .errors import LimitError
 
@@ -54,8 +56,9 @@ PUBLISHED = {
 WELDED = {("polysticks", 4, True): (6, 10), ("polysticks", 4, False): (10, 15)}
 WELDED_SOURCE = "Polyform Puzzler, Polysticks: Puzzles & Solutions"
 
-#: the largest order generated (the sets grow about five-fold an order; polytrigs seven-fold)
-MAX_ORDER = 10
+#: the largest order generated, per family: the published tables' last order (the sets grow five- to seven-fold an
+#: order, and so does the time: seconds at these orders, minutes beyond)
+MAX_ORDER = {family: len(free) for family, (free, _, _, _) in PUBLISHED.items()}
 
 
 def _family(family: str) -> Lattice:
@@ -64,17 +67,23 @@ def _family(family: str) -> Lattice:
     return lattice_named(FAMILIES[family])
 
 
+def _order(family: str, order) -> int:
+    if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or not 1 <= order <= MAX_ORDER[family]:
+        raise LimitError(f"the order of {family} is 1..{MAX_ORDER[family]} (the published tables' extent), "
+                         f"got {order!r}")
+    return int(order)
+
+
 def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str] | None:
-    """The published size of a set and the OEIS entry it comes from, or None where the table stops.
+    """The published size of a set and the OEIS entry it comes from.
 
     Examples
     --------
     >>> published("polytrigs", 5)
     (375, 'A159867')
-    >>> published("polytrigs", 9) is None
-    True
     """
     _family(family)
+    order = _order(family, order)
     free, free_source, sided, sided_source = PUBLISHED[family]
     sizes, source = (sided, sided_source) if one_sided else (free, free_source)
     return (sizes[order - 1], source) if 1 <= order <= len(sizes) else None
@@ -95,8 +104,13 @@ def welded(family: str, cells) -> bool:
                          f"not {family}")
     ends: dict = {}
     for cell in cells:
-        for p in lattice.ends(tuple(cell)):
+        cell = tuple(cell)
+        if lattice.refuses(cell) is not None:
+            raise LimitError(f"{cell} is not a segment of the {lattice.name} lattice: {lattice.refuses(cell)}")
+        for p in lattice.ends(cell):
             ends[p] = ends.get(p, 0) + 1
+    if not ends:
+        raise LimitError("a piece has at least one segment")
     return max(ends.values()) >= 3
 
 
@@ -112,23 +126,25 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
     Raises
     ------
     LimitError
-        If the family is unknown, the order is not 1..:data:`MAX_ORDER`, or
+        If the family is unknown, the order is not 1..:data:`MAX_ORDER` of it, or
         ``welded_only`` is asked of a family of cells.
     """
     from .puzzles.polyomino import _named, polyominoes
 
     lattice = _family(family)
-    if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
-        raise LimitError(f"a piece's order is 1..{MAX_ORDER}, got {order!r}")
+    order = _order(family, order)
+    if welded_only is not None and not isinstance(lattice, Segments):
+        raise LimitError(f"welded and unwelded pieces are made of segments (polysticks, polytrigs, polytwigs), "
+                         f"not {family}")
     shapes = polyominoes(order, one_sided=one_sided, lattice=lattice)
-    if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces of segments
-        shapes = [shape for shape in shapes if welded(family, shape) == bool(welded_only)]
-        letter = {"sticks": "S", "trigs": "G", "twigs": "W"}.get(lattice.name, "")
-        return {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
     if lattice.name in ("square", "triangle", "hex"):
-        return _named(shapes, one_sided, lattice)
-    letter = {"cubic": "C", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
-    return {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
+        named = _named(shapes, one_sided, lattice)
+    else:
+        letter = {"cubic": "C", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
+        named = {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
+    if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces, named as in the whole set
+        named = {name: shape for name, shape in named.items() if welded(family, shape) == bool(welded_only)}
+    return named
 
 
 def describe_set(family: str, order: int, one_sided: bool = False, welded_only: bool | None = None) -> dict:
@@ -141,7 +157,8 @@ def describe_set(family: str, order: int, one_sided: bool = False, welded_only: 
     else:
         sizes = WELDED.get((family, order, bool(welded_only)))
         known = None if sizes is None else (sizes[bool(one_sided)], WELDED_SOURCE)
-    return {"family": family, "lattice": FAMILIES[family], "order": order, "one_sided": bool(one_sided),
+    solid = family == "polycubes"  # a solid turns in space but is never reflected: mirror images kept apart
+    return {"family": family, "lattice": FAMILIES[family], "order": order, "one_sided": bool(one_sided) or solid,
             "welded": welded_only,
             "count": len(pieces), "published": known[0] if known else None, "source": known[1] if known else None,
             "matches": None if known is None else known[0] == len(pieces),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,14 +75,27 @@ def test_every_symmetry_maps_segments_to_segments_isometrically(lattice, x, y, z
 def test_the_published_table_and_its_gaps():
     assert published("polysticks", 7) == (950, "A019988")
     assert published("polysticks", 7, one_sided=True) == (1854, "A151537")
-    assert published("polytwigs", 8) is None
+    with pytest.raises(LimitError, match="order of polytwigs is 1..7"):
+        published("polytwigs", 8)
+    for bad in ("3", 2.0, True):
+        with pytest.raises(LimitError):
+            published("polyominoes", bad)
+    assert len(piece_set("polyominoes", np.int64(4))) == 5
+    welded = piece_set("polysticks", 4, welded_only=True)
+    assert all(welded[name] == shape for name, shape in piece_set("polysticks", 4).items() if name in welded)
+    for cells, words in (([], "at least one segment"), ([(0, 0, 5)], "not a segment")):
+        with pytest.raises(LimitError, match=words):
+            from parity.pieces import welded as is_welded
+            is_welded("polysticks", cells)
+    assert describe_set("polycubes", 3)["one_sided"] is True  # solids keep mirror images apart
     found = describe_set("polytwigs", 3, one_sided=True)
     assert (found["count"], found["published"], found["matches"]) == (4, 4, True)
     assert all(len(p["cells"]) == 3 for p in found["pieces"])
 
 
 @pytest.mark.parametrize("family, order, match", [("nope", 3, "unknown piece family"), ("polysticks", 0, "order"),
-                                                  ("polysticks", 11, "order"), ("polysticks", True, "order")])
+                                                  ("polysticks", 8, "order"), ("polysticks", True, "order"),
+                                                  ("polytrigs", 7, "1..6")])
 def test_bad_requests_are_refused(family, order, match):
     with pytest.raises(LimitError, match=match):
         piece_set(family, order)

@@ -42,13 +42,15 @@ import numpy as np
 from ..errors import ParityError
 from ..linalg.gfp import is_prime
 
-__all__ = ["grid_colourings", "grid_shape", "count_bound", "word_primes", "ROUTES", "MOST_ROWS"]
+__all__ = ["grid_colourings", "grid_shape", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
 
 #: the ways to the count (see the module's notes)
 ROUTES = ("sweep", "halves")
 #: the most rows of the shorter side (two tables of 3 * 2^26 counts per prime take 3.2 GB, and the 28 x 28 grid
 #: about an hour per route on two cores)
 MOST_ROWS = 28
+#: the most cells of the longer side
+MOST_COLUMNS = 100_000
 #: the most bytes one table takes; more primes than fit are swept in turns
 TABLE_BYTES = 2 << 30
 
@@ -80,10 +82,8 @@ def count_bound(m: int, n: int) -> int:
     >>> count_bound(3, 3) >= 246 // 3
     True
     """
-    def strips(rows: int, columns: int) -> int:
-        return (2 * 3 ** (rows - 1)) * (6 * 3 ** (rows - 1)) ** ((columns + 1) // 2 - 1)
-
-    return min(strips(m, n), strips(n, m)) + 1
+    rows, columns = min(m, n), max(m, n)  # strips along the longer side: the smaller bound
+    return (2 * 3 ** (rows - 1)) * (6 * 3 ** (rows - 1)) ** ((columns + 1) // 2 - 1) + 1
 
 
 def grid_shape(G) -> tuple[int, int] | None:
@@ -117,6 +117,9 @@ def _check(m, n) -> tuple[int, int]:
     if min(m, n) > MOST_ROWS:
         raise ParityError(f"the {m} x {n} grid's shorter side has more than {MOST_ROWS} cells: its table would "
                           f"hold 3 x 2^{min(m, n) - 2} counts per prime")
+    if max(m, n) > MOST_COLUMNS:
+        raise ParityError(f"the {m} x {n} grid's longer side has more than {MOST_COLUMNS:,} cells (a sweep a "
+                          "column, and a count of as many digits)")
     return m, n
 
 
@@ -203,6 +206,11 @@ def grid_colourings(m: int, n: int, route: str = "sweep", threads: int = 2,
     [1, 6, 82, 2604, 193662]
     """
     m, n = _check(m, n)
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ParityError(f"threads is a positive whole number, got {threads!r}")
+    threads = int(threads)
+    if progress is not None and not callable(progress):
+        raise ParityError(f"progress is a function called as progress(done, total), got {progress!r}")
     if route not in ROUTES:
         raise ParityError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
     m, n = min(m, n), max(m, n)  # the shorter side is the frontier

@@ -963,13 +963,17 @@ def catalogue_entry(name: str) -> dict:
     return PUZZLES[name]
 
 
-def _build(board_spec: str = "rect:10x6", pieces: str = "pentominoes", copies: str = "once",
+def _build(board_spec: str | None = None, pieces: str | None = None, copies: str = "once",
            puzzle: str | None = None) -> Polyomino:
     if puzzle is not None:
         entry = catalogue_entry(puzzle)
-        if (board_spec, pieces) != ("rect:10x6", "pentominoes"):
+        if board_spec is not None or pieces is not None:
             raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board and --pieces")
+        if copies != "once":
+            raise LimitError(f"--puzzle {puzzle} places each piece once; give it without --copies")
         board_spec, pieces = entry["board"], entry["pieces"]
+    board_spec = "rect:10x6" if board_spec is None else board_spec
+    pieces = "pentominoes" if pieces is None else pieces
     built = Polyomino(pieces, board_spec, copies=copies)
     if puzzle is not None:
         built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
@@ -983,11 +987,11 @@ FAMILY = Family(
     options=(
         Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces), tri-parallelogram:WxH, "
                "tri-hexagon:WxH or :S (polyiamonds), hex-parallelogram:WxH, hex-hexagon:S, hex-coin (polyhexes), "
-               "or a FILE of ASCII art ('#' cell, '.' hole).",
-               default="rect:10x6"),
+               "or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
+               default=None),
         Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
-               "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).",
-               default="pentominoes"),
+               "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).  Default: "
+               "pentominoes.", default=None),
         Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
                "tilings, as by dominoes).", default="once"),
         Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "

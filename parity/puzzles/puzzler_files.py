@@ -78,6 +78,9 @@ def read_solution_lines(puzzle, text: str) -> dict[str, tuple]:
     InvalidSolution
         If a line is not points and a name, or the pieces do not solve the puzzle.
     """
+    if not isinstance(text, str):
+        raise InvalidSolution(f"a solution's text is a string, got {type(text).__name__}")
+    size = len(_to_puzzler(puzzle, puzzle.cells[0]))
     solution: dict[str, tuple] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split()
@@ -89,6 +92,10 @@ def read_solution_lines(puzzle, text: str) -> dict[str, tuple]:
                                   f"{line.strip()!r}")
         if name in solution:
             raise InvalidSolution(f"line {number}: piece {name!r} is placed twice")
+        wrong = [p for p in points if p.count(",") + 1 != size]
+        if wrong:
+            raise InvalidSolution(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
+                                  f"board's have {size}")
         solution[name] = tuple(sorted(_from_puzzler(puzzle, tuple(int(v) for v in p.split(","))) for p in points))
     puzzle.verify(solution)
     return solution
@@ -123,6 +130,8 @@ def read_solution_grid(puzzle, text: str) -> dict[str, tuple]:
         If the grid does not fit the board or its pieces do not solve the puzzle.
     """
     _check_square(puzzle, "solutions are read from")
+    if not isinstance(text, str):
+        raise InvalidSolution(f"a solution's text is a string, got {type(text).__name__}")
     columns = max(c for _, c in puzzle.cells) + 1
     rows = []
     for line in text.splitlines():

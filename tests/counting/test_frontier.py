@@ -143,3 +143,17 @@ def test_a_bounded_order_gives_up_exactly_when_the_graph_is_wider(seed, most):
     G = random_graph(random.Random(seed), 1, 14)
     width = frontier_width(G, frontier_order(G))
     assert (frontier_order(G, most) is None) == (width > most)
+
+
+def test_counting_up_to_symmetry_refuses_colour_symmetry_breaking():
+    # Burnside's lemma needs every colouring; the broken set is not closed under the board's symmetries
+    from parity.testing import run_cli
+
+    with pytest.raises(pt.errors.LimitError, match="drop the colour symmetry breaking"):
+        pt.count_result(pt.Coloring("grid:3x3", colors=3, symmetry_breaking=True), up_to_symmetry=True)
+    code, out, err = run_cli("count", "coloring", "--board", "grid:2x2", "--colors", "3", "--break-symmetry",
+                             "--up-to-symmetry")
+    assert code == 2 and "symmetry breaking" in err and len(err.strip().splitlines()) == 1
+    # what the user meant: up to the board's symmetries and renaming the colours (the 4-cycle: 2 classes)
+    result = pt.count_result(pt.Coloring("grid:2x2", colors=3), up_to_symmetry=True, recolour=True)
+    assert result.stats["count_up_to_symmetry"] == 2

@@ -111,10 +111,16 @@ def test_the_engine_is_the_default_only_where_it_applies():
 
 @pytest.mark.parametrize("m, n, route, match", [(0, 3, "sweep", "rows"), (3, True, "sweep", "columns"),
                                                  ("3", 3, "sweep", "rows"), (3, 2.5, "sweep", "columns"),
-                                                 (3, 3, "both", "unknown route"), (29, 29, "sweep", "28 cells")])
+                                                 (3, 3, "both", "unknown route"), (29, 29, "sweep", "28 cells"),
+                                                 (3, 10**30, "sweep", "longer side")])
 def test_bad_input_is_told_in_one_line(m, n, route, match):
     with pytest.raises(ParityError, match=match):
         grid_colourings(m, n, route=route)
+    for threads in (0, 2.5, "a", True):
+        with pytest.raises(ParityError, match="threads"):
+            grid_colourings(3, 3, threads=threads)
+    with pytest.raises(ParityError, match="progress"):
+        grid_colourings(3, 3, progress=5)
 
 
 def test_progress_is_told_row_by_row():

@@ -571,6 +571,9 @@ def test_a_catalogued_puzzle_from_the_command_line():
     assert code == 0 and (data["puzzle"], data["published"], data["count"]) == ("tetrahexes-coin", 4, 16)
     assert data["count_up_to_symmetry"] == data["published"]
     for args, words in ((["--puzzle", "nope"], "unknown puzzle 'nope'; the catalogue has: pentominoes-3x20"),
-                        (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], "without --board and --pieces")):
+                        (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], "without --board and --pieces"),
+                        (["--puzzle", "tetrahexes-coin", "--board", "rect:10x6"], "without --board and --pieces"),
+                        (["--puzzle", "tetrahexes-coin", "--pieces", "pentominoes"], "without --board and --pieces"),
+                        (["--puzzle", "tetrahexes-coin", "--copies", "any"], "without --copies")):
         code, out, err = run_cli("count", "polyform", *args)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1

@@ -55,3 +55,16 @@ def test_bad_text_and_wrong_solutions_are_refused():
         read_solution_grid(puzzle, "N Z I I I I I U U U U U\n")
     with pytest.raises(InvalidSolution, match="letter grid"):
         solution_grid(Polyomino("tetrahexes", "hex-coin"), {})
+
+
+def test_points_of_the_wrong_size_and_text_that_is_not_text_are_refused():
+    puzzle = Polyomino("pentominoes", "rect:10x6")
+    with pytest.raises(InvalidSolution, match="has 3 coordinates; this board's have 2"):
+        read_solution_lines(puzzle, "0,0,0 0,1,0 0,2,0 1,0,0 2,0,0 V\n")
+    with pytest.raises(InvalidSolution, match="has 2 coordinates; this board's have 3"):
+        read_solution_lines(Polyomino("soma", "box:3x3x3"), "0,0 0,1 1,0 V\n")
+    for text in (None, b"0,0 V"):
+        with pytest.raises(InvalidSolution, match="a string"):
+            read_solution_lines(puzzle, text)
+        with pytest.raises(InvalidSolution, match="a string"):
+            read_solution_grid(puzzle, text)
