@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .._files import looks_like_path, read_text
 from ..errors import BoardSpecError, LimitError
-from .lattices import CUBIC, HEX, SQUARE, TRIANGLE, Cell, Lattice, lattice_named
+from .lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, Cell, Lattice, lattice_named
 
 if TYPE_CHECKING:  # a packing reads regions as cells: networkx loads when a graph is built
     import networkx as nx
@@ -80,6 +80,10 @@ REGIONS: dict[str, tuple[tuple[str, ...], Lattice, Callable | None, Callable[...
                     lambda side: [(x, y) for x in range(-side + 1, side) for y in range(-side + 1, side)
                                   if abs(x + y) < side]),
     "hex-coin": (("hex-coin",), HEX, None, lambda: list(_COIN)),
+    # the unit segments of a grid of W x H squares (Polyform Puzzler's "(W+1) x (H+1)" polystick grid)
+    "sticks-rect": (("sticks-rect:WxH",), STICKS, _size(2, 300, "sticks-rect:WxH"),
+                    lambda w, h: sorted([(x, y, 0) for x in range(w) for y in range(h + 1)]
+                                        + [(x, y, 1) for x in range(w + 1) for y in range(h)])),
 }
 
 #: every form a region spec takes

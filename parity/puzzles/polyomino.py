@@ -49,7 +49,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ..boards import REGION_FORMS, check_cells, check_on_lattice, read_shape, region, region_graph
-from ..boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, lattice_named
+from ..boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, Segments, lattice_named
 from ..errors import BoardSpecError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
@@ -192,7 +192,7 @@ def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str
     :data:`CONVENTIONAL_NAMES`), else ``P6_3``-style (``T`` for polyiamonds, ``H`` for polyhexes); in a one-sided
     set a trailing ``'`` marks the mirror image of a piece whose mirror has no name of its own."""
     table = _name_table(lattice, len(shapes[0]))
-    prefix = {"square": "P", "triangle": "T", "hex": "H"}[lattice.name]
+    prefix = {"square": "P", "triangle": "T", "hex": "H", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
     names = {}
     for k, s in enumerate(shapes):
         entry = table.get(min(lattice.orientations(s)))
@@ -225,6 +225,9 @@ PIECE_SETS = {
     "one-sided-hexiamonds": (6, True, "triangle"),
     "trihexes": (3, False, "hex"), "tetrahexes": (4, False, "hex"), "pentahexes": (5, False, "hex"),
     "one-sided-tetrahexes": (4, True, "hex"),
+    "tristicks": (3, False, "sticks"), "tetrasticks": (4, False, "sticks"), "one-sided-tetrasticks": (4, True, "sticks"),
+    "pentasticks": (5, False, "sticks"), "ditrigs": (2, False, "trigs"), "tritrigs": (3, False, "trigs"),
+    "tetratwigs": (4, False, "twigs"), "pentatwigs": (5, False, "twigs"),
 }
 
 
@@ -484,12 +487,34 @@ class Polyomino(Puzzle):
         head = [] if first is None else [first]
         ordered = self.lattice is not CUBIC or self.layer() <= SMALL_LAYER
         neighbours = self.neighbours() if ordered else None
+        points = self.crossings(self.cells)  # pieces of segments may not cross: a point passed through once at most
         if self.copies == "any":
-            return CoverProblem([list(cells) for _, cells in placements], ordered=ordered,
-                                primary=self.fill_order(), decode=decode, neighbours=neighbours)
-        return CoverProblem([[name, *cells] for name, cells in placements], ordered=ordered,
+            return CoverProblem([[*cells, *self.crossings(cells)] for _, cells in placements], ordered=ordered,
+                                primary=self.fill_order(), secondary=points, decode=decode, neighbours=neighbours)
+        return CoverProblem([[name, *cells, *self.crossings(cells)] for name, cells in placements], ordered=ordered,
                             primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)],
-                            decode=decode, neighbours=neighbours)
+                            secondary=points, decode=decode, neighbours=neighbours)
+
+    def crossings(self, cells) -> list[str]:
+        """The grid points a piece of segments passes straight through (two of its segments in line there), as
+        the items ``"x,yi"`` Polyform Puzzler names them: no two pieces may both pass through a point, so
+        pieces never cross (they may touch).  Empty for pieces of cells, and on the hexagonal grid, where no
+        two segments are in line.
+
+        Examples
+        --------
+        >>> Polyomino("tristicks", "sticks-rect:4x4", copies="any").crossings([(0, 0, 0), (1, 0, 0), (1, 0, 1)])
+        ['1,0i']
+        """
+        lattice = self.lattice
+        if not isinstance(lattice, Segments):
+            return []
+        away: dict = {}
+        for cell in cells:
+            a, b = lattice.ends(tuple(cell))
+            away.setdefault(a, set()).add((b[0] - a[0], b[1] - a[1]))
+            away.setdefault(b, set()).add((a[0] - b[0], a[1] - b[1]))
+        return sorted(f"{p[0]},{p[1]}i" for p, ways in away.items() if any((-u, -v) in ways for u, v in ways))
 
     def neighbours(self) -> dict[Cell, list[Cell]]:
         """Each cell of the board -> its neighbours on the board (the ``pack`` engine grows regions through them).
@@ -535,6 +560,13 @@ class Polyomino(Puzzle):
                 covered[cell] = name
         if set(covered) != set(self.cells):
             raise InvalidSolution("the pieces do not cover the board exactly")
+        crossed: dict = {}
+        for name, cells in solution.items():
+            for point in self.crossings(cells):
+                if point in crossed:
+                    raise InvalidSolution(f"{crossed[point]} and {name} both pass through the point "
+                                          f"{point[:-1]}: pieces may not cross")
+                crossed[point] = name
 
     def check_placement(self, piece: str, cells, label: str | None = None) -> None:
         """Raise :class:`~parity.errors.InvalidSolution` unless ``cells`` are piece ``piece`` in one of its
@@ -587,6 +619,10 @@ class Polyomino(Puzzle):
         each line indented by its ``y`` so the rows slant as the lattice does
         (triangles: two characters per unit, upward then downward).
         """
+        if isinstance(self.lattice, Segments):  # segments: Polyform Puzzler's coordinate lines
+            from .puzzler_files import solution_lines
+
+            return solution_lines(self, solution).splitlines()
         letter = self.letters(solution)
         where = {tuple(cell): letter[name] for name, cells in solution.items() for cell in cells}
         if self.lattice is CUBIC:
@@ -630,14 +666,23 @@ class Polyomino(Puzzle):
                 return SQUARE.outline((y, z + x * depth))
             return self.lattice.outline(cell)
 
-        for name, cells in solution.items():
+        sticks = isinstance(self.lattice, Segments)
+        for placed, (name, cells) in enumerate(solution.items()):
             k = names.index(name if self.copies == "once" else name.rpartition("#")[0])
+            if sticks and self.copies == "any":
+                k = placed  # sticks side by side read as one: each placed piece its own colour
             centres = []
             for cell in cells:
                 corners = outline(cell)
                 centres.append([sum(c[i] for c in corners) / len(corners) for i in (0, 1)])
-                ax.add_patch(Polygon(corners, closed=True, facecolor=palette(k % 20), edgecolor="white",
-                                     linewidth=1.5))
+                if sticks:  # a segment as a stick, a little short of its ends so that touching pieces part
+                    (x0, y0), (x1, y1) = corners
+                    dx, dy = (x1 - x0) * 0.06, (y1 - y0) * 0.06
+                    ax.plot([x0 + dx, x1 - dx], [y0 + dy, y1 - dy], color=palette(k % 20), linewidth=5,
+                            solid_capstyle="round")
+                else:
+                    ax.add_patch(Polygon(corners, closed=True, facecolor=palette(k % 20), edgecolor="white",
+                                         linewidth=1.5))
             # the label on the piece's cell nearest its centre of mass
             mx, my = (sum(c[i] for c in centres) / len(centres) for i in (0, 1))
             lx, ly = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
@@ -781,6 +826,13 @@ class Polyomino(Puzzle):
         except KeyError:  # pragma: no cover - a symmetry of the board maps placements onto placements
             raise AssertionError(f"symmetry {g} sends a placement off the list of placements") from None
         item_map = {**cell_to, **(piece_to if self.copies == "once" else {})}
+        if isinstance(self.lattice, Segments):  # a point two segments in line pass through goes where they go
+            board = set(self.cells)
+            for a in self.cells:
+                for b in self.lattice.neighbours(a):
+                    through = self.crossings([a, b]) if b in board else []
+                    if through:
+                        item_map[through[0]] = self.crossings([cell_to[a], cell_to[b]])[0]
         return problem.quotient(item_map, option_map)
 
 

@@ -1,0 +1,100 @@
+"""Packings of pieces made of segments: no two pieces cross, every engine agrees, the published count."""
+
+from __future__ import annotations
+
+import pytest
+
+import parity as pt
+from parity.boards import region
+from parity.boards.lattices import STICKS
+from parity.errors import InvalidSolution
+from parity.pieces import piece_set
+from parity.puzzles import Polyomino
+
+ENGINES = ("pack", "scan", "dlx", "memo", "sat", "cms")
+
+
+def brute_distick_tilings(board: str) -> int:
+    """Tilings of a board's segments by pairs of segments that meet, found by pairing the first free segment with
+    each free neighbour in turn; a pair in line passes through its middle point, and no point is passed through
+    twice (pieces may not cross)."""
+    cells = region(board)[1]
+    free = set(cells)
+
+    def middle(a, b):
+        (p, q), (r, s) = STICKS.ends(a), STICKS.ends(b)
+        shared = ({p, q} & {r, s}).pop()
+        others = [e for e in (p, q, r, s) if e != shared]
+        in_line = others[0][0] + others[1][0] == 2 * shared[0] and others[0][1] + others[1][1] == 2 * shared[1]
+        return shared if in_line else None
+
+    def pairings(passed: frozenset) -> int:
+        if not free:
+            return 1
+        a = min(free)
+        free.discard(a)
+        total = 0
+        for b in STICKS.neighbours(a):
+            if b in free:
+                point = middle(a, b)
+                if point is not None and point in passed:
+                    continue
+                free.discard(b)
+                total += pairings(passed | {point} if point is not None else passed)
+                free.add(b)
+        free.add(a)
+        return total
+
+    return pairings(frozenset())
+
+
+@pytest.mark.parametrize("board", ["sticks-rect:1x1", "sticks-rect:2x2", "sticks-rect:3x2", "sticks-rect:4x1"])
+def test_distick_tilings_against_brute_force_on_every_engine(board):
+    puzzle = Polyomino(piece_set("polysticks", 2), board, lattice="sticks", copies="any")
+    expected = brute_distick_tilings(board)
+    assert {engine: pt.count(puzzle, engine=engine) for engine in ENGINES} == dict.fromkeys(ENGINES, expected)
+
+
+def test_tristick_tilings_every_engine_and_burnside():
+    puzzle = Polyomino("tristicks", "sticks-rect:2x2", copies="any")
+    assert {engine: pt.count(puzzle, engine=engine) for engine in ENGINES} == dict.fromkeys(ENGINES, 51)
+    result = pt.count_result(puzzle, up_to_symmetry=True)
+    assert (result.stats["count_up_to_symmetry"], result.stats["symmetries"]) == (10, 8)
+    for solution in pt.solutions(puzzle, limit=5):
+        puzzle.verify(solution)
+
+
+def test_pieces_may_touch_but_not_cross():
+    puzzle = Polyomino({"I": [(0, 0, 0), (1, 0, 0)], "L": [(0, 0, 0), (0, 0, 1)]}, "sticks-rect:2x2",
+                       lattice="sticks", copies="any")
+    # a plus sign of two straight disticks crossing at the centre, the rest in corners: refused
+    crossing = {"I#1": ((0, 1, 0), (1, 1, 0)), "I#2": ((1, 0, 1), (1, 1, 1)),
+                "L#1": ((0, 0, 0), (0, 0, 1)), "L#2": ((1, 0, 0), (2, 0, 1)),
+                "L#3": ((0, 1, 1), (0, 2, 0)), "L#4": ((1, 2, 0), (2, 1, 1))}
+    with pytest.raises(InvalidSolution, match="may not cross"):
+        puzzle.verify(crossing)
+    assert puzzle.crossings([(0, 1, 0), (1, 1, 0)]) == ["1,1i"] and puzzle.crossings([(0, 0, 0), (0, 0, 1)]) == []
+
+
+def test_segment_pieces_round_trip_through_polyform_puzzlers_lines():
+    from parity.puzzles.puzzler_files import read_solution_lines, solution_lines
+
+    puzzle = Polyomino("tristicks", "sticks-rect:3x3", copies="any")
+    solution = pt.solve(puzzle).solution
+    assert read_solution_lines(puzzle, solution_lines(puzzle, solution)) == {
+        name: tuple(sorted(cells)) for name, cells in solution.items()}
+
+
+@pytest.mark.slow
+def test_fifteen_of_the_sixteen_tetrasticks_in_the_6x6_grid_as_published():
+    # Polyform Puzzler, "Polysticks: Puzzles & Solutions": 15 of 16 tetrasticks, 6x6 grid (of points): 1795
+    # solutions, one of the five pieces with two more segments one way than the other left out
+    tetrasticks = piece_set("polysticks", 4)
+    lopsided = [n for n, cells in tetrasticks.items() if abs(2 * sum(c[2] == 0 for c in cells) - 4) == 2]
+    assert len(lopsided) == 5
+    total = 0
+    for left_out in lopsided:
+        pieces = {n: cells for n, cells in tetrasticks.items() if n != left_out}
+        result = pt.count_result(Polyomino(pieces, "sticks-rect:5x5", lattice="sticks"), up_to_symmetry=True)
+        total += result.stats["count_up_to_symmetry"]
+    assert total == 1795
