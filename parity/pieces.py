@@ -56,8 +56,8 @@ PUBLISHED = {
 WELDED = {("polysticks", 4, True): (6, 10), ("polysticks", 4, False): (10, 15)}
 WELDED_SOURCE = "Polyform Puzzler, Polysticks: Puzzles & Solutions"
 
-#: the largest order generated, per family: the published tables' last order (the sets grow five- to seven-fold an
-#: order, and so does the time: seconds at these orders, minutes beyond)
+#: the largest order generated for each family (the published tables' last order; the sets grow five- to seven-fold
+#: an order, and so does the time: seconds at these orders, minutes beyond)
 MAX_ORDER = {family: len(free) for family, (free, _, _, _) in PUBLISHED.items()}
 
 
