@@ -960,12 +960,19 @@ def _loading(engine, problem) -> float:
 
 
 def random_packing(rng: random.Random) -> Polyomino:
-    """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices, cut
+    """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices of
+    cells, or the 4 to 7 segments of one or two squares (polysticks), cut
     into connected pieces of 2 to 4 cells (so at least one packing exists), and a quarter of the time one piece
     swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; and a
     fifth of the time two of the pieces to use any number of times (a tiling)."""
-    lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC])
-    if lattice is SQUARE:
+    from ..boards.lattices import STICKS
+
+    lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC, STICKS])
+    if lattice is STICKS:  # the segments of 1 x 1, 2 x 1 or 1 x 2 squares
+        w, h = rng.choice([(1, 1), (2, 1), (1, 2)])
+        cells = sorted([(x, y, 0) for x in range(w) for y in range(h + 1)] + [(x, y, 1) for x in range(w + 1)
+                                                                              for y in range(h)])
+    elif lattice is SQUARE:
         w, h = rng.randint(2, 4), 2
         cells = [(r, c) for r in range(h) for c in range(w)]
     elif lattice is TRIANGLE:
