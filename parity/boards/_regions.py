@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .._files import looks_like_path, read_text
 from ..errors import BoardSpecError, LimitError
-from .lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, Cell, Lattice, lattice_named
+from .lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, TRIGS, TWIGS, Cell, Lattice, lattice_named
 
 if TYPE_CHECKING:  # a packing reads regions as cells: networkx loads when a graph is built
     import networkx as nx
@@ -84,6 +84,15 @@ REGIONS: dict[str, tuple[tuple[str, ...], Lattice, Callable | None, Callable[...
     "sticks-rect": (("sticks-rect:WxH",), STICKS, _size(2, 300, "sticks-rect:WxH"),
                     lambda w, h: sorted([(x, y, 0) for x in range(w) for y in range(h + 1)]
                                         + [(x, y, 1) for x in range(w + 1) for y in range(h)])),
+    # the segments of the triangular grid joining points of a parallelogram of W x H unit rhombi
+    "trigs-parallelogram": (("trigs-parallelogram:WxH",), TRIGS, _size(2, 300, "trigs-parallelogram:WxH"),
+                            lambda w, h: sorted((x, y, z) for x in range(-1, w + 1) for y in range(h + 1)
+                                                for z in range(3)
+                                                if all(0 <= a <= w and 0 <= b <= h
+                                                       for a, b in TRIGS.ends((x, y, z))))),
+    # W x H points of the hexagonal grid's first kind, each with its three segments
+    "twigs-parallelogram": (("twigs-parallelogram:WxH",), TWIGS, _size(2, 300, "twigs-parallelogram:WxH"),
+                            lambda w, h: [(x, y, z) for x in range(w) for y in range(h) for z in range(3)]),
 }
 
 #: every form a region spec takes

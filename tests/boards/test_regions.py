@@ -10,7 +10,8 @@ from parity.boards import REGIONS, board, check_spec, region
 from parity.errors import BoardSpecError
 
 SPECS = ["rect:10x6", "box:3x4x5", "tri-parallelogram:6x3", "tri-hexagon:3", "tri-hexagon:8x4",
-         "hex-parallelogram:4x3", "hex-hexagon:3", "hex-coin", "sticks-rect:3x2"]
+         "hex-parallelogram:4x3", "hex-hexagon:3", "hex-coin", "sticks-rect:3x2",
+         "trigs-parallelogram:2x2", "twigs-parallelogram:3x2"]
 
 
 def test_every_region_kind_has_a_spec_here():
@@ -32,6 +33,9 @@ def test_a_region_board_is_its_cells_joined_to_their_neighbours(spec):
     ("hex-hexagon:3", board("hex:3")),
     ("sudoku:4", nx.sudoku_graph(2)),
     ("sticks-rect:4x3", nx.line_graph(nx.grid_2d_graph(4, 5))),  # segments meet where the grid's edges do
+    ("trigs-parallelogram:3x2", nx.line_graph(nx.Graph(  # the triangular grid's edges among the points
+        ((x, y), (x + dx, y + dy)) for x in range(4) for y in range(3) for dx, dy in ((1, 0), (0, 1), (-1, 1))
+        if 0 <= x + dx <= 3 and 0 <= y + dy <= 2))),
 ])
 def test_regions_are_the_graphs_other_constructors_make(spec, reference):
     assert nx.is_isomorphic(board(spec), reference)

@@ -6,7 +6,6 @@ import pytest
 
 import parity as pt
 from parity.boards import region
-from parity.boards.lattices import STICKS
 from parity.errors import InvalidSolution
 from parity.pieces import piece_set
 from parity.puzzles import Polyomino
@@ -18,11 +17,11 @@ def brute_distick_tilings(board: str) -> int:
     """Tilings of a board's segments by pairs of segments that meet, found by pairing the first free segment with
     each free neighbour in turn; a pair in line passes through its middle point, and no point is passed through
     twice (pieces may not cross)."""
-    cells = region(board)[1]
+    _, cells, lattice = region(board)
     free = set(cells)
 
     def middle(a, b):
-        (p, q), (r, s) = STICKS.ends(a), STICKS.ends(b)
+        (p, q), (r, s) = lattice.ends(a), lattice.ends(b)
         shared = ({p, q} & {r, s}).pop()
         others = [e for e in (p, q, r, s) if e != shared]
         in_line = others[0][0] + others[1][0] == 2 * shared[0] and others[0][1] + others[1][1] == 2 * shared[1]
@@ -34,7 +33,7 @@ def brute_distick_tilings(board: str) -> int:
         a = min(free)
         free.discard(a)
         total = 0
-        for b in STICKS.neighbours(a):
+        for b in lattice.neighbours(a):
             if b in free:
                 point = middle(a, b)
                 if point is not None and point in passed:
@@ -48,9 +47,13 @@ def brute_distick_tilings(board: str) -> int:
     return pairings(frozenset())
 
 
-@pytest.mark.parametrize("board", ["sticks-rect:1x1", "sticks-rect:2x2", "sticks-rect:3x2", "sticks-rect:4x1"])
-def test_distick_tilings_against_brute_force_on_every_engine(board):
-    puzzle = Polyomino(piece_set("polysticks", 2), board, lattice="sticks", copies="any")
+@pytest.mark.parametrize("board", ["sticks-rect:1x1", "sticks-rect:2x2", "sticks-rect:3x2", "sticks-rect:4x1",
+                                   "trigs-parallelogram:1x1", "trigs-parallelogram:2x1", "trigs-parallelogram:2x2",
+                                   "twigs-parallelogram:2x2", "twigs-parallelogram:3x2"])
+def test_tilings_by_pairs_of_segments_against_brute_force_on_every_engine(board):
+    lattice = region(board)[2]
+    family = {"sticks": "polysticks", "trigs": "polytrigs", "twigs": "polytwigs"}[lattice.name]
+    puzzle = Polyomino(piece_set(family, 2), board, lattice=lattice.name, copies="any")
     expected = brute_distick_tilings(board)
     assert {engine: pt.count(puzzle, engine=engine) for engine in ENGINES} == dict.fromkeys(ENGINES, expected)
 
