@@ -74,7 +74,7 @@ def _order(family: str, order) -> int:
     return int(order)
 
 
-def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str] | None:
+def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str]:
     """The published size of a set and the OEIS entry it comes from.
 
     Examples
@@ -86,7 +86,7 @@ def published(family: str, order: int, one_sided: bool = False) -> tuple[int, st
     order = _order(family, order)
     free, free_source, sided, sided_source = PUBLISHED[family]
     sizes, source = (sided, sided_source) if one_sided else (free, free_source)
-    return (sizes[order - 1], source) if 1 <= order <= len(sizes) else None
+    return sizes[order - 1], source  # (the order is within the table: MAX_ORDER)
 
 
 def welded(family: str, cells) -> bool:
@@ -136,12 +136,7 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
     if welded_only is not None and not isinstance(lattice, Segments):
         raise LimitError(f"welded and unwelded pieces are made of segments (polysticks, polytrigs, polytwigs), "
                          f"not {family}")
-    shapes = polyominoes(order, one_sided=one_sided, lattice=lattice)
-    if lattice.name in ("square", "triangle", "hex"):
-        named = _named(shapes, one_sided, lattice)
-    else:
-        letter = {"cubic": "C", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
-        named = {f"{letter}{order}_{k + 1}": shape for k, shape in enumerate(shapes)}
+    named = _named(polyominoes(order, one_sided=one_sided, lattice=lattice), one_sided, lattice)
     if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces, named as in the whole set
         named = {name: shape for name, shape in named.items() if welded(family, shape) == bool(welded_only)}
     return named

@@ -189,10 +189,12 @@ def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | No
 
 def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
     """Names for generated pieces: the conventional ones where there are (:data:`PENTOMINO_NAMES`,
-    :data:`CONVENTIONAL_NAMES`), else ``P6_3``-style (``T`` for polyiamonds, ``H`` for polyhexes); in a one-sided
+    :data:`CONVENTIONAL_NAMES`), else ``P6_3``-style (``C`` for polycubes, ``T`` for polyiamonds, ``H`` for
+    polyhexes, ``S``, ``G``, ``W`` for polysticks, polytrigs, polytwigs); in a one-sided
     set a trailing ``'`` marks the mirror image of a piece whose mirror has no name of its own."""
     table = _name_table(lattice, len(shapes[0]))
-    prefix = {"square": "P", "triangle": "T", "hex": "H", "sticks": "S", "trigs": "G", "twigs": "W"}[lattice.name]
+    prefix = {"square": "P", "cubic": "C", "triangle": "T", "hex": "H", "sticks": "S", "trigs": "G",
+              "twigs": "W"}[lattice.name]
     names = {}
     for k, s in enumerate(shapes):
         entry = table.get(min(lattice.orientations(s)))
@@ -697,8 +699,10 @@ class Polyomino(Puzzle):
         :mod:`parity.puzzles.puzzler_files`)."""
         from .puzzler_files import solution_lines
 
+        lines = solution_lines(self, solution).splitlines()
+        grid = lines if isinstance(self.lattice, Segments) else self.grid(solution)  # (a segment board's grid)
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
-                "grid": self.grid(solution), "puzzler": solution_lines(self, solution).splitlines()}
+                "grid": grid, "puzzler": lines}
 
     def summary(self, solution) -> str:
         return f"{len(solution)} pieces placed"
@@ -708,10 +712,10 @@ class Polyomino(Puzzle):
 
     def parameters(self) -> dict:
         named = self.__dict__.get("catalogue")
+        known = catalogue_entry(named) if named else None
         return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
                 **({"copies": "any"} if self.copies == "any" else {}),
-                **({"puzzle": named, "published": catalogue_entry(named)["count"],
-                    "published_up_to": catalogue_entry(named)["up_to"]} if named else {})}
+                **({"puzzle": named, "published": known["count"], "published_up_to": known["up_to"]} if named else {})}
 
     def describe(self) -> str:
         many = " (any number of each)" if self.copies == "any" else ""
