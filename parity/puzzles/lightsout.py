@@ -744,29 +744,26 @@ class LightsOut(Puzzle):
 
     def _rule_symmetries(self) -> np.ndarray | None:
         """Node permutations (rows) that keep the board and rule: a grid's dihedral ones and a torus's translations
-        with them made directly, other
-        boards' automorphisms where they are quick to find (at most ``_SYMMETRY_NODES`` nodes), else None."""
-        if self.rectangle is not None and self.rectangle.name.startswith("grid:") and self.rule != "matrix":
+        with them made directly, other boards' automorphisms where they are quick to find (at most
+        ``_SYMMETRY_NODES`` nodes), else None."""
+        kind = self.rectangle.name.partition(":")[0] if self.rectangle is not None and self.rule != "matrix" else None
+        if kind in ("grid", "torus"):
             m, n = self.rectangle.shape
             r, c = np.divmod(np.arange(m * n), n)
-            images = [(r, c), (m - 1 - r, c), (r, n - 1 - c), (m - 1 - r, n - 1 - c)]
-            if m == n:
-                images += [(c, r), (n - 1 - c, r), (c, m - 1 - r), (n - 1 - c, m - 1 - r)]
+            if kind == "grid":  # the turns and mirrors that keep the rectangle in place
+                images = [(r, c), (m - 1 - r, c), (r, n - 1 - c), (m - 1 - r, n - 1 - c)]
+                if m == n:
+                    images += [(c, r), (n - 1 - c, r), (c, m - 1 - r), (n - 1 - c, m - 1 - r)]
+                shifts = [(0, 0)]
+            else:  # a torus: every translation, each with the turns and mirrors
+                images = [(r, c), (-r, c), (r, -c), (-r, -c)] + ([(c, r), (-c, r), (c, -r), (-c, -r)] if m == n else [])
+                shifts = [(dr, dc) for dr in range(m) for dc in range(n)]
             where = np.array([self.index[(int(a), int(b))] for a, b in zip(r, c)], dtype=np.int64)
-            perms = np.empty((len(images), m * n), dtype=np.int64)
+            perms = np.empty((len(images) * len(shifts), m * n), dtype=np.int64)
             for g, (a, b) in enumerate(images):
-                perms[g, where] = where[a * n + b]
-            return perms
-        if self.rectangle is not None and self.rectangle.name.startswith("torus:") and self.rule != "matrix":
-            m, n = self.rectangle.shape  # the translations, each with the dihedral turns and mirrors
-            r, c = np.divmod(np.arange(m * n), n)
-            turns = [(r, c), (-r, c), (r, -c), (-r, -c)] + ([(c, r), (-c, r), (c, -r), (-c, -r)] if m == n else [])
-            where = np.array([self.index[(int(a), int(b))] for a, b in zip(r, c)], dtype=np.int64)
-            perms = np.empty((len(turns) * m * n, m * n), dtype=np.int64)
-            for g, (a, b) in enumerate(turns):
-                for shift in range(m * n):
-                    perms[g * m * n + shift, where] = where[((a + shift // n) % m) * n + (b + shift % n) % n]
-            return np.unique(perms, axis=0)  # (a thin torus repeats some)
+                for s, (dr, dc) in enumerate(shifts):
+                    perms[g * len(shifts) + s, where] = where[((a + dr) % m) * n + (b + dc) % n]
+            return perms if kind == "grid" else np.unique(perms, axis=0)  # (a thin torus repeats some)
         if len(self.nodes) <= _SYMMETRY_NODES:
             try:
                 return self.symmetries().perms
