@@ -411,10 +411,6 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     from .symmetry import check_convention
 
     check_convention(symmetry)  # before the count, which may be long
-    if up_to_symmetry and getattr(puzzle, "symmetry_breaking", False):
-        raise LimitError("counting up to symmetry needs every solution (Burnside's lemma over the board's "
-                         "symmetries); drop the colour symmetry breaking and add recolour to count up to renaming "
-                         "the colours as well")
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,

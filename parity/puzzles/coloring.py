@@ -362,7 +362,11 @@ class Coloring(Puzzle):
         """
         from ..symmetry import Symmetries, all_value_permutations, automorphisms, edge_action, face_action, orientation
 
-        if recolour and (self.clues or self.symmetry_breaking):
+        if self.symmetry_breaking:  # the colourings kept are not closed under the board's symmetries
+            raise LimitError("counting up to symmetry needs every solution (Burnside's lemma over the board's "
+                             "symmetries); drop the colour symmetry breaking and add recolour to count up to "
+                             "renaming the colours as well")
+        if recolour and self.clues:
             raise LimitError("recolouring needs interchangeable colours: no clues and no colour symmetry breaking")
         nodes, perms = automorphisms(self.board)
         rotations = orientation(self.board, nodes, perms)
