@@ -73,6 +73,9 @@ def test_every_puzzle_of_a_region_has_its_board():
     ("tri-hexagon:4x3", "an even number of rows"),
     ("rect:", "rect needs a size"),
     ("sudoku:5", "a square"),
+    ("sticks-rect:0x3", "expected sticks-rect:WxH with whole numbers 1..300"),
+    ("trigs-parallelogram:2x9999", "expected trigs-parallelogram:WxH with whole numbers 1..300"),
+    ("twigs-parallelogram:x", "expected twigs-parallelogram:WxH"),
 ])
 def test_bad_region_specs_are_refused_before_building(spec, message):
     with pytest.raises(BoardSpecError, match=message):
