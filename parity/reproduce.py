@@ -172,22 +172,6 @@ def _published_piece_tables():
     return {family: [free[:5], sided[:5]] for family, (free, _, sided, _) in PUBLISHED.items()}
 
 
-def _tetrasticks_15_of_16():
-    """15 of the 16 tetrasticks in the 6 x 6 grid of points, up to symmetry, summed over the five lopsided pieces
-    that may be left out (each has two more segments one way than the other)."""
-    import parity as pt
-    from parity.pieces import piece_set
-    from parity.puzzles import Polyomino
-
-    tetrasticks = piece_set("polysticks", 4)
-    total = 0
-    for left_out in [n for n, cells in tetrasticks.items() if abs(2 * sum(c[2] == 0 for c in cells) - 4) == 2]:
-        pieces = {n: cells for n, cells in tetrasticks.items() if n != left_out}
-        stats = pt.count_result(Polyomino(pieces, "sticks-rect:5x5", lattice="sticks"), up_to_symmetry=True).stats
-        total += stats["count_up_to_symmetry"]
-    return total
-
-
 def _catalogued() -> dict:
     """The catalogue's puzzles whose count is published (one row each)."""
     from .data.catalogue import PUZZLES
@@ -233,9 +217,6 @@ CHECKS: list[Check] = [
     Check("004", "Q1", "an all-different tiling (ADTS) exists for some arrangement", _icosoku_q1, True),
     Check("004", "sample", "100 random arrangements, each solvable with the game's tiles", _icosoku_sample, 100,
           source="parity"),
-    Check("003", "tetrasticks-15-of-16-6x6", "15 of the 16 tetrasticks in the 6 x 6 grid, up to symmetry, over the "
-          "five pieces that may be left out (Polyform Puzzler, Polysticks: Puzzles & Solutions)", _tetrasticks_15_of_16,
-          1795, slow=True, about=30.0),
     *(Check("003", name, f"{entry['pieces']} on {entry['board']}, up to {entry['up_to']} ({entry['source']})",
             (lambda name=name: _catalogue(name)), entry["count"], slow=entry.get("slow", False),
             about=25.0 if entry.get("slow") else 0.0)

@@ -10,6 +10,8 @@ Each entry of :data:`PUZZLES` is ``name: {...}`` with
   (``up_to``: ``"symmetry"``, every symmetry of the board, reflections
   included; ``"rotation"``: rotations only), or None where none is
   published;
+* ``omit_one_of``: the pieces of which exactly one is left out (Polyform
+  Puzzler's puzzles with a piece omitted), where the set does not fit whole;
 * ``source``: where the count is published; ``complete``: False where the
   source marks its count incomplete;
 * ``slow``: True where counting takes more than a few seconds on two cores.
@@ -20,6 +22,7 @@ reproduce`` counts every entry whose count is published and compares.
 
 #: where the counts come from
 FAQ = "Polyform Puzzler FAQ (D. Goodger), seed 003"
+PP_POLYSTICKS = "Polyform Puzzler, 'Polysticks: Puzzles & Solutions' (D. Goodger)"
 HASELGROVE = "C. B. Haselgrove and J. Haselgrove, 'A computer program for pentominoes', Eureka 23 (1960)"
 
 #: the named puzzles, name -> entry (see the module's notes)
@@ -43,4 +46,8 @@ PUZZLES = {
                          "source": FAQ},
     "solid-pentominoes-3x4x5": {"pieces": "solid-pentominoes", "board": "box:3x4x5", "count": 3940,
                                 "up_to": "symmetry", "source": FAQ, "slow": True},
+    # the 16 tetrasticks have 34 segments one way and 30 the other; the 6 x 6 grid of points holds 30 and 30, so one
+    # of the five lopsided pieces (two more segments one way than the other) is left out
+    "tetrasticks-6x6": {"pieces": "tetrasticks", "board": "sticks-rect:5x5", "omit_one_of": "H,J,L,N,Y",
+                        "count": 1795, "up_to": "symmetry", "source": PP_POLYSTICKS, "slow": True},
 }

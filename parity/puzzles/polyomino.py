@@ -54,7 +54,8 @@ from ..errors import BoardSpecError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SOLID_NAMES", "FAMILY"]
+__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "PENTOMINO_NAMES",
+           "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "FAMILY"]
 
 if TYPE_CHECKING:
     from ..cover import CoverProblem
@@ -175,6 +176,50 @@ CONVENTIONAL_NAMES = {
                  "O4": ("##\n##", None)},
 }
 
+#: Polyform Puzzler's names of the pieces of segments, each piece as its segments in Polyform Puzzler's ``(x, y,
+#: z)`` coordinates (z: the segment's direction, see :mod:`parity.boards.lattices`); in one-sided sets the mirror
+#: image of a piece takes its name in lower case, as in Polyform Puzzler's solution files.
+SEGMENT_NAMES = {
+    ("sticks", 3): {"I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)), "L3": ((0, 0, 0), (1, 0, 0), (2, 0, 1)),
+                    "T3": ((0, 0, 0), (1, 0, 0), (1, 0, 1)), "Z3": ((0, 1, 0), (1, 0, 1), (1, 0, 0)),
+                    "U3": ((0, 0, 1), (0, 0, 0), (1, 0, 1))},
+    ("sticks", 4): {
+        "I": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)), "L": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 1)),
+        "Y": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 0, 1)), "V": ((0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 1)),
+        "T": ((0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1)), "X": ((0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)),
+        "U": ((0, 0, 0), (1, 0, 0), (0, 0, 1), (2, 0, 1)), "N": ((0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 0)),
+        "J": ((0, 0, 0), (1, 0, 0), (2, 0, 1), (1, 1, 0)), "H": ((0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)),
+        "F": ((0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 0, 1)), "Z": ((0, 0, 1), (0, 1, 0), (1, 1, 0), (2, 1, 1)),
+        "R": ((0, 0, 1), (0, 1, 0), (1, 1, 0), (1, 1, 1)), "W": ((0, 0, 0), (1, 0, 1), (1, 1, 0), (2, 1, 1)),
+        "P": ((0, 0, 1), (0, 1, 0), (1, 0, 1), (1, 0, 0)), "O": ((0, 0, 0), (1, 0, 1), (0, 1, 0), (0, 0, 1)),
+    },
+    ("trigs", 2): {"I2": ((0, 0, 0), (1, 0, 0)), "L2": ((0, 0, 0), (1, 0, 1)), "V2": ((0, 0, 0), (1, 0, 2))},
+    ("trigs", 3): {"I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)), "L3": ((0, 0, 0), (1, 0, 0), (2, 0, 1)),
+                   "J3": ((0, 0, 0), (1, 0, 0), (2, 0, 2)), "T3": ((0, 0, 0), (1, 0, 0), (1, 0, 1)),
+                   "S3": ((0, 0, 0), (1, 0, 1), (1, 1, 0)), "C3": ((0, 0, 0), (1, 0, 1), (1, 1, 2)),
+                   "U3": ((0, 0, 0), (1, 0, 1), (0, 1, 0)), "P3": ((0, 0, 0), (1, 0, 1), (2, 0, 2)),
+                   "E3": ((0, 0, 0), (1, 0, 1), (1, 0, 2)), "Y3": ((0, 1, 0), (1, 1, 1), (2, 0, 2)),
+                   "Z3": ((0, 0, 0), (1, 0, 2), (0, 1, 0)), "O3": ((0, 0, 0), (1, 0, 2), (0, 0, 1))},
+    ("twigs", 3): {"Y3": ((0, 0, 0), (0, 0, 1), (0, 0, 2)), "S3": ((0, 1, 0), (1, 0, 0), (1, 0, 1)),
+                   "C3": ((0, 0, 0), (0, 0, 1), (0, 1, 2))},
+    ("twigs", 4): {
+        "Y4": ((0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 0, 2)), "W4": ((0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)),
+        "P4": ((0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 0, 2)), "C4": ((0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 2)),
+    },
+    ("twigs", 5): {"C5": ((0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)),
+                   "H5": ((0, 1, 0), (0, 1, 1), (0, 1, 2), (0, 2, 2), (1, 0, 1)),
+                   "I5": ((0, 2, 0), (0, 2, 1), (1, 1, 0), (1, 1, 1), (2, 0, 1)),
+                   "L5": ((0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 0), (1, 0, 1)),
+                   "P5": ((0, 0, 1), (0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1)),
+                   "R5": ((0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)),
+                   "S5": ((0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1), (2, 0, 2)),
+                   "T5": ((0, 2, 0), (1, 1, 0), (1, 1, 1), (1, 1, 2), (2, 0, 1)),
+                   "U5": ((0, 1, 0), (1, 1, 0), (1, 1, 2), (2, 0, 0), (2, 0, 1)),
+                   "W5": ((0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (2, 0, 2)),
+                   "X5": ((0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 1, 2)),
+                   "Y5": ((0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1))},
+}
+
 
 def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | None, tuple]]:
     """``least orientation: (name, mirror name, the one-sided class that carries the plain name)``."""
@@ -184,6 +229,9 @@ def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | No
     for name, (art, mirror) in CONVENTIONAL_NAMES.get((lattice.name, order), {}).items():
         cells = read_shape(art, name, lattice)
         table[min(lattice.orientations(cells))] = (name, mirror, min(lattice.orientations(cells, one_sided=True)))
+    for name, cells in SEGMENT_NAMES.get((lattice.name, order), {}).items():
+        cells = lattice.normalize(cells)
+        table[min(lattice.orientations(cells))] = (name, name.lower(), min(lattice.orientations(cells, one_sided=True)))
     return table
 
 
@@ -327,6 +375,12 @@ class Polyomino(Puzzle):
         ``once``: each piece exactly once (a packing).  ``any``: each piece
         any number of times, none included (a tiling: dominoes on a board);
         a solution then names the copies ``I#1``, ``I#2``, ...
+    omit_one_of : iterable of str, optional
+        Pieces of which exactly one is left out of each packing (any one of
+        them), as in Polyform Puzzler's puzzles that leave out one piece:
+        each must have as many cells as the pieces have more than the board.
+        In the cover problem this is Polyform Puzzler's own device: an item
+        ``!`` and one option ``! NAME`` per such piece.
 
     Raises
     ------
@@ -345,13 +399,24 @@ class Polyomino(Puzzle):
     Traceback (most recent call last):
     ...
     parity.errors.LimitError: pieces: piece 'b' has a cell of 3 coordinates where the cells of piece 'a' have 2
+
+    Fifteen of the sixteen tetrasticks, one of the five lopsided ones left
+    out, fill the 60 segments of the 5 x 5 grid of squares (not the 31 of
+    3 x 4):
+
+    >>> Polyomino("tetrasticks", "sticks-rect:5x5", omit_one_of="HJLNY").describe()
+    'tetrasticks less one of H, J, L, N, Y on sticks-rect:5x5'
+    >>> Polyomino("tetrasticks", "sticks-rect:3x4", omit_one_of="HJLNY")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: omit_one_of: the pieces cover 64 cells and the board has 31; leaving one piece out needs one of 33 cells, and H has 4
     """
 
     family = "polyomino"
     encodings = ("cover", "cnf")
 
     def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
-                 lattice: str | None = None, copies: str = "once") -> None:
+                 lattice: str | None = None, copies: str = "once", omit_one_of=None) -> None:
         if copies not in ("once", "any"):
             raise LimitError(f"copies: once (each piece once) or any (each piece any number of times), got {copies!r}")
         self.copies = copies
@@ -391,8 +456,31 @@ class Polyomino(Puzzle):
         self.cells = sorted(set(cells))
         self._board = None
         area = sum(len(s) for s in self.pieces.values())
-        if copies == "once" and area != len(self.cells):
+        self.omit_one_of = self._omittable(omit_one_of, area)
+        if copies == "once" and not self.omit_one_of and area != len(self.cells):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
+
+    def _omittable(self, names, area: int) -> tuple[str, ...]:
+        """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus."""
+        if names is None:
+            return ()
+        if isinstance(names, str):  # "HJLNY" for one-letter names, or "H,J,L,N,Y"
+            names = names.split(",") if "," in names else list(names)
+        names = tuple(dict.fromkeys(str(n).strip() for n in names))
+        if not names or "" in names:
+            raise LimitError("omit_one_of: name at least one piece, of which exactly one is left out")
+        if self.copies != "once":
+            raise LimitError("omit_one_of leaves out one piece of a packing; with copies='any' no piece is needed")
+        unknown = [n for n in names if n not in self.pieces]
+        if unknown:
+            raise LimitError(f"omit_one_of: {unknown[0]!r} is not a piece of the set ({', '.join(self.pieces)})")
+        surplus = area - len(self.cells)
+        wrong = [n for n in names if len(self.pieces[n]) != surplus]
+        if wrong:
+            raise LimitError(f"omit_one_of: the pieces cover {area} cells and the board has {len(self.cells)}; leaving "
+                             f"one piece out needs one of {surplus} cells" +
+                             (f", and {wrong[0]} has {len(self.pieces[wrong[0]])}" if surplus > 0 else ""))
+        return names
 
     @property
     def board(self):
@@ -433,8 +521,8 @@ class Polyomino(Puzzle):
         return out
 
     def _solution(self, chosen: list[int], placements) -> dict[str, tuple]:
-        if self.copies == "once":
-            return {placements[i][0]: placements[i][1] for i in chosen}
+        if self.copies == "once":  # (the options past the placements leave a piece out)
+            return {placements[i][0]: placements[i][1] for i in chosen if i < len(placements)}
         copies: dict[str, int] = {}
         solution = {}
         for i in chosen:  # the copies of each piece numbered in the order of their cells
@@ -493,8 +581,10 @@ class Polyomino(Puzzle):
         if self.copies == "any":
             return CoverProblem([[*cells, *self.crossings(cells)] for _, cells in placements], ordered=ordered,
                                 primary=self.fill_order(), secondary=points, decode=decode, neighbours=neighbours)
-        return CoverProblem([[name, *cells, *self.crossings(cells)] for name, cells in placements], ordered=ordered,
-                            primary=[*head, *self.fill_order(), *(n for n in self.pieces if n != first)],
+        omit = [["!", name] for name in self.omit_one_of]  # Polyform Puzzler's item '!': one piece left out
+        pieces = [n for n in self.pieces if n != first] + (["!"] if omit else [])
+        return CoverProblem([*([name, *cells, *self.crossings(cells)] for name, cells in placements), *omit],
+                            ordered=ordered, primary=[*head, *self.fill_order(), *pieces],
                             secondary=points, decode=decode, neighbours=neighbours)
 
     def crossings(self, cells) -> list[str]:
@@ -547,7 +637,12 @@ class Polyomino(Puzzle):
         and every cell of the board covered once."""
         if not isinstance(solution, Mapping):
             raise InvalidSolution("a solution maps each placed piece to its cells")
-        if self.copies == "once" and set(solution) != set(self.pieces):
+        if self.copies == "once" and self.omit_one_of:
+            left = [n for n in self.pieces if n not in solution]
+            if not set(solution) <= set(self.pieces) or len(left) != 1 or left[0] not in self.omit_one_of:
+                raise InvalidSolution(f"a solution places every piece once but exactly one of "
+                                      f"{', '.join(self.omit_one_of)}")
+        elif self.copies == "once" and set(solution) != set(self.pieces):
             raise InvalidSolution(f"a solution places each of the {len(self.pieces)} pieces once")
         if self.copies == "any":
             unknown = [name for name in solution if str(name).rpartition("#")[0] not in self.pieces]
@@ -715,6 +810,7 @@ class Polyomino(Puzzle):
         known = catalogue_entry(named) if named else None
         return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
                 **({"copies": "any"} if self.copies == "any" else {}),
+                **({"omit_one_of": list(self.omit_one_of)} if self.omit_one_of else {}),
                 **({"puzzle": named, "published": known["count"], "published_up_to": known["up_to"]} if named else {})}
 
     def describe(self) -> str:
@@ -723,7 +819,8 @@ class Polyomino(Puzzle):
         known = catalogue_entry(named) if named else None
         said = (f"{named} (published: {known['count']} up to {known['up_to']}), " if known and known["count"] is not None
                 else f"{named}: " if named else "")
-        return f"{said}{self.set_name}{many} on {self.board_label}"
+        less = f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of else ""
+        return f"{said}{self.set_name}{many}{less} on {self.board_label}"
 
     def orbit_count(self, engine: str | None = None) -> dict | None:
         """Solutions up to the board's symmetries by pruning one piece's placements (see :func:`_orbit_count`);
@@ -790,6 +887,8 @@ class Polyomino(Puzzle):
                 rename = self._mirror_renaming(f, by_class)
                 if rename is None:
                     continue
+                if any(names[rename[names.index(n)]] not in self.omit_one_of for n in self.omit_one_of):
+                    continue  # it would leave out a piece that may not be left out
             perms.append([index[cell] for cell in image])
             rotations.append(k < turns)
             renames.append(rename)
@@ -829,7 +928,11 @@ class Polyomino(Puzzle):
             option_map = [where[(piece_to[name], frozenset(cell_to[c] for c in cells))] for name, cells in placements]
         except KeyError:  # pragma: no cover - a symmetry of the board maps placements onto placements
             raise AssertionError(f"symmetry {g} sends a placement off the list of placements") from None
+        # the options that leave a piece out follow the placements, and go where their piece goes
+        option_map += [len(placements) + self.omit_one_of.index(piece_to[name]) for name in self.omit_one_of]
         item_map = {**cell_to, **(piece_to if self.copies == "once" else {})}
+        if self.omit_one_of:
+            item_map["!"] = "!"
         if isinstance(self.lattice, Segments):  # a point two segments in line pass through goes where they go
             board = set(self.cells)
             for a in self.cells:
@@ -873,7 +976,8 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     sym = puzzle.symmetries()
     names = list(puzzle.pieces)
     index = {cell: i for i, cell in enumerate(puzzle.cells)}
-    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all()]
+    # a piece that every symmetry maps to itself, and that every packing places
+    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all() and names[k] not in puzzle.omit_one_of]
     if not fixed or len(sym.perms) == 1:
         return None
     placements = puzzle.placements()
@@ -967,8 +1071,9 @@ def random_packing(rng: random.Random) -> Polyomino:
     """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices of
     cells, or the 4 to 7 segments of one or two squares (polysticks), cut
     into connected pieces of 2 to 4 cells (so at least one packing exists), and a quarter of the time one piece
-    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; and a
-    fifth of the time two of the pieces to use any number of times (a tiling)."""
+    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; a
+    fifth of the time two of the pieces to use any number of times (a tiling); and otherwise now and then one
+    piece more, the size of another, exactly one of the two left out (``omit_one_of``)."""
     from ..boards.lattices import STICKS
 
     lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC, STICKS])
@@ -1007,7 +1112,12 @@ def random_packing(rng: random.Random) -> Polyomino:
     if rng.random() < 0.2:
         return Polyomino(dict(list(pieces.items())[:2]), cells, one_sided=one_sided, lattice=lattice.name,
                          copies="any")
-    return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name)
+    omit = None
+    if rng.random() < 0.15:  # one piece more, the size of another: exactly one of the two is left out
+        name = rng.choice(sorted(pieces))
+        pieces["q"] = list(rng.choice(polyominoes(len(pieces[name]), lattice=lattice)))
+        omit = (name, "q")
+    return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name, omit_one_of=omit)
 
 
 def catalogue_entry(name: str) -> dict:
@@ -1027,17 +1137,18 @@ def catalogue_entry(name: str) -> dict:
 
 
 def _build(board_spec: str | None = None, pieces: str | None = None, copies: str = "once",
-           puzzle: str | None = None) -> Polyomino:
+           puzzle: str | None = None, omit_one_of: str | None = None) -> Polyomino:
     if puzzle is not None:
         entry = catalogue_entry(puzzle)
-        if board_spec is not None or pieces is not None:
-            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board and --pieces")
+        if board_spec is not None or pieces is not None or omit_one_of is not None:
+            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board, --pieces and "
+                             "--omit-one-of")
         if copies != "once":
             raise LimitError(f"--puzzle {puzzle} places each piece once; give it without --copies")
-        board_spec, pieces = entry["board"], entry["pieces"]
+        board_spec, pieces, omit_one_of = entry["board"], entry["pieces"], entry.get("omit_one_of")
     board_spec = "rect:10x6" if board_spec is None else board_spec
     pieces = "pentominoes" if pieces is None else pieces
-    built = Polyomino(pieces, board_spec, copies=copies)
+    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of)
     if puzzle is not None:
         built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
     return built
@@ -1059,6 +1170,9 @@ FAMILY = Family(
                "tilings, as by dominoes).", default="once"),
         Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "
                "pentominoes-6x10, soma-3x3x3, hexiamonds-4x10-elongated-hexagon (see the polyforms tutorial).",
+               default=None),
+        Option("omit_one_of", ("--omit-one-of",), "Pieces of which exactly one is left out of each packing, "
+               "comma-separated (or one-letter names run together: HJLNY), e.g. the five lopsided tetrasticks.",
                default=None),
     ),
     build=_build,

@@ -559,8 +559,9 @@ def test_every_catalogue_entry_builds_and_names_itself():
         assert puzzle.board_label == entry["board"] and puzzle.set_name == entry["pieces"], name
         assert puzzle.header()["puzzle"] == name and puzzle.describe().startswith(name)
         assert entry["up_to"] in ("symmetry", "rotation") and (entry["count"] is None or entry["source"])
-        # a packing: the pieces' cells are the board's cells
-        assert sum(len(cells) for cells in puzzle.pieces.values()) == len(puzzle.cells), name
+        # a packing: the pieces' cells are the board's cells, less one piece left out where the entry says so
+        left_out = len(puzzle.pieces[puzzle.omit_one_of[0]]) if puzzle.omit_one_of else 0
+        assert sum(len(cells) for cells in puzzle.pieces.values()) - left_out == len(puzzle.cells), name
 
 
 def test_a_catalogued_puzzle_from_the_command_line():
@@ -570,10 +571,68 @@ def test_a_catalogued_puzzle_from_the_command_line():
     data = json.loads(out)
     assert code == 0 and (data["puzzle"], data["published"], data["count"]) == ("tetrahexes-coin", 4, 16)
     assert data["count_up_to_symmetry"] == data["published"]
+    WITHOUT = "without --board, --pieces and --omit-one-of"  # noqa: N806
     for args, words in ((["--puzzle", "nope"], "unknown puzzle 'nope'; the catalogue has: pentominoes-3x20"),
-                        (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], "without --board and --pieces"),
-                        (["--puzzle", "tetrahexes-coin", "--board", "rect:10x6"], "without --board and --pieces"),
-                        (["--puzzle", "tetrahexes-coin", "--pieces", "pentominoes"], "without --board and --pieces"),
+                        (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], WITHOUT),
+                        (["--puzzle", "tetrahexes-coin", "--board", "rect:10x6"], WITHOUT),
+                        (["--puzzle", "tetrahexes-coin", "--pieces", "pentominoes"], WITHOUT),
+                        (["--puzzle", "tetrahexes-coin", "--omit-one-of", "I4"], WITHOUT),
                         (["--puzzle", "tetrahexes-coin", "--copies", "any"], "without --copies")):
         code, out, err = run_cli("count", "polyform", *args)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_one_piece_left_out_of_each_packing():
+    # three labelled dominoes, one left out, on the 2 x 2 square: 3 choices x 2 tilings x 2 labellings = 12,
+    # and the square's symmetries take each choice's four packings into one another: 3 orbits
+    dominoes = {name: [(0, 0), (0, 1)] for name in "abc"}
+    puzzle = Polyomino(dominoes, "rect:2x2", omit_one_of="abc")
+    for engine in ("dlx", "scan", "sat", "cms"):
+        assert pt.count(puzzle, engine=engine) == 12, engine
+    assert pt.count_result(puzzle, up_to_symmetry=True).stats["count_up_to_symmetry"] == 3
+    for solution in pt.solutions(puzzle):
+        assert len(solution) == 2
+    report = crosscheck(puzzle)
+    assert report.agree and report.checked, report.problems
+
+
+def test_one_piece_left_out_counts_as_the_puzzles_without_it_added():
+    # the independent route: one puzzle per piece that may be left out, counted apart
+    pieces = {"I3": [(0, 0), (0, 1), (0, 2)], "V3": [(0, 0), (0, 1), (1, 0)], "a": [(0, 0), (0, 1)],
+              "b": [(0, 0), (0, 1), (1, 1)]}
+    puzzle = Polyomino(pieces, "rect:4x2", omit_one_of=["I3", "b"])
+    together = pt.count_result(puzzle, up_to_symmetry=True)
+    apart = [pt.count_result(Polyomino({n: c for n, c in pieces.items() if n != out}, "rect:4x2"), up_to_symmetry=True)
+             for out in ("I3", "b")]
+    assert together.count == sum(r.count for r in apart) == 16
+    for key in ("count_up_to_symmetry", "count_up_to_rotation"):
+        assert together.stats[key] == sum(r.stats[key] for r in apart)
+        assert together.stats[key] == pt.count_up_to_symmetry(puzzle, method="listing")[key]
+    assert together.stats["symmetry_method"].startswith("pruned: piece V3")  # a piece every packing places
+
+
+def test_leaving_a_piece_out_is_checked():
+    dominoes = {name: [(0, 0), (0, 1)] for name in "abc"}
+    for omit, words in (("abz", "'z' is not a piece of the set"), ("", "name at least one piece"),
+                        (",", "name at least one piece")):
+        with pytest.raises(LimitError, match=words):
+            Polyomino(dominoes, "rect:2x2", omit_one_of=omit)
+    with pytest.raises(LimitError, match="needs one of 4 cells, and a has 2"):
+        Polyomino(dominoes, [(0, 0), (0, 1)], omit_one_of="a")
+    with pytest.raises(LimitError, match="copies='any'"):
+        Polyomino(dominoes, "rect:2x2", copies="any", omit_one_of="a")
+    puzzle = Polyomino(dominoes, "rect:2x2", omit_one_of="ab")
+    with pytest.raises(InvalidSolution, match="exactly one of a, b"):
+        puzzle.verify({"a": ((0, 0), (0, 1)), "b": ((1, 0), (1, 1))})  # c may not be left out
+    assert puzzle.parameters()["omit_one_of"] == ["a", "b"] and "less one of a, b" in puzzle.describe()
+
+
+def test_one_of_several_pieces_left_out_from_the_command_line():
+    from parity.testing import run_cli
+
+    code, out, err = run_cli("count", "polyomino", "--pieces", "tetrominoes", "--board", "rect:4x4",
+                             "--omit-one-of", "IOTSL", "--json")
+    assert code == 0 and json.loads(out)["count"] == 0 and json.loads(out)["omit_one_of"] == list("IOTSL")
+    code, out, err = run_cli("count", "polyomino", "--pieces", "tetrominoes", "--board", "rect:4x4",
+                             "--omit-one-of", "Q")
+    assert code == 2 and "'Q' is not a piece of the set" in err and len(err.strip().splitlines()) == 1
