@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..boards.lattices import SQUARE
+from ..boards.lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, TRIGS, TWIGS
 from ..errors import InvalidSolution
 
-__all__ = ["solution_lines", "read_solution_lines", "solution_grid", "read_solution_grid"]
+__all__ = ["solution_lines", "read_solution_lines", "solution_grid", "read_solution_grid", "solution_art",
+           "solution_record", "solution_file", "read_solution_file"]
 
 _POINT = re.compile(r"^-?\d+(,-?\d+)+$")
 
@@ -151,3 +152,341 @@ def read_solution_grid(puzzle, text: str) -> dict[str, tuple]:
     solution = {name: tuple(sorted(cells)) for name, cells in placed.items()}
     puzzle.verify(solution)
     return solution
+
+
+# --- the visual representation: Polyform Puzzler's drawing of a solution, one layout per lattice -------------------
+
+def _placed(puzzle, solution: Mapping[str, tuple]) -> tuple[dict, list[int]]:
+    """Each covered cell in Polyform Puzzler's coordinates -> its piece's name, and the board's size along each
+    coordinate; a board reaching below 0 is moved up to 0 (the direction of a segment or triangle stays)."""
+    points = [_to_puzzler(puzzle, tuple(cell)) for cell in puzzle.cells]
+    k = puzzle.lattice.translated
+    low = [min(0, min(p[i] for p in points)) if i < k else 0 for i in range(len(points[0]))]
+    size = [max(p[i] for p in points) - low[i] + 1 for i in range(len(points[0]))]
+
+    def moved(p):
+        return tuple(v - d for v, d in zip(p, low))
+
+    where = {moved(_to_puzzler(puzzle, tuple(cell))): str(name) for name, cells in solution.items() for cell in cells}
+    return where, size
+
+
+def _square_art(where: dict, size: list[int]) -> list[str]:
+    # each name left-aligned in a column of at least two characters, the top row first
+    width = max(2, 1 + max(map(len, where.values()), default=1))
+    return ["".join(f"{where.get((x, y), ''):<{width}}" for x in range(size[0])).rstrip()
+            for y in reversed(range(size[1]))]
+
+
+def _cube_art(where: dict, size: list[int]) -> list[str]:
+    # the layers z = 0, 1, ... side by side, four spaces apart, each drawn as a square board
+    width = max(map(len, where.values()), default=1)
+    return ["    ".join(" ".join(f"{where.get((x, y, z), ''):<{width}}" for x in range(size[0]))
+                       for z in range(size[2])).rstrip() for y in reversed(range(size[1]))]
+
+
+def _stick_art(where: dict) -> list[str]:
+    # a horizontal segment as -N-- between two points, a vertical one as its name over a bar, four characters apart
+    across = 1 + max([x + 1 for x, _, z in where if z == 0] + [x for x, _, z in where if z == 1], default=0)
+    up = 1 + max([y for _, y, z in where if z == 0] + [y + 1 for _, y, z in where if z == 1], default=0)
+    parts = []
+    for y in range(up):
+        flat = ["    " if (x, y, 0) not in where else f"-{where[x, y, 0]}--"[:4] for x in range(across - 1)]
+        parts.append([" " + " ".join(flat).rstrip()])
+        if y != up - 1:  # the segments rising from line y to line y + 1
+            names = [where.get((x, y, 1)) for x in range(across)]
+            parts.append(["    ".join(" " if n is None else n[0] for n in names).rstrip(),
+                          "    ".join(" " if n is None else (n + "|")[1] for n in names).rstrip()])
+    return [line for part in reversed(parts) for line in part]  # the highest line first
+
+
+#: Polyform Puzzler's pieces of a triangular-grid drawing, per direction z: (drawn, empty), each three lines
+_TRIG_PARTS = ((("", "", "_%-3s"), ("", "", "    ")),
+               (("  /", "%-3s", "/"), ("   ", "   ", " ")),
+               (("%-3s", " \\ ", "\\"), ("   ", "   ", " ")))
+
+#: ... of a hexagonal-grid drawing, per direction z: (drawn, empty), each two lines
+_TWIG_PARTS = ((("", "_%-3s"), ("", "    ")),
+               (("%-3s   ", " \\"), ("      ", "  ")),
+               ((" %-3s  ", "/     "), ("      ", "      ")))
+
+
+def _part(part: str, name: str | None) -> str:
+    if "%" in part:
+        part = part % name
+    return part.replace(" ", "_") if "_" in part else part  # a horizontal segment drawn as one line
+
+
+def _trig_art(where: dict, size: list[int]) -> list[str]:
+    output, padding = [], size[0] * 6
+    for y in reversed(range(size[1])):
+        lines = [["   " * y], ["   " * y], ["   " * y + "  "]]
+        flat = False  # the horizontal segment of the previous point (a bare corner under a slant is drawn flat)
+        for x in range(size[0]):
+            for z in (2, 1, 0):
+                if z == 1:
+                    flat = (x, y, 0) in where
+                name = where.get((x, y, z))
+                for i, line in enumerate(lines):
+                    part = _part(_TRIG_PARTS[z][name is None][i], name)
+                    line.append("_" if part == " " and flat else part)
+        for line in lines:
+            text = "".join(line)
+            padding = min(padding, len(text) - len(text.lstrip()))
+            output.append(text.rstrip())
+    while output and not output[0].strip():
+        del output[0]
+    return [line[padding:] for line in output]
+
+
+def _twig_art(where: dict, size: list[int]) -> list[str]:
+    across, up = size[0], size[1]
+    rows = [[""] * across for _ in range(up * 4 + (across - 1) * 2)]
+    for x in range(across):
+        for y in range(up):
+            base = y * 4 + x * 2
+            for z in (2, 1, 0):
+                name = where.get((x, y, z))
+                for i, part in enumerate(_TWIG_PARTS[z][name is None]):
+                    rows[base + (2, 2, 0)[z] + 1 - i][x] += _part(part, name)
+    lines = ["".join(part or "      " for part in row) for row in rows]
+    padding = min([across * 6] + [len(line) - len(line.lstrip()) for line in lines])
+    lines = [line.rstrip() for line in lines]
+    while lines and not lines[0].strip():
+        del lines[0]
+    while lines and not lines[-1].strip():
+        del lines[-1]
+    return [line[padding:] for line in reversed(lines)]
+
+
+def _hex_art(where: dict, size: list[int]) -> list[str]:
+    across, up = size[0], size[1]
+
+    def at(x, y):
+        return where.get((x, y))
+
+    out = [[" " * (x * 3 + 1)] for x in reversed(range(across))]  # room for the slant of the top row
+    for y in reversed(range(up)):
+        out.append([])
+        out.append(["\\" if at(0, y) is not None else " "])
+        for x in range(across):
+            cell = at(x, y)
+            left = right = " "
+            if x > 0 and y < up - 1:
+                left = "/" if at(x - 1, y + 1) != cell else " "
+            elif cell is not None:
+                left = "/"
+            if x < across - 1:
+                right = "\\" if at(x + 1, y) != cell else " "
+            elif cell is not None:
+                right = "\\"
+            out[-2 - x].append(left + "  " + right)
+            if y < up - 1:
+                ceiling = "__" if at(x, y + 1) != cell else "  "
+            else:
+                ceiling = "__" if cell is not None else "  "
+            out[-3 - x].append(ceiling)
+    for y in range(up - 1, 0, -1):
+        if at(across - 1, y) is not None:
+            out[-across - 2 * y].append("/")
+    for x in range(across):
+        if at(x, 0) is not None:
+            out[-x - 1].append("__/")
+    lines = ["".join(parts).rstrip() for parts in out]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return lines
+
+
+def _iamond_art(where: dict, size: list[int]) -> list[str]:
+    across, up = size[0], size[1]
+
+    def at(x, y, z):
+        return where.get((x, y, z))
+
+    output = [(" " * 2 * up + "".join(("_" if at(x, up - 1, 1) is not None else " ") * 4
+                                      for x in range(across))).rstrip()]
+    for y in reversed(range(up)):
+        upper, lower = [" " + " " * 2 * y], [" " * 2 * y]
+        cell = None
+        for x in range(across):
+            cell = at(x, y, 0)  # the triangle pointing up, then the one pointing down
+            left = "/" if (x == 0 and cell is not None) or (x > 0 and at(x - 1, y, 1) != cell) else " "
+            bottom = "_" if (y == 0 and cell is not None) or (y > 0 and at(x, y - 1, 1) != cell) else " "
+            upper.append(left)
+            lower.append((left if left != " " else bottom) + bottom * 2)
+            cell = at(x, y, 1)
+            left = "\\" if at(x, y, 0) != cell else " "
+            upper.append(left + "  ")
+            lower.append(left if left != " " else bottom)
+        right = " " if cell is None else "/"
+        output += [("".join(upper) + right).rstrip(), ("".join(lower) + right).rstrip()]
+        while output and not output[0].strip():
+            del output[0]
+        while output and not output[-1].strip():
+            del output[-1]
+    margin = min([2 * up] + [len(line) - len(line.lstrip()) for line in output])
+    return [line[margin:] for line in output]
+
+
+def solution_art(puzzle, solution: Mapping[str, tuple]) -> str:
+    """Polyform Puzzler's drawing of a solution (the third part of a solution record), in its layout for the
+    board's lattice:
+
+    * squares: each piece's name on its cells, the top row first (names in
+      columns two characters wide, holes blank);
+    * cubes: the layers ``z = 0, 1, ...`` side by side, each as squares;
+    * hexagons and triangles: the pieces' outlines in ``/ \\ _``, rows slanting
+      with the lattice (names are not written: the outlines are the picture);
+    * polysticks: ``-N--`` on each horizontal segment, the name over a bar
+      on each vertical one;
+    * polytrigs and polytwigs: each name on its segment of the triangular or
+      hexagonal grid.
+
+    A piece left out (``puzzle.spares``) is noted above the drawing as
+    ``(N omitted)``.
+
+    Examples
+    --------
+    >>> from parity.puzzles import Polyomino
+    >>> print(solution_art(Polyomino({"A": [(0, 0)]}, [(0, 0)], lattice="hex"), {"A": ((0, 0),)}))
+     __
+    /  \\
+    \\__/
+    """
+    where, size = _placed(puzzle, solution)
+    lattice = puzzle.lattice
+    draw = {SQUARE: _square_art, CUBIC: _cube_art, HEX: _hex_art, TRIANGLE: _iamond_art, TRIGS: _trig_art,
+            TWIGS: _twig_art}.get(lattice)
+    lines = _stick_art(where) if lattice is STICKS else draw(where, size)
+    notice = [f"({name} omitted)" for name in _omitted(puzzle, solution)]
+    return "\n".join(notice + lines)
+
+
+def _omitted(puzzle, solution: Mapping[str, tuple]) -> list[str]:
+    if getattr(puzzle, "copies", "once") != "once":
+        return []
+    return [name for name in puzzle.pieces if name not in solution]
+
+
+# --- whole solution files: "Solving NAME:", then records of a header, coordinate lines and a drawing ----------------
+
+_HEADER = re.compile(r"(?:^|\s)solution (\d+):\s*$", re.IGNORECASE)
+
+
+def solution_record(puzzle, solution: Mapping[str, tuple], number: int) -> str:
+    """One solution record as Polyform Puzzler writes it: ``solution N:``, the coordinate lines (a piece left
+    out as ``! NAME``), a blank line, the drawing (:func:`solution_art`) and a blank line."""
+    left_out = "".join(f"! {name}\n" for name in _omitted(puzzle, solution))
+    return f"solution {number}:\n{solution_lines(puzzle, solution)}{left_out}\n{solution_art(puzzle, solution)}\n\n"
+
+
+def solution_file(puzzle, solutions, title: str | None = None, seconds: float | None = None):
+    """The text of a solution file, piece by piece (an iterator of strings, so that a long listing is written as
+    it goes): ``Solving TITLE:``, one record per solution (:func:`solution_record`), then ``N solutions`` and, with
+    ``seconds``, the duration as Polyform Puzzler writes it.
+
+    Examples
+    --------
+    >>> from parity.puzzles import Polyomino
+    >>> puzzle = Polyomino({"A": [(0, 0), (0, 1)], "B": [(0, 0), (0, 1)]}, "rect:2x2")
+    >>> print("".join(solution_file(puzzle, [{"A": ((0, 0), (0, 1)), "B": ((1, 0), (1, 1))}], "dominoes 2x2")))
+    Solving dominoes 2x2:
+    <BLANKLINE>
+    solution 1:
+    0,1 1,1 A
+    0,0 1,0 B
+    <BLANKLINE>
+    A A
+    B B
+    <BLANKLINE>
+    1 solution
+    <BLANKLINE>
+    """
+    from datetime import timedelta
+
+    yield f"Solving {title or puzzle.describe()}:\n\n"
+    number = 0
+    for number, solution in enumerate(solutions, start=1):
+        puzzle.verify(solution)
+        yield solution_record(puzzle, solution, number)
+    duration = "" if seconds is None else f", duration {timedelta(seconds=seconds)}"
+    yield f"{number} solution{'' if number == 1 else 's'}{duration}\n"
+
+
+def _record_lines(puzzle, lines: list[tuple[int, str]]) -> tuple[dict[str, tuple], list[str]]:
+    """The placements and the pieces left out (``! NAME``) that a record's coordinate lines give; the points
+    ``x,yi`` that earlier versions of Polyform Puzzler listed are skipped."""
+    size = len(_to_puzzler(puzzle, puzzle.cells[0]))
+    solution: dict[str, tuple] = {}
+    left_out: list[str] = []
+    for number, line in lines:
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        points, name = [w for w in words[:-1] if not re.fullmatch(r"-?\d+,-?\d+i", w)], words[-1]
+        if points == ["!"]:
+            left_out.append(name)
+            continue
+        if not points or not all(_POINT.match(p) for p in points) or _POINT.match(name):
+            raise InvalidSolution(f"line {number}: expected cells as x,y (or x,y,z) and then a piece's name, got "
+                                  f"{line.strip()!r}")
+        if name in solution or name in left_out:
+            raise InvalidSolution(f"line {number}: piece {name!r} is placed twice")
+        wrong = [p for p in points if p.count(",") + 1 != size]
+        if wrong:
+            raise InvalidSolution(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
+                                  f"board's have {size}")
+        solution[name] = tuple(sorted(_from_puzzler(puzzle, tuple(int(v) for v in p.split(","))) for p in points))
+    return solution, left_out
+
+
+def _verify_read(puzzle, solution: dict, left_out: list[str]) -> None:
+    unknown = [name for name in left_out if name not in puzzle.pieces]
+    if unknown:
+        raise InvalidSolution(f"'! {unknown[0]}' leaves out a piece this set does not have")
+    missing = _omitted(puzzle, solution)
+    if sorted(missing) != sorted(left_out) and left_out:
+        raise InvalidSolution(f"the record leaves out {', '.join(left_out)} but places "
+                              f"{', '.join(n for n in left_out if n in solution) or 'them'} too or misses "
+                              f"{', '.join(n for n in missing if n not in left_out)}")
+    puzzle.verify(solution)
+
+
+def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
+    """Every solution of a Polyform Puzzler solution file (or of :func:`solution_file`'s text), each verified by
+    the puzzle: the records' coordinate lines are read (``! NAME`` for a piece left out), the drawings, the
+    ``Solving ...:`` lines and the totals skipped.
+
+    Raises
+    ------
+    InvalidSolution
+        If the text holds no ``solution N:`` record, or a record's lines do not solve the puzzle (the message
+        names the record and the line).
+    """
+    if not isinstance(text, str):
+        raise InvalidSolution(f"a solution file's text is a string, got {type(text).__name__}")
+    lines = text.splitlines()
+    solutions = []
+    k = 0
+    while k < len(lines):
+        header = _HEADER.search(lines[k])
+        k += 1
+        if not header:
+            continue
+        record = []
+        while k < len(lines) and lines[k].strip():
+            record.append((k + 1, lines[k]))
+            k += 1
+        try:
+            solution, left_out = _record_lines(puzzle, record)
+            _verify_read(puzzle, solution, left_out)
+        except InvalidSolution as exc:
+            raise InvalidSolution(f"solution {header.group(1)}: {exc}") from None
+        solutions.append(solution)
+    if not solutions:
+        raise InvalidSolution("no 'solution N:' record in the text (a Polyform Puzzler solution file has one per "
+                              "solution)")
+    return solutions
