@@ -3,6 +3,9 @@
 * ``cnf``: DIMACS with a ``c p show`` projection line (the solutions are the
   models projected on it) and a ``c var N NAME`` comment per primary variable;
   ``xor_lines=True`` writes XORs as CryptoMiniSat ``x`` lines.
+* ``cover``: the exact cover in Knuth's format;
+* ``puzzler``: a Polyform Puzzler solution file, one solution per orbit of
+  the board's symmetries as Polyform Puzzler's files list them (polyforms);
 * ``matrix``: the matrix ``A`` of ``A x = b`` in the text format M4RI's tools
   read: a line ``ROWS COLS``, then one line per row; entries are digits
   written together for p < 11 and separated by spaces for p >= 11.  With
@@ -86,17 +89,34 @@ def _write_cover(puzzle, problem, path, xor_lines: bool = False, augmented: bool
     return {"items": len(problem.primary), "secondary_items": len(problem.secondary), "options": len(problem.options)}
 
 
-#: format name -> (encoding kind, writer(puzzle, encoding, path, xor_lines, augmented) -> stats)
+def _write_solutions(puzzle, _, path, xor_lines: bool = False, augmented: bool = False) -> dict:
+    if xor_lines or augmented:
+        raise LimitError("--xor-lines and --augmented do not apply to a file of solutions")
+    text, held = puzzle.solutions_text()  # every solution listed and verified before anything is written
+    write_text(path, text)
+    return held
+
+
+#: format name -> (encoding kind, writer(puzzle, encoding, path, xor_lines, augmented) -> stats); the kind
+#: ``solutions`` is no encoding but the family's file of its solutions (``puzzle.solutions_text()``)
 FORMATS: dict[str, tuple[str, Callable]] = {
     "cnf": ("cnf", _write_cnf),
     "matrix": ("linear", _write_matrix),
     "cover": ("cover", _write_cover),
+    "puzzler": ("solutions", _write_solutions),
 }
 
 
+def _offers(puzzle_class, kind: str) -> bool:
+    if kind == "solutions":
+        return callable(getattr(puzzle_class, "solutions_text", None))
+    return kind in puzzle_class.encodings
+
+
 def formats_for(puzzle_class) -> list[str]:
-    """The export formats a family offers (those whose encoding it has)."""
-    return [name for name, (kind, _) in FORMATS.items() if kind in puzzle_class.encodings]
+    """The export formats a family offers (those whose encoding it has, and ``puzzler`` where it writes its
+    solutions as Polyform Puzzler's files)."""
+    return [name for name, (kind, _) in FORMATS.items() if _offers(puzzle_class, kind)]
 
 
 def export(puzzle, fmt: str, path: str | os.PathLike, xor_lines: bool = False, augmented: bool = False) -> dict:
@@ -104,7 +124,9 @@ def export(puzzle, fmt: str, path: str | os.PathLike, xor_lines: bool = False, a
     if fmt not in FORMATS:
         raise LimitError(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
     kind, writer = FORMATS[fmt]
-    if kind not in puzzle.encodings:
-        raise EngineNotApplicableError(f"{puzzle.family} puzzles have no {kind} encoding to write as {fmt}")
-    stats = writer(puzzle, puzzle.encoding(kind), path, xor_lines=xor_lines, augmented=augmented)
+    if not _offers(puzzle, kind):
+        what = "file of solutions" if kind == "solutions" else f"{kind} encoding"
+        raise EngineNotApplicableError(f"{puzzle.family} puzzles have no {what} to write as {fmt}")
+    encoding = None if kind == "solutions" else puzzle.encoding(kind)
+    stats = writer(puzzle, encoding, path, xor_lines=xor_lines, augmented=augmented)
     return {"format": fmt, "output": str(path), **stats}

@@ -81,7 +81,8 @@ def _common(verb: str) -> list[click.Parameter]:
         return [
             click.Option(["--format", "fmt"], default="cnf", show_default=True,
                          help="cnf: DIMACS with a 'c p show' line; matrix: A as 'ROWS COLS' then rows (M4RI's format); "
-                              "cover: Knuth's exact-cover format."),
+                              "cover: Knuth's exact-cover format; puzzler: every solution, one per orbit of the "
+                              "board's symmetries, as a Polyform Puzzler solution file (polyforms)."),
             click.Option(["--xor-lines"], is_flag=True, help="Write XORs as CryptoMiniSat 'x' lines (cnf format)."),
             click.Option(["--augmented"], is_flag=True, help="Append b as one more column (matrix format)."),
             click.Option(["-o", "--output"], required=True, help="File to write."),
@@ -111,6 +112,12 @@ def _common(verb: str) -> list[click.Parameter]:
     if verb == "draw":
         return [engine, limit,
                 click.Option(["-o", "--output"], required=True, help="Picture file to write: .svg or .png."),
+                as_json]
+    if verb == "verify":
+        return [click.Argument(["file"], metavar="FILE"),
+                click.Option(["--complete"], is_flag=True,
+                             help="Also count the puzzle's solutions up to symmetry (the fastest counter) and say "
+                                  "whether the file holds every one; exit status 1 if it does not."),
                 as_json]
     return [engine, limit, as_json]
 
@@ -171,6 +178,8 @@ class _FamilyGroup(click.Group):
 
         if self.verb == "draw":  # families with a picture only (this imports them)
             return [name for name in names() if _draws(family(name).puzzle)]
+        if self.verb == "verify":  # families that read files of their solutions
+            return [name for name in names() if _reads(family(name).puzzle)]
         return names()
 
     def get_command(self, ctx, name: str):
@@ -188,6 +197,8 @@ class _FamilyGroup(click.Group):
                 return None
         if self.verb == "draw" and not _draws(entry.puzzle):
             return None
+        if self.verb == "verify" and not _reads(entry.puzzle):
+            return None
         return _FamilyCommand(self.verb, entry)
 
     def resolve_command(self, ctx, args):
@@ -199,8 +210,16 @@ class _FamilyGroup(click.Group):
             if self.verb == "draw" and name in names():
                 raise click.UsageError(f"{name} puzzles have no picture; families that draw: "
                                        f"{', '.join(self.list_commands(ctx))}", ctx)
+            if self.verb == "verify" and name in names():
+                raise click.UsageError(f"{name} puzzles read no files of solutions; families that do: "
+                                       f"{', '.join(self.list_commands(ctx))}", ctx)
             raise click.UsageError(f"unknown puzzle family {name!r}; known: {', '.join(names())}", ctx)
         return super().resolve_command(ctx, args)
+
+
+def _reads(puzzle_class) -> bool:
+    """Whether a family reads files of its solutions (``read_solutions``)."""
+    return callable(getattr(puzzle_class, "read_solutions", None))
 
 
 def _draws(puzzle_class) -> bool:
@@ -215,7 +234,8 @@ _VERB_HELP = {
     "count": "Count the solutions of a puzzle (exact integers).",
     "draw": "Solve a puzzle and draw the solution as a picture (SVG or PNG, by the file's suffix).",
     "check": "Cross-check every applicable engine on random instances of a family.",
-    "export": "Write a puzzle's encoding for external tools (DIMACS CNF, M4RI matrix).",
+    "export": "Write a puzzle's encoding for external tools (DIMACS CNF, M4RI matrix), or its solutions as a file.",
+    "verify": "Read a file of a puzzle's solutions (Polyform Puzzler's files for polyforms) and verify every one.",
 }
 
 
@@ -412,7 +432,41 @@ def _draw(family_name: str, build: dict, options: dict):
     return _whole(payload, started), f"{puzzle.describe()}: {puzzle.summary(result.solution)}; drew {payload['output']}", 0
 
 
-_VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export, "draw": _draw}
+def _verify(family_name: str, build: dict, options: dict):
+    """Every solution of a file read and verified; how many are distinct, also up to symmetry; with ``complete``,
+    compared with the puzzle's count (exit status 1 when a solution is wrong or, asked, some are missing)."""
+    from .._files import read_text
+    from ..api import count_result
+    from ..errors import InvalidSolution
+
+    puzzle = _build(family_name, build)
+    path = options["file"]
+    text = read_text(path, LimitError, "solution file")
+    payload = {**puzzle.header(), "file": path}
+    try:
+        solutions = puzzle.read_solutions(text)
+    except InvalidSolution as exc:
+        payload.update(valid=False, problem=str(exc))
+        return payload, f"{path}: not a file of solutions of {puzzle.describe()}: {exc}", 1
+    keys = [puzzle.solution_key(s) for s in solutions]
+    plain = {tuple(sorted((str(n), tuple(sorted(map(tuple, c)))) for n, c in s.items())) for s in solutions}
+    payload.update(valid=True, solutions=len(solutions), distinct=len(plain), distinct_up_to_symmetry=len(set(keys)))
+    said = (f"{path}: {len(solutions)} solutions of {puzzle.describe()}, each verified; {len(plain)} distinct, "
+            f"{len(set(keys))} up to symmetry")
+    code = 0
+    if options.get("complete"):
+        counted = count_result(puzzle, up_to_symmetry=True)
+        whole = counted.stats["count_up_to_symmetry"]
+        payload.update(count=counted.count, count_up_to_symmetry=whole, complete=len(set(keys)) == whole)
+        if len(set(keys)) == whole:
+            said += f"; the puzzle has {whole} up to symmetry: the file holds them all"
+        else:
+            said += f"; the puzzle has {whole} up to symmetry: the file misses {whole - len(set(keys))}"
+            code = 1
+    return payload, said, code
+
+
+_VERBS = {"solve": _solve, "count": _count, "check": _check, "export": _export, "draw": _draw, "verify": _verify}
 
 
 def _positive(seconds: float) -> float:

@@ -802,6 +802,56 @@ class Polyomino(Puzzle):
     def summary(self, solution) -> str:
         return f"{len(solution)} pieces placed"
 
+    def solutions_text(self) -> tuple[str, dict]:
+        """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.puzzler_files.solution_file`):
+        one solution per orbit of the board's symmetries, as Polyform Puzzler's files list them (the least of
+        each orbit's images), every solution of a tiling (whose copies have no names to compare); and what it
+        holds (``solutions``, ``up_to``).
+
+        Examples
+        --------
+        >>> text, held = Polyomino("pentominoes", "rect:20x3").solutions_text()
+        >>> held, text.count("solution ")
+        ({'solutions': 2, 'up_to': 'symmetry', 'symmetries': 4}, 2)
+        """
+        import time
+
+        from ..api import solutions
+        from ..symmetry import canonical
+        from .puzzler_files import solution_file
+
+        started = time.perf_counter()
+        if self.copies == "any":
+            kept, held = list(solutions(self)), {"up_to": "nothing"}
+        else:
+            sym = self.symmetries()
+            kept = []
+            for solution in solutions(self):
+                where = sym.view(solution)
+                if tuple(where[item] for item in sym.items) == canonical(sym, solution):
+                    kept.append(solution)
+            held = {"up_to": "symmetry", "symmetries": len(sym.perms)}
+        text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
+        return text, {"solutions": len(kept), **held}
+
+    def read_solutions(self, text: str) -> list[dict]:
+        """Every solution a Polyform Puzzler solution file holds, each verified
+        (:func:`~parity.puzzles.puzzler_files.read_solution_file`)."""
+        from .puzzler_files import read_solution_file
+
+        return read_solution_file(self, text)
+
+    def solution_key(self, solution) -> tuple:
+        """The least image of ``solution`` under the board's symmetries: two solutions have the same key exactly
+        when a symmetry takes one to the other (a tiling: its pieces' cell sets, unmoved)."""
+        from ..symmetry import canonical
+
+        if self.copies == "any":
+            return tuple(sorted(tuple(sorted(map(tuple, cells))) for cells in solution.values()))
+        if "_key_symmetries" not in self.__dict__:
+            self.__dict__["_key_symmetries"] = self.symmetries()
+        return canonical(self.__dict__["_key_symmetries"], solution)
+
     def picture(self, solution) -> str:
         return "\n".join(self.grid(solution))
 

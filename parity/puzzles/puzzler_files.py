@@ -428,6 +428,8 @@ def _record_lines(puzzle, lines: list[tuple[int, str]]) -> tuple[dict[str, tuple
             continue
         points, name = [w for w in words[:-1] if not re.fullmatch(r"-?\d+,-?\d+i", w)], words[-1]
         if points == ["!"]:
+            if name in solution or name in left_out:
+                raise InvalidSolution(f"line {number}: piece {name!r} is left out and placed, or left out twice")
             left_out.append(name)
             continue
         if not points or not all(_POINT.match(p) for p in points) or _POINT.match(name):
@@ -447,11 +449,10 @@ def _verify_read(puzzle, solution: dict, left_out: list[str]) -> None:
     unknown = [name for name in left_out if name not in puzzle.pieces]
     if unknown:
         raise InvalidSolution(f"'! {unknown[0]}' leaves out a piece this set does not have")
-    missing = _omitted(puzzle, solution)
-    if sorted(missing) != sorted(left_out) and left_out:
-        raise InvalidSolution(f"the record leaves out {', '.join(left_out)} but places "
-                              f"{', '.join(n for n in left_out if n in solution) or 'them'} too or misses "
-                              f"{', '.join(n for n in missing if n not in left_out)}")
+    missing = [n for n in _omitted(puzzle, solution) if n not in left_out]
+    if left_out and missing:
+        raise InvalidSolution(f"the record leaves out {', '.join(left_out)} and does not place "
+                              f"{', '.join(missing)} either")
     puzzle.verify(solution)
 
 
