@@ -55,7 +55,7 @@ from .base import Puzzle
 from .registry import Family, Option
 
 __all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "PENTOMINO_NAMES",
-           "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "FAMILY"]
+           "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "PENTACUBE_NAMES", "FAMILY"]
 
 if TYPE_CHECKING:
     from ..cover import CoverProblem
@@ -288,15 +288,34 @@ PIECE_SETS = {
 SOLID_NAMES = {"V": ((0, 0, 0), (1, 0, 0), (0, 1, 0)), "P": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)),
                "A": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)), "B": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1))}
 
+#: Polyform Puzzler's names of the seventeen pentacubes that are not flat (Kadon's "Superquints" names; the twelve
+#: flat ones are the pentominoes' letters with a 5: ``F5`` .. ``Z5``), each as its cubes; mirror pairs are two
+#: pieces (``L15`` and ``J15``), as solids turn but never reflect.
+PENTACUBE_NAMES = {
+    "L15": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (-1, 0, 1)), "L25": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (0, 0, 1)),
+    "L35": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (1, 0, 1)), "L45": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)),
+    "J15": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (-1, 0, -1)), "J25": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (0, 0, -1)),
+    "J45": ((-1, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, -1)), "N15": ((-1, 0, 0), (0, 1, 0), (1, 1, 0), (-1, 0, -1)),
+    "N25": ((-1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, -1)), "S15": ((-1, 0, 0), (0, 1, 0), (1, 1, 0), (-1, 0, 1)),
+    "S25": ((-1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1)), "T15": ((-1, -1, 0), (-1, 0, 0), (-1, 1, 0), (-1, 0, 1)),
+    "T25": ((-1, -1, 0), (-1, 0, 0), (-1, 1, 0), (0, 0, 1)), "V15": ((-1, 0, 0), (0, 1, 0), (-1, 0, 1), (-1, -1, 1)),
+    "V25": ((-1, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 1)), "Q5": ((1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1)),
+    "A5": ((1, 0, 0), (1, 1, 0), (0, 0, 1), (1, 1, 1)),
+}
+
 
 def _solid_set(name: str) -> dict[str, tuple]:
     """The solid piece sets: every tetracube (the flat ones by their tetromino letters, then A, B, P) or pentacube
-    (numbered); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
+    (Polyform Puzzler's names, :data:`PENTACUBE_NAMES`); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
     square); the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
         return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
-    if name == "pentacubes":
-        return {f"C{k + 1}": p for k, p in enumerate(polyominoes(5, dimension=3))}
+    if name == "pentacubes":  # named as Polyform Puzzler names them (each shape with the cube (0, 0, 0) implied)
+        known = {min(CUBIC.orientations([(0, 0, 0), *cells])): n for n, cells in PENTACUBE_NAMES.items()}
+        for letter, flat in _named(polyominoes(5), False).items():
+            known[min(CUBIC.orientations([(r, c, 0) for r, c in flat]))] = f"{letter}5"
+        shapes = polyominoes(5, dimension=3)
+        return {known.get(min(CUBIC.orientations(p)), f"C{k + 1}"): p for k, p in enumerate(shapes)}
     letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
     for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
         flat = [(r, c, 0) for r, c in read_shape(art, letter)]

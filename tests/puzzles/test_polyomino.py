@@ -636,3 +636,25 @@ def test_one_of_several_pieces_left_out_from_the_command_line():
     code, out, err = run_cli("count", "polyomino", "--pieces", "tetrominoes", "--board", "rect:4x4",
                              "--omit-one-of", "Q")
     assert code == 2 and "'Q' is not a piece of the set" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_pentacubes_carry_polyform_puzzlers_names_and_its_mirror_pairs():
+    # Polyform Puzzler's data (its 17 solid shapes and the pentominoes as flat solids) fall into the 29 rotation
+    # classes that parity grows, one each; its mirror pairs (L/J, N/S) are mirror images here too
+    from parity.boards.lattices import CUBIC
+    from parity.puzzles.polyomino import _piece_set
+
+    pieces = _piece_set("pentacubes", None)[0]
+    flat = {f"{letter}5" for letter in "FILNPTUVWXYZ"}
+    solid = {"L15", "L25", "L35", "L45", "J15", "J25", "J45", "N15", "N25", "S15", "S25", "T15", "T25", "V15", "V25",
+             "Q5", "A5"}
+    assert set(pieces) == flat | solid
+    assert all(len({c[2] for c in pieces[name]}) == 1 or len({c[0] for c in pieces[name]}) == 1
+               or len({c[1] for c in pieces[name]}) == 1 for name in flat)
+
+    def rotations(cells):
+        return min(CUBIC.orientations(cells))
+
+    for left, right in (("L15", "J15"), ("L25", "J25"), ("L45", "J45"), ("N15", "S15"), ("N25", "S25")):
+        mirrored = [(x, y, -z) for x, y, z in pieces[left]]
+        assert rotations(mirrored) == rotations(pieces[right]) != rotations(pieces[left])
