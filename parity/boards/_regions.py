@@ -62,6 +62,35 @@ def _tri_hexagon_size(kind: str, body: str) -> tuple[int, ...]:
 #: the seed's tetrahex coin: a 7 x 5 hexagon parallelogram with two corners cut and a hole in the middle
 _COIN = [(x, y) for y in range(5) for x in range(7) if 1 < x + y < 9 and (x, y) != (3, 2)]
 
+def _trig_board(points: Callable[[int, int], bool], reach: int) -> list[Cell]:
+    """The segments of the triangular grid whose two end points both pass ``points(x, y)`` (``0 <= x, y <=
+    reach``)."""
+    return sorted((x, y, z) for x in range(-1, reach + 2) for y in range(reach + 1) for z in range(3)
+                  if all(0 <= a <= reach and 0 <= b <= reach and points(a, b) for a, b in TRIGS.ends((x, y, z))))
+
+
+def _sticks_diamond(m: int, n: int) -> list[Cell]:
+    """Polyform Puzzler's M x N polystick diamond lattice: the segments between two pairs of diagonal lines."""
+    size = m + n
+    return [(x, y, z) for y in range(size) for x in range(size) for z in range(2)
+            if -m - 1 < x - y - z < m and m - 2 < x + y < m + 2 * n - 1]
+
+
+def _twigs_hexagon(side: int) -> list[Cell]:
+    """Every edge of the hexagon of hexagons of side ``side`` (Polyform Puzzler's bordered polytwig hexagon)."""
+    bound, low, high = 2 * side - 1, side - 1, 3 * side - 2
+    cells = []
+    for y in range(bound + 1):
+        for x in range(bound + 1):
+            for z in range(3):
+                if (z == 2 and x == y == 0) or (z == 1 and y == bound) or (z == 0 and x == bound) or x == y == bound:
+                    continue  # outside the bordered parallelogram of bound x bound hexagons
+                if x + y < low or (x + y == low and z == 2) or x + y > high:
+                    continue
+                cells.append((x, y, z))
+    return sorted(cells)
+
+
 #: region kinds: name -> (forms, lattice, size parser or None, sizes -> cells); boards of the spec table
 REGIONS: dict[str, tuple[tuple[str, ...], Lattice, Callable | None, Callable[..., list[Cell]]]] = {
     "rect": (("rect:WxH",), SQUARE, _size(2, 1000, "rect:WxH"),
@@ -93,6 +122,19 @@ REGIONS: dict[str, tuple[tuple[str, ...], Lattice, Callable | None, Callable[...
     # W x H points of the hexagonal grid's first kind, each with its three segments
     "twigs-parallelogram": (("twigs-parallelogram:WxH",), TWIGS, _size(2, 300, "twigs-parallelogram:WxH"),
                             lambda w, h: [(x, y, z) for x in range(w) for y in range(h) for z in range(3)]),
+    # the segments of the unit squares (x, y) with x + y < S: a staircase of side S
+    "sticks-triangle": (("sticks-triangle:S",), STICKS, _size(1, 300, "sticks-triangle:S"),
+                        lambda side: sorted((x, y, z) for x in range(side + 1) for y in range(side + 1) for z in (0, 1)
+                                            if x + y <= side and (z == 0 and x < side or z == 1 and y < side))),
+    # Polyform Puzzler's M x N diamond lattice (its 3 x 7 holds the 84 segments of the polysticks of orders 1-4)
+    "sticks-diamond": (("sticks-diamond:MxN",), STICKS, _size(2, 150, "sticks-diamond:MxN"), _sticks_diamond),
+    # the segments joining the points of a triangle (a hexagon) of side S of the triangular grid
+    "trigs-triangle": (("trigs-triangle:S",), TRIGS, _size(1, 300, "trigs-triangle:S"),
+                       lambda side: _trig_board(lambda x, y: x + y <= side, side)),
+    "trigs-hexagon": (("trigs-hexagon:S",), TRIGS, _size(1, 150, "trigs-hexagon:S"),
+                      lambda side: _trig_board(lambda x, y: side <= x + y <= 3 * side, 2 * side)),
+    # every edge of the hexagon of hexagons of side S on the hexagonal grid
+    "twigs-hexagon": (("twigs-hexagon:S",), TWIGS, _size(1, 150, "twigs-hexagon:S"), _twigs_hexagon),
 }
 
 #: every form a region spec takes

@@ -229,6 +229,12 @@ def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | No
     for name, (art, mirror) in CONVENTIONAL_NAMES.get((lattice.name, order), {}).items():
         cells = read_shape(art, name, lattice)
         table[min(lattice.orientations(cells))] = (name, mirror, min(lattice.orientations(cells, one_sided=True)))
+    if lattice is CUBIC and order == 5:  # Polyform Puzzler's pentacubes: the solid ones, then the flat ones
+        shapes = {n: [(0, 0, 0), *cells] for n, cells in PENTACUBE_NAMES.items()}
+        shapes.update({f"{letter}5": [(r, c, 0) for r, c in flat] for flat, letter in PENTOMINO_NAMES.items()})
+        for name, cells in shapes.items():
+            least = min(lattice.orientations(cells))
+            table[least] = (name, None, least)
     for name, cells in SEGMENT_NAMES.get((lattice.name, order), {}).items():
         cells = lattice.normalize(cells)
         table[min(lattice.orientations(cells))] = (name, name.lower(), min(lattice.orientations(cells, one_sided=True)))
@@ -310,12 +316,8 @@ def _solid_set(name: str) -> dict[str, tuple]:
     square); the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
         return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
-    if name == "pentacubes":  # named as Polyform Puzzler names them (each shape with the cube (0, 0, 0) implied)
-        known = {min(CUBIC.orientations([(0, 0, 0), *cells])): n for n, cells in PENTACUBE_NAMES.items()}
-        for letter, flat in _named(polyominoes(5), False).items():
-            known[min(CUBIC.orientations([(r, c, 0) for r, c in flat]))] = f"{letter}5"
-        shapes = polyominoes(5, dimension=3)
-        return {known.get(min(CUBIC.orientations(p)), f"C{k + 1}"): p for k, p in enumerate(shapes)}
+    if name == "pentacubes":  # named as Polyform Puzzler names them (see _name_table)
+        return _named(polyominoes(5, lattice=CUBIC), True, CUBIC)
     letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
     for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
         flat = [(r, c, 0) for r, c in read_shape(art, letter)]
@@ -1230,7 +1232,9 @@ FAMILY = Family(
     options=(
         Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces), tri-parallelogram:WxH, "
                "tri-hexagon:WxH or :S (polyiamonds), hex-parallelogram:WxH, hex-hexagon:S, hex-coin (polyhexes), "
-               "or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
+               "sticks-rect:WxH, sticks-triangle:S, sticks-diamond:MxN (polysticks), trigs-parallelogram:WxH, "
+               "trigs-triangle:S, trigs-hexagon:S (polytrigs), twigs-parallelogram:WxH, twigs-hexagon:S "
+               "(polytwigs), or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
                default=None),
         Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
                "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).  Default: "

@@ -11,7 +11,8 @@ from parity.errors import BoardSpecError
 
 SPECS = ["rect:10x6", "box:3x4x5", "tri-parallelogram:6x3", "tri-hexagon:3", "tri-hexagon:8x4",
          "hex-parallelogram:4x3", "hex-hexagon:3", "hex-coin", "sticks-rect:3x2",
-         "trigs-parallelogram:2x2", "twigs-parallelogram:3x2"]
+         "trigs-parallelogram:2x2", "twigs-parallelogram:3x2", "sticks-triangle:3", "sticks-diamond:2x3",
+         "trigs-triangle:3", "trigs-hexagon:2", "twigs-hexagon:2"]
 
 
 def test_every_region_kind_has_a_spec_here():
@@ -76,6 +77,10 @@ def test_every_puzzle_of_a_region_has_its_board():
     ("sticks-rect:0x3", "expected sticks-rect:WxH with whole numbers 1..300"),
     ("trigs-parallelogram:2x9999", "expected trigs-parallelogram:WxH with whole numbers 1..300"),
     ("twigs-parallelogram:x", "expected twigs-parallelogram:WxH"),
+    ("sticks-triangle:0", "expected sticks-triangle:S with whole numbers 1..300"),
+    ("sticks-diamond:3", "expected sticks-diamond:MxN"),
+    ("trigs-hexagon:151", "expected trigs-hexagon:S with whole numbers 1..150"),
+    ("twigs-hexagon:2x2", "expected twigs-hexagon:S"),
 ])
 def test_bad_region_specs_are_refused_before_building(spec, message):
     with pytest.raises(BoardSpecError, match=message):

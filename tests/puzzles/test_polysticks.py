@@ -49,13 +49,30 @@ def brute_distick_tilings(board: str) -> int:
 
 @pytest.mark.parametrize("board", ["sticks-rect:1x1", "sticks-rect:2x2", "sticks-rect:3x2", "sticks-rect:4x1",
                                    "trigs-parallelogram:1x1", "trigs-parallelogram:2x1", "trigs-parallelogram:2x2",
-                                   "twigs-parallelogram:2x2", "twigs-parallelogram:3x2"])
+                                   "twigs-parallelogram:2x2", "twigs-parallelogram:3x2", "sticks-triangle:3",
+                                   "sticks-diamond:2x2", "trigs-hexagon:1", "twigs-hexagon:2"])
 def test_tilings_by_pairs_of_segments_against_brute_force_on_every_engine(board):
     lattice = region(board)[2]
     family = {"sticks": "polysticks", "trigs": "polytrigs", "twigs": "polytwigs"}[lattice.name]
     puzzle = Polyomino(piece_set(family, 2), board, lattice=lattice.name, copies="any")
     expected = brute_distick_tilings(board)
     assert {engine: pt.count(puzzle, engine=engine) for engine in ENGINES} == dict.fromkeys(ENGINES, expected)
+
+
+@pytest.mark.parametrize("board, segments, symmetries", [
+    ("sticks-triangle:3", 18, 2),   # a staircase of 6 squares, mirror-symmetric about its diagonal
+    ("sticks-diamond:3x7", 84, 4),  # Polyform Puzzler's figure: the polysticks of orders 1-4 (1 + 4 + 15 + 64)
+    ("sticks-diamond:2x2", 16, 8),
+    ("trigs-triangle:2", 9, 6),     # 4 small triangles
+    ("trigs-hexagon:2", 42, 12),    # 24 triangles: (3 x 24 + 12 boundary edges) / 2
+    ("twigs-hexagon:1", 6, 12),     # one hexagon
+    ("twigs-hexagon:3", 72, 12),    # 19 hexagons: (6 x 19 + 30 boundary edges) / 2
+])
+def test_the_named_boards_of_segments(board, segments, symmetries):
+    lattice = region(board)[2]
+    family = {"sticks": "polysticks", "trigs": "polytrigs", "twigs": "polytwigs"}[lattice.name]
+    puzzle = Polyomino(piece_set(family, 1), board, lattice=lattice.name, copies="any")
+    assert (len(puzzle.cells), len(puzzle.symmetries().perms)) == (segments, symmetries)
 
 
 def test_tristick_tilings_every_engine_and_burnside():
