@@ -46,6 +46,10 @@ PUZZLES = {
                          "source": FAQ},
     "solid-pentominoes-3x4x5": {"pieces": "solid-pentominoes", "board": "box:3x4x5", "count": 3940,
                                 "up_to": "symmetry", "source": FAQ, "slow": True},
+    # Polyform Puzzler's set of the 25 pentacubes that fit in a 3 x 3 x 3 box (all but I5, L5, N5, Y5) fills the
+    # 5 x 5 x 5 cube; no count is published (one packing takes about a second)
+    "pentacubes-3x3x3-5x5x5": {"pieces": "pentacubes-3x3x3", "board": "box:5x5x5", "count": None,
+                               "up_to": "rotation", "source": None},
     # the 16 tetrasticks have 34 segments one way and 30 the other; the 6 x 6 grid of points holds 30 and 30, so one
     # of the five lopsided pieces (two more segments one way than the other) is left out
     "tetrasticks-6x6": {"pieces": "tetrasticks", "board": "sticks-rect:5x5", "omit_one_of": "H,J,L,N,Y",

@@ -273,7 +273,8 @@ PIECE_SETS = {
     "monominoes": (1, False, "square"), "dominoes": (2, False, "square"), "trominoes": (3, False, "square"),
     "tetrominoes": (4, False, "square"), "pentominoes": (5, False, "square"), "hexominoes": (6, False, "square"),
     "one-sided-tetrominoes": (4, True, "square"), "one-sided-pentominoes": (5, True, "square"),
-    "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "soma": (4, True, "cubic"),
+    "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "pentacubes-3x3x3": (5, True, "cubic"),
+    "soma": (4, True, "cubic"),
     "solid-pentominoes": (5, True, "cubic"),
     "diamonds": (2, False, "triangle"), "triamonds": (3, False, "triangle"),
     "tetriamonds": (4, False, "triangle"), "pentiamonds": (5, False, "triangle"),
@@ -312,12 +313,15 @@ PENTACUBE_NAMES = {
 
 def _solid_set(name: str) -> dict[str, tuple]:
     """The solid piece sets: every tetracube (the flat ones by their tetromino letters, then A, B, P) or pentacube
-    (Polyform Puzzler's names, :data:`PENTACUBE_NAMES`); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
+    (Polyform Puzzler's names, :data:`PENTACUBE_NAMES`; ``pentacubes-3x3x3`` the 25 that fit in a 3 x 3 x 3 box); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
     square); the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
         return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
     if name == "pentacubes":  # named as Polyform Puzzler names them (see _name_table)
         return _named(polyominoes(5, lattice=CUBIC), True, CUBIC)
+    if name == "pentacubes-3x3x3":  # the 25 that fit in a 3 x 3 x 3 box: all but I5, L5, N5 and Y5
+        return {n: p for n, p in _solid_set("pentacubes").items()
+                if all(max(c[i] for c in p) - min(c[i] for c in p) < 3 for i in range(3))}
     letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
     for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
         flat = [(r, c, 0) for r, c in read_shape(art, letter)]
@@ -811,17 +815,19 @@ class Polyomino(Puzzle):
         ax.axis("off")
 
     def to_json(self, solution: Mapping[str, tuple]) -> dict:
-        """The placements, the picture's rows, and Polyform Puzzler's coordinate lines (``puzzler``; see
-        :mod:`parity.puzzles.puzzler_files`)."""
+        """The placements, the picture's rows, Polyform Puzzler's coordinate lines (``puzzler``; see
+        :mod:`parity.puzzles.puzzler_files`) and the piece left out (``left_out``), if one is."""
         from .puzzler_files import solution_lines
 
         lines = solution_lines(self, solution).splitlines()
         grid = lines if isinstance(self.lattice, Segments) else self.grid(solution)  # (a segment board's grid)
+        left = [n for n in self.omit_one_of if n not in solution]
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
-                "grid": grid, "puzzler": lines}
+                "grid": grid, "puzzler": lines + [f"! {n}" for n in left], **({"left_out": left[0]} if left else {})}
 
     def summary(self, solution) -> str:
-        return f"{len(solution)} pieces placed"
+        left = [n for n in self.omit_one_of if n not in solution]
+        return f"{len(solution)} pieces placed" + (f", {left[0]} left out" if left else "")
 
     def solutions_text(self) -> tuple[str, dict]:
         """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.puzzler_files.solution_file`):

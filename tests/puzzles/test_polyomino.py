@@ -592,6 +592,9 @@ def test_one_piece_left_out_of_each_packing():
     assert pt.count_result(puzzle, up_to_symmetry=True).stats["count_up_to_symmetry"] == 3
     for solution in pt.solutions(puzzle):
         assert len(solution) == 2
+        left = ({"a", "b", "c"} - set(solution)).pop()
+        assert puzzle.summary(solution).endswith(f", {left} left out")
+        assert puzzle.to_json(solution)["left_out"] == left and puzzle.to_json(solution)["puzzler"][-1] == f"! {left}"
     report = crosscheck(puzzle)
     assert report.agree and report.checked, report.problems
 
