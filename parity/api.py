@@ -269,15 +269,17 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
                 recolour: bool = False, symmetry: str = "all") -> tuple[str, bool, Answer, tuple[float, float]]:
     if up_to_symmetry and puzzle.symmetries(recolour=recolour) is None:  # before any long count
         raise LimitError(f"{puzzle.family} puzzles define no symmetries to count up to")
-    own = getattr(puzzle, "orbit_count", None) if name is None and not up_to_symmetry else None
+    plain = not recolour and symmetry == "all"  # the orbits the family's own count gives
+    own = getattr(puzzle, "orbit_count", None) if name is None and (plain or not up_to_symmetry) else None
     if own is not None:
         # with no engine named, a family that counts orbits by pruning (one piece at one placement per orbit)
-        # counts every solution from that smaller search: each solution found stands for a known number of them
+        # counts every solution from that smaller search: each solution found stands for a known number of them;
+        # the whole problem's encoding is then never built
         started, compiled = time.perf_counter(), spent()
         up = own(None)
         # (no solution: the engine's own count says so on the whole problem, with its proof where it has one)
         if up is not None and up.get("count"):
-            return _by_orbits(up, 0.0, started, compiled, keys=("symmetries",))
+            return _by_orbits(up, 0.0, started, compiled, keys=None if up_to_symmetry else ("symmetries",))
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
     load = _loaded(engine, encoding)

@@ -528,6 +528,42 @@ class Polyomino(Puzzle):
         return list(self.__dict__["_placements"])
 
     def _place(self) -> list[tuple[str, tuple[Cell, ...]]]:
+        """Every orientation of every piece moved onto every board cell where all its cells land on the board (the
+        orientation's first cell on each cell in turn), worked out with arrays over a dense index of the board's
+        bounding box; a sparse board whose box is huge is placed cell by cell."""
+        import numpy as np
+
+        if max(abs(v) for cell in self.cells for v in cell) > 2 ** 40:  # beyond what arrays of int64 index
+            return self._place_by_cells()
+        board = np.array(self.cells, dtype=np.int64)
+        low = board.min(axis=0)
+        dims = board.max(axis=0) - low + 1
+        if float(np.prod(dims.astype(float))) > 4 * len(self.cells) + 10_000_000:
+            return self._place_by_cells()
+        strides = np.ones(len(dims), dtype=np.int64)
+        for i in range(len(dims) - 2, -1, -1):
+            strides[i] = strides[i + 1] * dims[i + 1]
+        index = np.full(int(np.prod(dims)), -1, dtype=np.int64)  # box position -> the cell's place in self.cells
+        index[(board - low) @ strides] = np.arange(len(self.cells))
+        k = self.lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
+        cells, out = self.cells, []
+        for name, shape in self.pieces.items():
+            for orient in self.lattice.orientations(shape, self.one_sided):
+                piece = np.array(orient, dtype=np.int64)
+                anchor = piece[0]
+                bases = board[(board[:, k:] == anchor[k:]).all(axis=1)]  # where a translation takes the anchor
+                placed = np.empty((len(bases), len(piece), len(dims)), dtype=np.int64)
+                placed[:, :, :k] = bases[:, None, :k] + (piece[None, :, :k] - anchor[:k])
+                placed[:, :, k:] = piece[None, :, k:]
+                placed -= low
+                inside = ((placed >= 0) & (placed < dims)).all(axis=(1, 2))
+                where = np.full(placed.shape[:2], -1, dtype=np.int64)
+                where[inside] = index[placed[inside] @ strides]
+                for row in np.sort(where[(where >= 0).all(axis=1)], axis=1):  # (cells sorted, as self.cells is)
+                    out.append((name, tuple(cells[i] for i in row.tolist())))
+        return out
+
+    def _place_by_cells(self) -> list[tuple[str, tuple[Cell, ...]]]:
         board = set(self.cells)
         k = self.lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
         out = []
@@ -712,6 +748,39 @@ class Polyomino(Puzzle):
             raise InvalidSolution(f"piece {label} is not placed as cells of the board: {exc}") from None
         if shape not in shapes[piece]:
             raise InvalidSolution(f"piece {label} is placed as a shape that is not one of its orientations")
+
+    def check_placements(self, placements) -> None:
+        """:meth:`check_placement` for many ``(piece, cells)`` at once: each piece's placements normalised and
+        compared with its orientations as arrays (cells as numbers, sorted), not one by one."""
+        import numpy as np
+
+        k = self.lattice.translated
+        rows: dict[str, list] = {}
+        for name, cells in placements:
+            rows.setdefault(name, []).append(cells)
+        for name, placed in rows.items():
+            size = len(self.pieces[name])
+            try:
+                cells = np.array(placed, dtype=np.int64)
+            except (TypeError, ValueError, OverflowError):
+                cells = None
+            if cells is None or cells.ndim != 3 or cells.shape[1] != size or cells.shape[2] != self.lattice.dimension:
+                for one in placed:  # ragged or odd: one at a time, each with its own message
+                    self.check_placement(name, one)
+                continue
+            cells[:, :, :k] -= cells[:, :, :k].min(axis=1, keepdims=True)
+            orientations = np.array(self.lattice.orientations(self.pieces[name], self.one_sided), dtype=np.int64)
+            top = max(int(cells.max()), int(orientations.max())) + 1
+            if cells.min() < 0 or top ** cells.shape[2] >= 2 ** 62:
+                for one in placed:
+                    self.check_placement(name, one)
+                continue
+            weights = top ** np.arange(cells.shape[2] - 1, -1, -1, dtype=np.int64)
+            known = {bytes(np.sort(o @ weights)) for o in orientations}
+            for number, key in enumerate(np.sort(cells @ weights, axis=1)):
+                if bytes(key) not in known:
+                    self.check_placement(name, placed[number])  # raises, with the piece's name
+                    raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
 
     def letters(self, solution=None) -> dict[str, str]:
         """One character per piece for letter grids: its name when that is one character, else its first letter
@@ -1096,8 +1165,9 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
         subset, problem = pruned(set(free))
         counter = choose_for(problem, "cover", engine, "count")  # as the front door chooses
         if counter.exact:
-            for name, cells in subset:  # every option of the problem is a placement of its piece: then every
-                puzzle.check_placement(name, cells)  # exact cover is a packing, and none needs checking alone
+            # every option of the problem is a placement of its piece: then every exact cover is a packing, and none
+            # needs checking alone
+            puzzle.check_placements(subset)
             load += _loading(counter, problem)
             found = int(counter.count(problem).count)
             total += found

@@ -661,3 +661,22 @@ def test_the_pentacubes_carry_polyform_puzzlers_names_and_its_mirror_pairs():
     for left, right in (("L15", "J15"), ("L25", "J25"), ("L45", "J45"), ("N15", "S15"), ("N25", "S25")):
         mirrored = [(x, y, -z) for x, y, z in pieces[left]]
         assert rotations(mirrored) == rotations(pieces[right]) != rotations(pieces[left])
+
+
+def test_placements_checked_together_as_one_by_one():
+    # the array check refuses what the one-by-one check refuses, on every lattice
+    for pieces, board in (("pentominoes", "rect:10x6"), ("soma", "box:3x3x3"), ("hexiamonds", "tri-hexagon:10x4"),
+                          ("tetrasticks", "sticks-rect:4x4"), ("pentatwigs", "twigs-parallelogram:5x4")):
+        try:
+            puzzle = Polyomino(pieces, board)
+        except LimitError:
+            puzzle = Polyomino(pieces, board, copies="any")
+        placements = puzzle.placements()
+        puzzle.check_placements(placements)
+        name, cells = placements[len(placements) // 2]
+        other = next(n for n in puzzle.pieces if sorted(puzzle.pieces[n]) != sorted(puzzle.pieces[name])
+                     and len(puzzle.pieces[n]) == len(cells))
+        with pytest.raises(InvalidSolution, match=f"piece {other} is placed as a shape"):
+            puzzle.check_placements([*placements[:3], (other, cells)])
+    far = Polyomino({"a": DOMINO}, [(10**30, 7), (10**30, 8)])
+    far.check_placements(far.placements())
