@@ -21,6 +21,7 @@ __all__ = [
     "EngineNotApplicableError",
     "NullityTooLargeError",
     "InvalidSolution",
+    "SolutionFileError",
     "EncodingError",
     "DimacsError",
     "MatrixFileError",
@@ -92,6 +93,11 @@ class NullityTooLargeError(ParityError, ValueError):
 
 class InvalidSolution(ParityError, AssertionError):
     """A proposed solution breaks the puzzle's rules (raised by ``verify``)."""
+
+
+class SolutionFileError(ParityError, ValueError):
+    """A text that is no file of solutions in the format asked for (not a wrong solution: that is
+    :class:`InvalidSolution`)."""
 
 
 class EncodingError(ParityError, ValueError):

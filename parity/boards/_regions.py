@@ -41,7 +41,7 @@ def _size(parts: int, limit: int, *forms: str) -> Callable[[str, str], tuple[int
     """A parser of ``AxB..`` with ``parts`` whole numbers from 1 to ``limit`` (the board spec's size)."""
     def parse(kind: str, body: str) -> tuple[int, ...]:
         size = body.lower().split("x")
-        if len(size) != parts or not all(s.isdigit() and 0 < int(s) <= limit for s in size):
+        if len(size) != parts or not all(s.isascii() and s.isdigit() and 0 < int(s) <= limit for s in size):
             raise BoardSpecError(f"board {kind}:{body}: expected {' or '.join(forms)} with whole numbers 1..{limit}")
         return tuple(int(v) for v in size)
 

@@ -441,27 +441,27 @@ def _verify(family_name: str, build: dict, options: dict):
 
     puzzle = _build(family_name, build)
     path = options["file"]
-    text = read_text(path, LimitError, "solution file")
+    text = read_text("/dev/stdin" if path == "-" else path, LimitError, "solution file")
     payload = {**puzzle.header(), "file": path}
     try:
         solutions = puzzle.read_solutions(text)
     except InvalidSolution as exc:
         payload.update(valid=False, problem=str(exc))
         return payload, f"{path}: not a file of solutions of {puzzle.describe()}: {exc}", 1
-    keys = [puzzle.solution_key(s) for s in solutions]
-    plain = {tuple(sorted((str(n), tuple(sorted(map(tuple, c)))) for n, c in s.items())) for s in solutions}
-    payload.update(valid=True, solutions=len(solutions), distinct=len(plain), distinct_up_to_symmetry=len(set(keys)))
-    said = (f"{path}: {len(solutions)} solutions of {puzzle.describe()}, each verified; {len(plain)} distinct, "
-            f"{len(set(keys))} up to symmetry")
+    plain = {puzzle.solution_key(s, up_to_symmetry=False) for s in solutions}
+    orbits = {puzzle.solution_key(s) for s in solutions}
+    payload.update(valid=True, solutions=len(solutions), distinct=len(plain), distinct_up_to_symmetry=len(orbits))
+    said = (f"{path}: {len(solutions)} solution{'' if len(solutions) == 1 else 's'} of {puzzle.describe()}, each "
+            f"verified; {len(plain)} distinct, {len(orbits)} up to symmetry")
     code = 0
     if options.get("complete"):
         counted = count_result(puzzle, up_to_symmetry=True)
         whole = counted.stats["count_up_to_symmetry"]
-        payload.update(count=counted.count, count_up_to_symmetry=whole, complete=len(set(keys)) == whole)
-        if len(set(keys)) == whole:
+        payload.update(count=counted.count, count_up_to_symmetry=whole, complete=len(orbits) == whole)
+        if len(orbits) == whole:
             said += f"; the puzzle has {whole} up to symmetry: the file holds them all"
         else:
-            said += f"; the puzzle has {whole} up to symmetry: the file misses {whole - len(set(keys))}"
+            said += f"; the puzzle has {whole} up to symmetry: the file misses {whole - len(orbits)}"
             code = 1
     return payload, said, code
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -486,11 +487,20 @@ class Polyomino(Puzzle):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
 
     def _omittable(self, names, area: int) -> tuple[str, ...]:
-        """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus."""
+        """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus.
+
+        A text names them separated by commas or spaces; a text that is one word is a piece's name when the set
+        has that piece, else a run of one-letter names (``HJLNY``).
+        """
         if names is None:
             return ()
-        if isinstance(names, str):  # "HJLNY" for one-letter names, or "H,J,L,N,Y"
-            names = names.split(",") if "," in names else list(names)
+        if isinstance(names, str):
+            words = [w for w in re.split(r"[,\s]+", names) if w]
+            if len(words) == 1 and words[0] not in self.pieces and any(ch in self.pieces for ch in words[0]):
+                words = list(words[0])
+            names = words
+        elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+            raise LimitError(f"omit_one_of: names of pieces (a text, or a list of names), got {names!r:.60}")
         names = tuple(dict.fromkeys(str(n).strip() for n in names))
         if not names or "" in names:
             raise LimitError("omit_one_of: name at least one piece, of which exactly one is left out")
@@ -499,12 +509,19 @@ class Polyomino(Puzzle):
         unknown = [n for n in names if n not in self.pieces]
         if unknown:
             raise LimitError(f"omit_one_of: {unknown[0]!r} is not a piece of the set ({', '.join(self.pieces)})")
+        if "!" in self.pieces:
+            raise LimitError("omit_one_of: a piece named '!' is the name of the item that leaves a piece out; "
+                             "rename it")
         surplus = area - len(self.cells)
+        if surplus <= 0:
+            raise LimitError(f"omit_one_of: the pieces cover {area} cells and the board has {len(self.cells)}: "
+                             f"{'they fill it exactly' if surplus == 0 else 'they cannot fill it'}, and no piece "
+                             "is left over to leave out")
         wrong = [n for n in names if len(self.pieces[n]) != surplus]
         if wrong:
             raise LimitError(f"omit_one_of: the pieces cover {area} cells and the board has {len(self.cells)}; leaving "
-                             f"one piece out needs one of {surplus} cells" +
-                             (f", and {wrong[0]} has {len(self.pieces[wrong[0]])}" if surplus > 0 else ""))
+                             f"one piece out needs one of {surplus} cells, and {wrong[0]} has "
+                             f"{len(self.pieces[wrong[0]])}")
         return names
 
     @property
@@ -901,8 +918,8 @@ class Polyomino(Puzzle):
     def solutions_text(self) -> tuple[str, dict]:
         """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.puzzler_files.solution_file`):
         one solution per orbit of the board's symmetries, as Polyform Puzzler's files list them (the least of
-        each orbit's images), every solution of a tiling (whose copies have no names to compare); and what it
-        holds (``solutions``, ``up_to``).
+        each orbit's images; for a tiling, by :meth:`solution_key`); and what it holds (``solutions``,
+        ``up_to``, ``symmetries``).
 
         Examples
         --------
@@ -913,20 +930,41 @@ class Polyomino(Puzzle):
         import time
 
         from ..api import solutions
+        from ..engines import choose_for
         from ..symmetry import canonical
         from .puzzler_files import solution_file
 
         started = time.perf_counter()
-        if self.copies == "any":
-            kept, held = list(solutions(self)), {"up_to": "nothing"}
+        sym = self.symmetries()
+        lead = _lead_piece(self) if self.copies == "once" else None
+        kept = []
+        if lead is not None:  # every orbit has a packing with the lead piece at one of its representative placements
+            _, k, reps, _, _, pruned = lead
+            _, problem = pruned(set(reps))
+            lister = choose_for(problem, "cover", None, "solutions")
+            lister.load(problem)
+            seen = set()
+            for chosen in lister.solutions(problem):
+                solution = problem.decode(chosen)
+                self.verify(solution)
+                least = canonical(sym, solution)
+                if least not in seen:  # the orbit's least image, written as a packing
+                    seen.add(least)
+                    placed: dict = {}
+                    for cell, name in zip(sym.items, least):
+                        placed.setdefault(name, []).append(cell)
+                    kept.append({name: tuple(sorted(placed[name])) for name in self.pieces if name in placed})
+            kept.sort(key=lambda s: canonical(sym, s))
         else:
-            sym = self.symmetries()
-            kept = []
             for solution in solutions(self):
-                where = sym.view(solution)
-                if tuple(where[item] for item in sym.items) == canonical(sym, solution):
+                if self.copies == "any":
+                    mine = self.solution_key(solution, up_to_symmetry=False) == self.solution_key(solution)
+                else:
+                    where = sym.view(solution)
+                    mine = tuple(where[item] for item in sym.items) == canonical(sym, solution)
+                if mine:  # the least of its orbit
                     kept.append(solution)
-            held = {"up_to": "symmetry", "symmetries": len(sym.perms)}
+        held = {"up_to": "symmetry", "symmetries": len(sym.perms)}
         text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
         return text, {"solutions": len(kept), **held}
 
@@ -937,16 +975,38 @@ class Polyomino(Puzzle):
 
         return read_solution_file(self, text)
 
-    def solution_key(self, solution) -> tuple:
+    def solution_key(self, solution, up_to_symmetry: bool = True) -> tuple:
         """The least image of ``solution`` under the board's symmetries: two solutions have the same key exactly
-        when a symmetry takes one to the other (a tiling: its pieces' cell sets, unmoved)."""
+        when a symmetry takes one to the other (``up_to_symmetry=False``: exactly when they are the same
+        packing).  A tiling is its pieces' cell sets with their shapes' names, the copies' numbers left out.
+
+        Raises
+        ------
+        InvalidSolution
+            If ``solution`` is no mapping of the puzzle's pieces (or copies) to cells of the board.
+        """
         from ..symmetry import canonical
 
-        if self.copies == "any":
-            return tuple(sorted(tuple(sorted(map(tuple, cells))) for cells in solution.values()))
+        if not isinstance(solution, Mapping):
+            raise InvalidSolution("a solution maps each placed piece to its cells")
+        names = list(self.pieces)
+        base = {name: (str(name).rpartition("#")[0] if self.copies == "any" else name) for name in solution}
+        cell_at = {cell: i for i, cell in enumerate(self.cells)}
+        try:
+            blocks = [(names.index(base[name]), sorted(cell_at[tuple(c)] for c in cells))
+                      for name, cells in solution.items()]
+        except (ValueError, KeyError, TypeError):
+            raise InvalidSolution("a solution maps the puzzle's pieces to cells of its board") from None
         if "_key_symmetries" not in self.__dict__:
             self.__dict__["_key_symmetries"] = self.symmetries()
-        return canonical(self.__dict__["_key_symmetries"], solution)
+        sym = self.__dict__["_key_symmetries"]
+        if self.copies == "once":
+            if not up_to_symmetry:
+                return tuple(sorted((k, tuple(cells)) for k, cells in blocks))
+            return canonical(sym, solution)
+        images = range(len(sym.perms)) if up_to_symmetry else [0]  # (element 0 is the identity)
+        return min(tuple(sorted((int(sym.coupled[g][k]), tuple(sorted(int(sym.perms[g][i]) for i in cells)))
+                                for k, cells in blocks)) for g in images)
 
     def picture(self, solution) -> str:
         return "\n".join(self.grid(solution))
@@ -1089,6 +1149,50 @@ class Polyomino(Puzzle):
         return problem.quotient(item_map, option_map)
 
 
+def _lead_piece(puzzle: Polyomino):
+    """The piece that prunes the search for orbits: one that every symmetry maps to itself and every packing
+    places, with the fewest orbits of placements; None when there is none (or no symmetry but the identity).
+
+    Returns ``(sym, k, reps, keys, image, pruned)``: the symmetries, the piece's index, one placement (its index
+    in ``puzzle.placements()``) per orbit, every placement's cells as a frozenset of cell indices, ``image(g,
+    key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
+    the placements ``allowed``.
+    """
+    sym = puzzle.symmetries()
+    names = list(puzzle.pieces)
+    index = {cell: i for i, cell in enumerate(puzzle.cells)}
+    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all() and names[k] not in puzzle.omit_one_of]
+    if not fixed or len(sym.perms) == 1:
+        return None
+    placements = puzzle.placements()
+    by_piece: dict[int, list[int]] = {}
+    for i, (name, cells) in enumerate(placements):
+        by_piece.setdefault(names.index(name), []).append(i)
+    keys = [frozenset(index[c] for c in cells) for _, cells in placements]
+
+    def image(g: int, key: frozenset) -> frozenset:
+        return frozenset(int(sym.perms[g, i]) for i in key)
+
+    best = None
+    for k in fixed:  # the fixed piece with the fewest representative placements
+        seen, reps = set(), []
+        for i in by_piece.get(k, []):
+            if keys[i] in seen:
+                continue
+            reps.append(i)
+            seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
+        if best is None or len(reps) < len(best[1]):
+            best = (k, reps)
+    k, reps = best
+
+    def pruned(allowed):
+        kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
+        subset = [placements[i] for i in kept]
+        return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
+
+    return sym, k, reps, keys, image, pruned
+
+
 def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     """Orbits of solutions counted from the solutions in which one piece sits at a representative placement.
 
@@ -1119,33 +1223,11 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 
     if engine is not None and get_engine(engine).accepts != "cover":
         return None
-    sym = puzzle.symmetries()
-    names = list(puzzle.pieces)
-    index = {cell: i for i, cell in enumerate(puzzle.cells)}
-    # a piece that every symmetry maps to itself, and that every packing places
-    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all() and names[k] not in puzzle.omit_one_of]
-    if not fixed or len(sym.perms) == 1:
+    lead = _lead_piece(puzzle)
+    if lead is None:
         return None
-    placements = puzzle.placements()
-    by_piece: dict[int, list[int]] = {}
-    for i, (name, cells) in enumerate(placements):
-        by_piece.setdefault(names.index(name), []).append(i)
-    keys = [frozenset(index[c] for c in cells) for _, cells in placements]
-
-    def image(g: int, key: frozenset) -> frozenset:
-        return frozenset(int(sym.perms[g, i]) for i in key)
-
-    best = None
-    for k in fixed:  # the fixed piece with the fewest representative placements
-        seen, reps = set(), []
-        for i in by_piece.get(k, []):
-            if keys[i] in seen:
-                continue
-            reps.append(i)
-            seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
-        if best is None or len(reps) < len(best[1]):
-            best = (k, reps)
-    k, reps = best
+    sym, k, reps, keys, image, pruned = lead
+    names, index, placements = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}, puzzle.placements()
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
@@ -1154,11 +1236,6 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
     # its orbit among them and stands for |G| packings, so those packings are counted, not listed
     free = [r for r in reps if len(stabiliser[keys[r]]) == 1]
     fixed_reps = [r for r in reps if len(stabiliser[keys[r]]) > 1]
-
-    def pruned(allowed):
-        kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
-        subset = [placements[i] for i in kept]
-        return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
 
     total, turned, every, used, load = Fraction(0), Fraction(0), 0, [], 0.0
     if free:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping
 
 from ..boards.lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, TRIGS, TWIGS
-from ..errors import InvalidSolution
+from ..errors import InvalidSolution, SolutionFileError
 
 __all__ = ["solution_lines", "read_solution_lines", "solution_grid", "read_solution_grid", "solution_art",
            "solution_record", "solution_file", "read_solution_file"]
@@ -42,7 +42,11 @@ _POINT = re.compile(r"^-?\d+(,-?\d+)+$")
 
 
 def _top(puzzle) -> int:
-    return max(r for r, _ in puzzle.cells)
+    """The bottom row of a board of squares (Polyform Puzzler's ``y = 0``), worked out once per puzzle."""
+    top = puzzle.__dict__.get("_puzzler_top")
+    if top is None:
+        top = puzzle.__dict__["_puzzler_top"] = max(r for r, _ in puzzle.cells)
+    return top
 
 
 def _to_puzzler(puzzle, cell) -> tuple[int, ...]:
@@ -356,6 +360,8 @@ def solution_art(puzzle, solution: Mapping[str, tuple]) -> str:
     /  \\
     \\__/
     """
+    if not isinstance(solution, Mapping):
+        raise InvalidSolution("a solution maps each placed piece to its cells")
     where, size = _placed(puzzle, solution)
     lattice = puzzle.lattice
     draw = {SQUARE: _square_art, CUBIC: _cube_art, HEX: _hex_art, TRIANGLE: _iamond_art, TRIGS: _trig_art,
@@ -373,7 +379,11 @@ def _omitted(puzzle, solution: Mapping[str, tuple]) -> list[str]:
 
 # --- whole solution files: "Solving NAME:", then records of a header, coordinate lines and a drawing ----------------
 
-_HEADER = re.compile(r"(?:^|\s)solution (\d+):\s*$", re.IGNORECASE)
+#: a record's header: ``solution N:``, with Polyform Puzzler's optional note (``solution 1 (1,234 searches):``, as its
+#: C solver writes) and an optional date before it (``at 2016-11-29 ..., solution 1:``)
+_HEADER = re.compile(r"(?:^|\s)solution (\d+)(?: [^:]*)?:\s*$", re.IGNORECASE)
+#: the line of totals at the end of a file (``2339 solutions, 906813 searches, duration ...``)
+_TOTAL = re.compile(r"^\s*(\d+) solutions?\b", re.IGNORECASE)
 
 
 def solution_record(puzzle, solution: Mapping[str, tuple], number: int) -> str:
@@ -412,7 +422,8 @@ def solution_file(puzzle, solutions, title: str | None = None, seconds: float | 
     for number, solution in enumerate(solutions, start=1):
         puzzle.verify(solution)
         yield solution_record(puzzle, solution, number)
-    duration = "" if seconds is None else f", duration {timedelta(seconds=seconds)}"
+    good = seconds is not None and seconds == seconds and 0 <= seconds < 1e9  # (not NaN, not negative)
+    duration = f", duration {timedelta(seconds=seconds)}" if good else ""
     yield f"{number} solution{'' if number == 1 else 's'}{duration}\n"
 
 
@@ -459,23 +470,29 @@ def _verify_read(puzzle, solution: dict, left_out: list[str]) -> None:
 def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
     """Every solution of a Polyform Puzzler solution file (or of :func:`solution_file`'s text), each verified by
     the puzzle: the records' coordinate lines are read (``! NAME`` for a piece left out), the drawings, the
-    ``Solving ...:`` lines and the totals skipped.
+    ``Solving ...:`` lines and the totals skipped.  A file of no solution holds its totals (``0 solutions``).
 
     Raises
     ------
+    SolutionFileError
+        If the text holds no ``solution N:`` record and no totals, or a line that starts a record is no header.
     InvalidSolution
-        If the text holds no ``solution N:`` record, or a record's lines do not solve the puzzle (the message
-        names the record and the line).
+        If a record's lines do not solve the puzzle (the message names the record and the line).
     """
     if not isinstance(text, str):
-        raise InvalidSolution(f"a solution file's text is a string, got {type(text).__name__}")
+        raise SolutionFileError(f"a solution file's text is a string, got {type(text).__name__}")
     lines = text.splitlines()
     solutions = []
+    totals = False
     k = 0
     while k < len(lines):
-        header = _HEADER.search(lines[k])
+        line = lines[k]
+        header = _HEADER.search(line)
         k += 1
         if not header:
+            if re.match(r"\s*(at .*,\s*)?solution\b", line, re.IGNORECASE):
+                raise SolutionFileError(f"line {k}: {line.strip()!r} is no record header ('solution N:')")
+            totals = totals or bool(_TOTAL.match(line))
             continue
         record = []
         while k < len(lines) and lines[k].strip():
@@ -487,7 +504,7 @@ def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
         except InvalidSolution as exc:
             raise InvalidSolution(f"solution {header.group(1)}: {exc}") from None
         solutions.append(solution)
-    if not solutions:
-        raise InvalidSolution("no 'solution N:' record in the text (a Polyform Puzzler solution file has one per "
-                              "solution)")
+    if not solutions and not totals:
+        raise SolutionFileError("no 'solution N:' record and no totals ('0 solutions') in the text: not a Polyform "
+                                "Puzzler solution file")
     return solutions

@@ -32,7 +32,7 @@ def test_a_file_that_misses_solutions_or_holds_a_wrong_one_exits_1(tmp_path):
     code, out, err = run_cli("verify", "polyomino", "--puzzle", "pentominoes-3x20", part, "--complete")
     assert code == 1 and "the puzzle has 2 up to symmetry: the file misses 1" in out
     code, out, err = run_cli("verify", "polyomino", "--puzzle", "pentominoes-3x20", part)
-    assert code == 0 and "1 solutions" in out and "1 up to symmetry" in out
+    assert code == 0 and ": 1 solution of" in out and "1 up to symmetry" in out
     wrong = tmp_path / "wrong.txt"
     lines = first.splitlines()
     wrong.write_text("\n".join(lines[:3] + [lines[4], lines[3]] + lines[5:]).replace(" I\n", " Q\n"))
@@ -49,3 +49,18 @@ def test_files_that_cannot_be_read_and_families_that_read_none_are_refused_in_on
     code, out, err = run_cli("export", "lightsout", "--board", "grid:3x3", "--format", "puzzler", "-o",
                              tmp_path / "x.txt")
     assert code == 2 and "no file of solutions" in err and len(err.strip().splitlines()) == 1
+
+
+def test_tilings_and_puzzles_of_no_solution_round_trip(tmp_path):
+    for args, held in ((["--pieces", "dominoes", "--board", "rect:4x4", "--copies", "any"], 9),
+                       (["--pieces", "tetrominoes", "--board", "rect:5x4"], 0)):
+        path = tmp_path / "file.txt"
+        code, out, err = run_cli("export", "polyomino", *args, "--format", "puzzler", "-o", path, "--json")
+        assert code == 0 and json.loads(out)["solutions"] == held, err
+        code, out, err = run_cli("verify", "polyomino", *args, path, "--complete", "--json")
+        data = json.loads(out)
+        assert code == 0 and data["complete"] and data["distinct_up_to_symmetry"] == data["count_up_to_symmetry"] == held
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    code, out, err = run_cli("verify", "polyomino", "--pieces", "tetrominoes", "--board", "rect:5x4", empty)
+    assert code == 2 and "not a Polyform Puzzler solution file" in err and len(err.strip().splitlines()) == 1

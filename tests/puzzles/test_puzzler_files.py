@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import parity as pt
-from parity.errors import InvalidSolution
+from parity.errors import InvalidSolution, LimitError, SolutionFileError
 from parity.puzzles import Polyomino
 from parity.pieces import piece_set
 from parity.puzzles.puzzler_files import (read_solution_file, read_solution_grid, read_solution_lines, solution_art,
@@ -219,10 +219,63 @@ def test_a_piece_left_out_is_written_and_read_as_polyform_puzzler_does():
 
 def test_bad_solution_files_are_refused_in_one_line():
     puzzle = Polyomino("pentominoes", "rect:10x6")
-    with pytest.raises(InvalidSolution, match="no 'solution N:' record"):
+    with pytest.raises(SolutionFileError, match="no 'solution N:' record"):
         read_solution_file(puzzle, FAQ_6X10)
+    with pytest.raises(SolutionFileError, match="line 3: .* is no record header"):
+        read_solution_file(puzzle, FAQ_RECORD.replace("solution 1:", "solution\t1:"))
     broken = FAQ_RECORD.replace("1,1 2,0 2,1 2,2 3,1 X", "1,1 2,0 2,1 2,2 3,2 X")
     with pytest.raises(InvalidSolution, match="^solution 1: "):
         read_solution_file(puzzle, broken)
-    with pytest.raises(InvalidSolution, match="a solution file's text is a string"):
+    with pytest.raises(SolutionFileError, match="a solution file's text is a string"):
         read_solution_file(puzzle, b"solution 1:")
+
+
+def test_files_of_no_solution_and_the_c_solvers_headers_are_read():
+    # Polyform Puzzler's C solver writes "solution 1 (1,234 searches):"; a file of no solution holds its totals
+    puzzle = Polyomino("pentominoes", "rect:10x6")
+    [solution] = read_solution_file(puzzle, FAQ_RECORD.replace("solution 1:", "solution 1 (1,234 searches):"))
+    assert len(solution) == 12
+    none = Polyomino("tetrominoes", "rect:5x4")
+    text = "".join(solution_file(none, [], seconds=float("nan")))
+    assert text.endswith("\n0 solutions\n") and read_solution_file(none, text) == []
+
+
+def test_tilings_are_told_apart_up_to_symmetry_whatever_their_copies_numbers():
+    puzzle = Polyomino("dominoes", "rect:4x4", copies="any")
+    tilings = list(pt.solutions(puzzle))
+    assert len(tilings) == 36 and len({puzzle.solution_key(t) for t in tilings}) == 9  # OEIS A004003, and 9 orbits
+    text, held = puzzle.solutions_text()
+    assert held["solutions"] == 9 and len(read_solution_file(puzzle, text)) == 9
+    first = tilings[0]
+    renumbered = dict(zip(reversed(list(first)), first.values()))  # the same tiling, its copies numbered apart
+    assert puzzle.solution_key(renumbered, up_to_symmetry=False) == puzzle.solution_key(first, up_to_symmetry=False)
+    with pytest.raises(InvalidSolution):
+        puzzle.solution_key({"Q#1": ((0, 0), (0, 1))})
+    with pytest.raises(InvalidSolution):
+        solution_art(puzzle, None)
+
+
+def test_the_file_of_a_puzzle_with_a_lead_piece_lists_one_packing_per_orbit():
+    # the lead piece's representative placements give every orbit: 2 for the 3 x 20 pentominoes (the FAQ's count)
+    puzzle = Polyomino("pentominoes", "rect:20x3")
+    text, held = puzzle.solutions_text()
+    read = read_solution_file(puzzle, text)
+    assert held["solutions"] == len(read) == 2
+    assert len({puzzle.solution_key(s) for s in read}) == 2
+    assert all(puzzle.solution_key(s) == puzzle.solution_key(s) for s in read)
+
+
+def test_pieces_to_leave_out_are_named_as_a_user_writes_them():
+    hexiamonds = Polyomino("hexiamonds", "tri-parallelogram:11x3", omit_one_of="I6")
+    assert hexiamonds.omit_one_of == ("I6",)
+    assert Polyomino("tetrasticks", "sticks-rect:5x5", omit_one_of="H J, L").omit_one_of == ("H", "J", "L")
+    assert Polyomino("tetrasticks", "sticks-rect:5x5", omit_one_of="HJLNY,").omit_one_of == tuple("HJLNY")
+    for omit, words in ((5, "names of pieces"), (b"X", "names of pieces")):
+        with pytest.raises(LimitError, match=words):
+            Polyomino("pentominoes", "rect:11x5", omit_one_of=omit)
+    with pytest.raises(LimitError, match="they fill it exactly"):
+        Polyomino("pentominoes", "rect:10x6", omit_one_of="X")
+    with pytest.raises(LimitError, match="they cannot fill it"):
+        Polyomino("pentominoes", "rect:13x5", omit_one_of="X")
+    with pytest.raises(LimitError, match="a piece named '!'"):
+        Polyomino({"!": [(0, 0)], "A": [(0, 0)], "B": [(0, 0)]}, [(0, 0), (0, 1)], omit_one_of="A,B")
