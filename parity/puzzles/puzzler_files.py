@@ -75,8 +75,8 @@ def solution_lines(puzzle, solution: Mapping[str, tuple]) -> str:
 
 
 def read_solution_lines(puzzle, text: str) -> dict[str, tuple]:
-    """The solution that coordinate lines give, verified by the puzzle; blank lines and lines starting with ``#``
-    are skipped.
+    """The solution that coordinate lines give (one record's lines: ``! NAME`` for a piece left out), verified by
+    the puzzle; blank lines and lines starting with ``#`` are skipped.
 
     Raises
     ------
@@ -85,24 +85,8 @@ def read_solution_lines(puzzle, text: str) -> dict[str, tuple]:
     """
     if not isinstance(text, str):
         raise InvalidSolution(f"a solution's text is a string, got {type(text).__name__}")
-    size = len(_to_puzzler(puzzle, puzzle.cells[0]))
-    solution: dict[str, tuple] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            continue
-        points, name = words[:-1], words[-1]
-        if not points or not all(_POINT.match(p) for p in points) or _POINT.match(name):
-            raise InvalidSolution(f"line {number}: expected cells as x,y (or x,y,z) and then a piece's name, got "
-                                  f"{line.strip()!r}")
-        if name in solution:
-            raise InvalidSolution(f"line {number}: piece {name!r} is placed twice")
-        wrong = [p for p in points if p.count(",") + 1 != size]
-        if wrong:
-            raise InvalidSolution(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
-                                  f"board's have {size}")
-        solution[name] = tuple(sorted(_from_puzzler(puzzle, tuple(int(v) for v in p.split(","))) for p in points))
-    puzzle.verify(solution)
+    solution, left_out = _record_lines(puzzle, list(enumerate(text.splitlines(), start=1)))
+    _verify_read(puzzle, solution, left_out)
     return solution
 
 
