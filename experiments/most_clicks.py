@@ -1,14 +1,17 @@
 """The Most Clicks table of n x n Lights Out (closed rule): the most presses any solvable start needs, with
-certificates, as an OEIS-style b-file; on the square grids, or on the square tori.
+certificates, as an OEIS-style b-file; on the square grids, the square tori, or the hexagons of hexagonal cells
+(``hex:n``, side n).
 
 Run from the repository root::
 
     python experiments/most_clicks.py --max-side 256 --max-nullity 32 --out experiments/data
     python experiments/most_clicks.py --check --out experiments/data
     python experiments/most_clicks.py --kind torus --max-side 40 --out experiments/data   # most_clicks_torus.*
+    python experiments/most_clicks.py --kind hex --max-side 40 --max-nullity 12 --out experiments/data  # _hex.*
 
-Every board of nullity 0 needs ``n^2`` at most: its one start whose only
-solution presses every light.  Every other board up to
+Every board of nullity 0 needs as many presses as it has lights at most
+(``n^2``; ``3n^2 - 3n + 1`` on the hexagon of side n): its one start whose
+only solution presses every light.  Every other board up to
 ``--max-side`` whose nullity is at most ``--max-nullity`` is searched by
 :meth:`parity.puzzles.LightsOut.most_clicks` for ``--seconds`` (nullity up to
 12) or ``--seconds-beyond`` (above): an exact answer, or the bounds reached
@@ -21,7 +24,8 @@ whole table with the bounds, ``most_clicks.bfile`` the consecutive exact
 terms from n = 1.
 
 ``--check`` re-verifies every certificate without the search: each worst
-start is rebuilt, its presses simulated on the board, and its minimum
+start (bit ``i`` the light of the board's ``i``-th cell: row-major on squares,
+the cells sorted on hexagons) is rebuilt, its presses simulated on the board, and its minimum
 recomputed by every solution weighed (nullity up to 20) or the coset search,
 and must equal the entry's lower bound; boards of nullity 2 are checked
 against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).
@@ -30,6 +34,7 @@ against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 from pathlib import Path
@@ -45,14 +50,32 @@ from parity.puzzles import LightsOut
 DATA = Path(__file__).resolve().parent / "data"
 
 
+@functools.lru_cache(maxsize=None)
+def _hex_nullity(n: int, _: int) -> int:
+    return LightsOut(f"hex:{n}").solution_space().nullity
+
+
 #: the boards a table covers: their nullity, and the prefix of its files
-KINDS = {"grid": (poly.grid_nullity, "most_clicks"), "torus": (poly.torus_nullity, "most_clicks_torus")}
+KINDS = {"grid": (poly.grid_nullity, "most_clicks"), "torus": (poly.torus_nullity, "most_clicks_torus"),
+         "hex": (_hex_nullity, "most_clicks_hex")}
+
+
+def spec(n: int, kind: str) -> str:
+    """The board of side n of a kind."""
+    return f"hex:{n}" if kind == "hex" else f"{kind}:{n}x{n}"
+
+
+def cells(n: int, kind: str) -> list[tuple[int, int]]:
+    """The board's cells in the order of a start's bits: row-major on squares, sorted on hexagons."""
+    if kind == "hex":
+        return sorted(LightsOut(spec(n, kind)).board)
+    return [(i // n, i % n) for i in range(n * n)]
 
 
 def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
-    """The fewest presses of the n x n board from ``start`` (node order = row-major), by every solution weighed
-    where the nullity is at most 20, else by the coset search on its own solution space."""
-    puzzle = LightsOut(f"{kind}:{n}x{n}", start={(i // n, i % n): int(v) for i, v in enumerate(start)})
+    """The fewest presses of the board of side n from ``start`` (in :func:`cells` order), by every solution
+    weighed where the nullity is at most 20, else by the coset search on its own solution space."""
+    puzzle = LightsOut(spec(n, kind), start={cell: int(v) for cell, v in zip(cells(n, kind), start)})
     space = puzzle.solution_space()
     if not space.solvable:
         raise AssertionError(f"{n} x {n}: the worst start is not solvable")
@@ -66,7 +89,8 @@ def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
 
 
 def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
-    puzzle = LightsOut(f"{kind}:{n}x{n}")
+    puzzle = LightsOut(spec(n, kind))
+    order = cells(n, kind)
     started = time.perf_counter()
     entry = {"n": n, "nullity": nullity}
     try:
@@ -76,11 +100,11 @@ def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
         entry.update(most_clicks=None, lower=low, upper=high, seconds=round(time.perf_counter() - started, 2),
                      proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
         if stopped.worst is not None:
-            zeros = np.zeros(n * n, dtype=np.int64)
+            zeros = np.zeros(len(order), dtype=np.int64)
             start = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))
             entry["worst_start"] = bits_hex(start)
         return entry
-    start = np.array([answer["worst_start"][(i // n, i % n)] for i in range(n * n)], dtype=np.int64)
+    start = np.array([answer["worst_start"][cell] for cell in order], dtype=np.int64)
     proof = answer["proof"]
     entry.update(most_clicks=answer["most_clicks"], lower=answer["most_clicks"], upper=answer["most_clicks"],
                  seconds=round(time.perf_counter() - started, 2), worst_start=bits_hex(start), proof=proof)
@@ -94,7 +118,8 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
         nullity = nullity_of(n, n)
         e = entries.get(n)
         if nullity == 0:
-            value, lower, upper, how = n * n, n * n, n * n, "nullity 0: n^2"
+            lights = 3 * n * n - 3 * n + 1 if kind == "hex" else n * n
+            value, lower, upper, how = lights, lights, lights, "nullity 0: every light"
         elif e is None:
             value, lower, upper, how = None, None, None, "not searched"
         else:
@@ -115,7 +140,7 @@ def check(out: Path, kind: str = "grid") -> int:
     for n, e in sorted(entries.items()):
         if "worst_start" not in e:
             continue
-        weight = least_presses(n, hex_bits(e["worst_start"], n * n), kind)
+        weight = least_presses(n, hex_bits(e["worst_start"], len(cells(n, kind))), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
         if e["nullity"] == 2 and kind == "grid":
             k = (n + 1) // 6
@@ -133,7 +158,8 @@ def main() -> None:
     p.add_argument("--max-nullity", type=int, default=32, help="boards of larger nullity are left out (default 32)")
     p.add_argument("--seconds", type=float, default=150.0, help="a board's search, nullity up to 12 (default 150)")
     p.add_argument("--seconds-beyond", type=float, default=30.0, help="a board's search beyond (default 30)")
-    p.add_argument("--kind", choices=sorted(KINDS), default="grid", help="square grids (default) or square tori")
+    p.add_argument("--kind", choices=sorted(KINDS), default="grid",
+                   help="square grids (default), square tori, or hexagons of hexagonal cells")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)

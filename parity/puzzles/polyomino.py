@@ -929,10 +929,17 @@ class Polyomino(Puzzle):
         """
         import time
 
-        from ..api import solutions
         from ..engines import choose_for
         from ..symmetry import canonical
         from .puzzler_files import solution_file
+
+        def listed(problem):  # every cover, as a packing verified by the puzzle (the front door's way)
+            lister = choose_for(problem, "cover", None, "solutions")
+            lister.load(problem)
+            for chosen in lister.solutions(problem):
+                solution = problem.decode(chosen)
+                self.verify(solution)
+                yield solution
 
         started = time.perf_counter()
         sym = self.symmetries()
@@ -940,13 +947,8 @@ class Polyomino(Puzzle):
         kept = []
         if lead is not None:  # every orbit has a packing with the lead piece at one of its representative placements
             _, k, reps, _, _, pruned = lead
-            _, problem = pruned(set(reps))
-            lister = choose_for(problem, "cover", None, "solutions")
-            lister.load(problem)
             seen = set()
-            for chosen in lister.solutions(problem):
-                solution = problem.decode(chosen)
-                self.verify(solution)
+            for solution in listed(pruned(set(reps))[1]):
                 least = canonical(sym, solution)
                 if least not in seen:  # the orbit's least image, written as a packing
                     seen.add(least)
@@ -956,7 +958,7 @@ class Polyomino(Puzzle):
                     kept.append({name: tuple(sorted(placed[name])) for name in self.pieces if name in placed})
             kept.sort(key=lambda s: canonical(sym, s))
         else:
-            for solution in solutions(self):
+            for solution in listed(self.encoding("cover")):
                 if self.copies == "any":
                     mine = self.solution_key(solution, up_to_symmetry=False) == self.solution_key(solution)
                 else:
