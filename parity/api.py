@@ -21,7 +21,7 @@ from ._limits import check_max_nullity, check_time_limit
 from .engines import SAT, UNKNOWN, UNSAT, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
-__all__ = ["Result", "solve", "count", "count_result", "solutions", "count_up_to_symmetry"]
+__all__ = ["Result", "solve", "count", "count_result", "solutions", "encoding_solutions", "count_up_to_symmetry"]
 
 
 
@@ -278,7 +278,8 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         started, compiled = time.perf_counter(), spent()
         up = own(None)
         # (no solution: the engine's own count says so on the whole problem, with its proof where it has one)
-        if up is not None and up.get("count"):
+        # (up to symmetry, none is the answer too: no orbit either, and the search is not run a second time)
+        if up is not None and (up.get("count") or up_to_symmetry):
             return _by_orbits(up, 0.0, started, compiled, keys=None if up_to_symmetry else ("symmetries",))
     engine, encoding = choose(puzzle, name, "count")
     _note("engine", engine.name)
@@ -458,6 +459,26 @@ def solutions(puzzle, limit: int | None = None, engine: str | None = None) -> It
         raise LimitError(f"limit must be a non-negative integer, got {limit!r}")
     chosen, encoding = choose(puzzle, engine, "solutions")  # errors now, not at the first next()
     return _verified_solutions(puzzle, chosen, encoding, limit)
+
+
+def encoding_solutions(puzzle, encoding, engine: str | None = None) -> Iterator[Any]:
+    """Every solution of ``encoding``, one of the puzzle's encodings or a smaller problem the puzzle made of one
+    (a packing's cover problem with one piece at chosen placements), each decoded and verified by the puzzle: the
+    front door for a family's own listings.
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> puzzle = pt.Polyomino({"a": [(0, 0), (0, 1)], "b": [(0, 0), (0, 1)]}, "rect:2x2")
+    >>> len(list(encoding_solutions(puzzle, puzzle.encoding("cover"))))
+    4
+    """
+    from .engines import choose_for
+
+    kind = getattr(encoding, "kind", None) or next(k for k in puzzle.encodings if puzzle.encoding(k) is encoding)
+    chosen = choose_for(encoding, kind, engine, "solutions")
+    chosen.load(encoding)
+    return _verified_solutions(puzzle, chosen, encoding, None)
 
 
 def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = False,

@@ -95,9 +95,9 @@ class InvalidSolution(ParityError, AssertionError):
     """A proposed solution breaks the puzzle's rules (raised by ``verify``)."""
 
 
-class SolutionFileError(ParityError, ValueError):
-    """A text that is no file of solutions in the format asked for (not a wrong solution: that is
-    :class:`InvalidSolution`)."""
+class SolutionFileError(InvalidSolution, ValueError):
+    """A text that is no file of solutions in the format asked for: its lines are not what the format says (a wrong
+    solution written correctly is an :class:`InvalidSolution` only)."""
 
 
 class EncodingError(ParityError, ValueError):

@@ -92,13 +92,18 @@ def _write_cover(puzzle, problem, path, xor_lines: bool = False, augmented: bool
 def _write_solutions(puzzle, _, path, xor_lines: bool = False, augmented: bool = False) -> dict:
     if xor_lines or augmented:
         raise LimitError("--xor-lines and --augmented do not apply to a file of solutions")
-    text, held = puzzle.solutions_text()  # every solution listed and verified before anything is written
+    from functools import partial
+
+    from .api import encoding_solutions
+
+    # every solution listed through the front door and verified before anything is written
+    text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
     write_text(path, text)
     return held
 
 
 #: format name -> (encoding kind, writer(puzzle, encoding, path, xor_lines, augmented) -> stats); the kind
-#: ``solutions`` is no encoding but the family's file of its solutions (``puzzle.solutions_text()``)
+#: ``solutions`` is no encoding but the family's file of its solutions (``puzzle.solutions_text(listed)``)
 FORMATS: dict[str, tuple[str, Callable]] = {
     "cnf": ("cnf", _write_cnf),
     "matrix": ("linear", _write_matrix),

@@ -65,7 +65,7 @@ _COIN = [(x, y) for y in range(5) for x in range(7) if 1 < x + y < 9 and (x, y) 
 def _trig_board(points: Callable[[int, int], bool], reach: int) -> list[Cell]:
     """The segments of the triangular grid whose two end points both pass ``points(x, y)`` (``0 <= x, y <=
     reach``)."""
-    return sorted((x, y, z) for x in range(-1, reach + 2) for y in range(reach + 1) for z in range(3)
+    return sorted((x, y, z) for x in range(reach + 1) for y in range(reach + 1) for z in range(3)
                   if all(0 <= a <= reach and 0 <= b <= reach and points(a, b) for a, b in TRIGS.ends((x, y, z))))
 
 

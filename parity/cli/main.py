@@ -118,6 +118,8 @@ def _common(verb: str) -> list[click.Parameter]:
                 click.Option(["--complete"], is_flag=True,
                              help="Also count the puzzle's solutions up to symmetry (the fastest counter) and say "
                                   "whether the file holds every one; exit status 1 if it does not."),
+                click.Option(["--time-limit", "time_limit"], type=float, default=None,
+                             help="Give the count of --complete up after this many seconds (complete: null)."),
                 as_json]
     return [engine, limit, as_json]
 
@@ -218,8 +220,8 @@ class _FamilyGroup(click.Group):
 
 
 def _reads(puzzle_class) -> bool:
-    """Whether a family reads files of its solutions (``read_solutions``)."""
-    return callable(getattr(puzzle_class, "read_solutions", None))
+    """Whether a family reads files of its solutions and tells them apart (``read_solutions``, ``solution_key``)."""
+    return all(callable(getattr(puzzle_class, name, None)) for name in ("read_solutions", "solution_key"))
 
 
 def _draws(puzzle_class) -> bool:
@@ -436,15 +438,19 @@ def _verify(family_name: str, build: dict, options: dict):
     """Every solution of a file read and verified; how many are distinct, also up to symmetry; with ``complete``,
     compared with the puzzle's count (exit status 1 when a solution is wrong or, asked, some are missing)."""
     from .._files import read_text
+    from .._limits import check_time_limit
     from ..api import count_result
-    from ..errors import InvalidSolution
+    from ..errors import InvalidSolution, SolutionFileError
 
+    check_time_limit(options.get("time_limit"))
     puzzle = _build(family_name, build)
     path = options["file"]
     text = read_text("/dev/stdin" if path == "-" else path, LimitError, "solution file")
     payload = {**puzzle.header(), "file": path}
     try:
         solutions = puzzle.read_solutions(text)
+    except SolutionFileError:  # not the file's format: a user's error (exit 2), not a verdict
+        raise
     except InvalidSolution as exc:
         payload.update(valid=False, problem=str(exc))
         return payload, f"{path}: not a file of solutions of {puzzle.describe()}: {exc}", 1
@@ -455,7 +461,11 @@ def _verify(family_name: str, build: dict, options: dict):
             f"verified; {len(plain)} distinct, {len(orbits)} up to symmetry")
     code = 0
     if options.get("complete"):
-        counted = count_result(puzzle, up_to_symmetry=True)
+        counted = count_result(puzzle, up_to_symmetry=True, time_limit=options.get("time_limit"))
+        if counted.status == "UNKNOWN":
+            payload.update(complete=None)
+            return payload, said + "; the count for --complete ran out of time: whether the file is complete is " \
+                                   "not known", 0
         whole = counted.stats["count_up_to_symmetry"]
         payload.update(count=counted.count, count_up_to_symmetry=whole, complete=len(orbits) == whole)
         if len(orbits) == whole:

@@ -87,7 +87,7 @@ def _refusal(problem) -> str | None:
         if sum(1 for item in items if item in pieces) > 1:
             held = [item for item in items if item in pieces]
             return (f"engine 'pack' takes options of one piece each, and option {number} holds {len(held)} "
-                    f"({', '.join(map(str, held[:3]))}: a piece left out, say); use scan or dlx")
+                    f"({', '.join(map(str, held[:3]))}); use scan or dlx")
         if number not in idle and not any(item in cells for item in items):
             return f"engine 'pack' takes options that cover a cell, and option {number} covers none; use scan or dlx"
     return None

@@ -244,7 +244,7 @@ def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | No
 
 def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
     """Names for generated pieces: the conventional ones where there are (:data:`PENTOMINO_NAMES`,
-    :data:`CONVENTIONAL_NAMES`), else ``P6_3``-style (``C`` for polycubes, ``T`` for polyiamonds, ``H`` for
+    :data:`CONVENTIONAL_NAMES`, :data:`SEGMENT_NAMES`, :data:`PENTACUBE_NAMES`), else ``P6_3``-style (``C`` for polycubes, ``T`` for polyiamonds, ``H`` for
     polyhexes, ``S``, ``G``, ``W`` for polysticks, polytrigs, polytwigs); in a one-sided
     set a trailing ``'`` marks the mirror image of a piece whose mirror has no name of its own."""
     table = _name_table(lattice, len(shapes[0]))
@@ -314,8 +314,9 @@ PENTACUBE_NAMES = {
 
 def _solid_set(name: str) -> dict[str, tuple]:
     """The solid piece sets: every tetracube (the flat ones by their tetromino letters, then A, B, P) or pentacube
-    (Polyform Puzzler's names, :data:`PENTACUBE_NAMES`; ``pentacubes-3x3x3`` the 25 that fit in a 3 x 3 x 3 box); Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor
-    square); the twelve pentominoes as flat solids."""
+    (Polyform Puzzler's names, :data:`PENTACUBE_NAMES`; ``pentacubes-3x3x3`` the 25 that fit in a 3 x 3 x 3 box);
+    Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor square);
+    the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
         return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
     if name == "pentacubes":  # named as Polyform Puzzler names them (see _name_table)
@@ -907,45 +908,45 @@ class Polyomino(Puzzle):
 
         lines = solution_lines(self, solution).splitlines()
         grid = lines if isinstance(self.lattice, Segments) else self.grid(solution)  # (a segment board's grid)
-        left = [n for n in self.omit_one_of if n not in solution]
+        left = self.left_out(solution)
         return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
-                "grid": grid, "puzzler": lines + [f"! {n}" for n in left], **({"left_out": left[0]} if left else {})}
+                "grid": grid, "puzzler": lines + ([f"! {left}"] if left else []), **({"left_out": left} if left else {})}
+
+    def left_out(self, solution) -> str | None:
+        """The piece a packing leaves out (one of :attr:`omit_one_of`), or None."""
+        return next((n for n in self.omit_one_of if n not in solution), None)
 
     def summary(self, solution) -> str:
-        left = [n for n in self.omit_one_of if n not in solution]
-        return f"{len(solution)} pieces placed" + (f", {left[0]} left out" if left else "")
+        left = self.left_out(solution)
+        return f"{len(solution)} pieces placed" + (f", {left} left out" if left else "")
 
-    def solutions_text(self) -> tuple[str, dict]:
+    def solutions_text(self, listed) -> tuple[str, dict]:
         """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.puzzler_files.solution_file`):
         one solution per orbit of the board's symmetries, as Polyform Puzzler's files list them (the least of
-        each orbit's images; for a tiling, by :meth:`solution_key`); and what it holds (``solutions``,
-        ``up_to``, ``symmetries``).
+        each orbit's images, by :meth:`solution_key` for a tiling); and what it holds (``solutions``, ``up_to``,
+        ``symmetries``).  ``listed(problem)`` gives every solution of a cover problem of the puzzle, verified
+        (:func:`parity.api.encoding_solutions`): the whole problem's, or, where a piece prunes the search, the
+        problem with that piece at one placement per orbit of its placements (every orbit has a packing there).
 
         Examples
         --------
-        >>> text, held = Polyomino("pentominoes", "rect:20x3").solutions_text()
+        >>> from functools import partial
+        >>> from parity.api import encoding_solutions
+        >>> puzzle = Polyomino("pentominoes", "rect:20x3")
+        >>> text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
         >>> held, text.count("solution ")
         ({'solutions': 2, 'up_to': 'symmetry', 'symmetries': 4}, 2)
         """
         import time
 
-        from ..engines import choose_for
         from ..symmetry import canonical
         from .puzzler_files import solution_file
-
-        def listed(problem):  # every cover, as a packing verified by the puzzle (the front door's way)
-            lister = choose_for(problem, "cover", None, "solutions")
-            lister.load(problem)
-            for chosen in lister.solutions(problem):
-                solution = problem.decode(chosen)
-                self.verify(solution)
-                yield solution
 
         started = time.perf_counter()
         sym = self.symmetries()
         lead = _lead_piece(self) if self.copies == "once" else None
         kept = []
-        if lead is not None:  # every orbit has a packing with the lead piece at one of its representative placements
+        if lead is not None:
             _, k, reps, _, _, pruned = lead
             seen = set()
             for solution in listed(pruned(set(reps))[1]):
@@ -999,9 +1000,7 @@ class Polyomino(Puzzle):
                       for name, cells in solution.items()]
         except (ValueError, KeyError, TypeError):
             raise InvalidSolution("a solution maps the puzzle's pieces to cells of its board") from None
-        if "_key_symmetries" not in self.__dict__:
-            self.__dict__["_key_symmetries"] = self.symmetries()
-        sym = self.__dict__["_key_symmetries"]
+        sym = self.symmetries()
         if self.copies == "once":
             if not up_to_symmetry:
                 return tuple(sorted((k, tuple(cells)) for k, cells in blocks))
@@ -1071,6 +1070,8 @@ class Polyomino(Puzzle):
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
+        if "_symmetries" in self.__dict__:  # worked out once (the group is read, never changed)
+            return self.__dict__["_symmetries"]
         lattice = self.lattice
         maps, turns = lattice.maps, lattice.rotations
         names = list(self.pieces)
@@ -1105,9 +1106,11 @@ class Polyomino(Puzzle):
         else:
             def view(solution):
                 return {tuple(cell): name for name, cells in solution.items() for cell in cells}
-        return Symmetries(tuple(self.cells), np.array(perms, dtype=np.int64), values=tuple(names),
+        made = Symmetries(tuple(self.cells), np.array(perms, dtype=np.int64), values=tuple(names),
                           rotations=np.array(rotations, dtype=bool), coupled=np.array(renames, dtype=np.int64),
                           name=f"the symmetries of {self.board_label}", view=view)
+        self.__dict__["_symmetries"] = made
+        return made
 
     @staticmethod
     def _no_cell_view(solution):

@@ -1,17 +1,25 @@
 """Polyform Puzzler's solution text, written and read: solutions move between the two tools.
 
-Polyform Puzzler's FAQ (seed 003) gives two layouts of a solution:
+Polyform Puzzler's FAQ (seed 003) describes its solution files: a ``Solving
+NAME:`` line, then one record per solution (a header ``solution N:``, the
+solution's *coordinate lines*, a blank line, a *drawing*), then the totals
+(``2339 solutions, ...``).
 
 * **coordinate lines**, one per piece: the piece's cells as ``x,y`` (or
-  ``x,y,z``) separated by spaces, then the piece's name::
+  ``x,y,z``) separated by spaces, then the piece's name (``! NAME`` for a
+  piece left out)::
 
       0,0 0,1 0,2 1,0 2,0 V
 
-* for a board of squares, the **letter grid**: the board drawn row by row,
+* the **drawing** (:func:`solution_art`), one layout per lattice; for a
+  board of squares it is the **letter grid**: the board drawn row by row,
   top row first, each cell the one-letter name of the piece on it, cells
   one space apart (``y = 0`` is the bottom row, ``x = 0`` the left column);
   the FAQ's figures add ``y=`` labels on the left and an ``x=`` line below,
-  which are read and ignored.
+  which :func:`read_solution_grid` reads and ignores.
+
+:func:`solution_file` writes a whole file and :func:`read_solution_file`
+reads one by its coordinate lines, as Polyform Puzzler itself does.
 
 Coordinates are Polyform Puzzler's: for squares ``x`` is the column and ``y``
 counts rows up from the bottom of the board (parity's cells are ``(row,
@@ -42,7 +50,8 @@ _POINT = re.compile(r"^-?\d+(,-?\d+)+$")
 
 
 def _top(puzzle) -> int:
-    """The bottom row of a board of squares (Polyform Puzzler's ``y = 0``), worked out once per puzzle."""
+    """The largest row number of a board of squares: its bottom row (parity counts rows down), Polyform
+    Puzzler's ``y = 0``; worked out once per puzzle."""
     top = puzzle.__dict__.get("_puzzler_top")
     if top is None:
         top = puzzle.__dict__["_puzzler_top"] = max(r for r, _ in puzzle.cells)
@@ -311,6 +320,7 @@ def _iamond_art(where: dict, size: list[int]) -> list[str]:
             lower.append(left if left != " " else bottom)
         right = " " if cell is None else "/"
         output += [("".join(upper) + right).rstrip(), ("".join(lower) + right).rstrip()]
+        # (blank lines are dropped row by row, as Polyform Puzzler does: an empty row inside the box goes too)
         while output and not output[0].strip():
             del output[0]
         while output and not output[-1].strip():
@@ -333,8 +343,8 @@ def solution_art(puzzle, solution: Mapping[str, tuple]) -> str:
     * polytrigs and polytwigs: each name on its segment of the triangular or
       hexagonal grid.
 
-    A piece left out (``puzzle.spares``) is noted above the drawing as
-    ``(N omitted)``.
+    A piece left out (one of ``puzzle.omit_one_of``) is noted above the
+    drawing as ``(N omitted)``.
 
     Examples
     --------
@@ -356,6 +366,7 @@ def solution_art(puzzle, solution: Mapping[str, tuple]) -> str:
 
 
 def _omitted(puzzle, solution: Mapping[str, tuple]) -> list[str]:
+    """The pieces a packing does not place (the one it leaves out, or pieces missing from a wrong one)."""
     if getattr(puzzle, "copies", "once") != "once":
         return []
     return [name for name in puzzle.pieces if name not in solution]
@@ -428,14 +439,14 @@ def _record_lines(puzzle, lines: list[tuple[int, str]]) -> tuple[dict[str, tuple
             left_out.append(name)
             continue
         if not points or not all(_POINT.match(p) for p in points) or _POINT.match(name):
-            raise InvalidSolution(f"line {number}: expected cells as x,y (or x,y,z) and then a piece's name, got "
-                                  f"{line.strip()!r}")
+            raise SolutionFileError(f"line {number}: expected cells as x,y (or x,y,z) and then a piece's name, got "
+                                    f"{line.strip()!r}")
         if name in solution or name in left_out:
             raise InvalidSolution(f"line {number}: piece {name!r} is placed twice")
         wrong = [p for p in points if p.count(",") + 1 != size]
         if wrong:
-            raise InvalidSolution(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
-                                  f"board's have {size}")
+            raise SolutionFileError(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
+                                    f"board's have {size}")
         solution[name] = tuple(sorted(_from_puzzler(puzzle, tuple(int(v) for v in p.split(","))) for p in points))
     return solution, left_out
 
@@ -459,7 +470,8 @@ def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
     Raises
     ------
     SolutionFileError
-        If the text holds no ``solution N:`` record and no totals, or a line that starts a record is no header.
+        If the text holds no ``solution N:`` record and no totals, a line that starts a record is no header, or
+        a record's line is no coordinate line (a subclass of InvalidSolution).
     InvalidSolution
         If a record's lines do not solve the puzzle (the message names the record and the line).
     """
@@ -485,8 +497,8 @@ def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
         try:
             solution, left_out = _record_lines(puzzle, record)
             _verify_read(puzzle, solution, left_out)
-        except InvalidSolution as exc:
-            raise InvalidSolution(f"solution {header.group(1)}: {exc}") from None
+        except InvalidSolution as exc:  # (the text's format, or the solution: each keeps its kind)
+            raise type(exc)(f"solution {header.group(1)}: {exc}") from None
         solutions.append(solution)
     if not solutions and not totals:
         raise SolutionFileError("no 'solution N:' record and no totals ('0 solutions') in the text: not a Polyform "

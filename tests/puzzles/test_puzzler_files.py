@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 import parity as pt
+from parity.api import encoding_solutions
 from parity.errors import InvalidSolution, LimitError, SolutionFileError
 from parity.puzzles import Polyomino
 from parity.pieces import piece_set
@@ -244,7 +247,7 @@ def test_tilings_are_told_apart_up_to_symmetry_whatever_their_copies_numbers():
     puzzle = Polyomino("dominoes", "rect:4x4", copies="any")
     tilings = list(pt.solutions(puzzle))
     assert len(tilings) == 36 and len({puzzle.solution_key(t) for t in tilings}) == 9  # OEIS A004003, and 9 orbits
-    text, held = puzzle.solutions_text()
+    text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
     assert held["solutions"] == 9 and len(read_solution_file(puzzle, text)) == 9
     first = tilings[0]
     renumbered = dict(zip(reversed(list(first)), first.values()))  # the same tiling, its copies numbered apart
@@ -258,7 +261,7 @@ def test_tilings_are_told_apart_up_to_symmetry_whatever_their_copies_numbers():
 def test_the_file_of_a_puzzle_with_a_lead_piece_lists_one_packing_per_orbit():
     # the lead piece's representative placements give every orbit: 2 for the 3 x 20 pentominoes (the FAQ's count)
     puzzle = Polyomino("pentominoes", "rect:20x3")
-    text, held = puzzle.solutions_text()
+    text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
     read = read_solution_file(puzzle, text)
     assert held["solutions"] == len(read) == 2
     assert len({puzzle.solution_key(s) for s in read}) == 2
