@@ -101,8 +101,9 @@ def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
                      proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
         if stopped.worst is not None:
             zeros = np.zeros(len(order), dtype=np.int64)
-            start = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))
-            entry["worst_start"] = bits_hex(start)
+            lights = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))  # (node order)
+            lit = dict(zip(puzzle.nodes, lights.tolist()))
+            entry["worst_start"] = bits_hex(np.array([lit[cell] for cell in order], dtype=np.int64))
         return entry
     start = np.array([answer["worst_start"][cell] for cell in order], dtype=np.int64)
     proof = answer["proof"]
