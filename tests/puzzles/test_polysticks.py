@@ -122,3 +122,16 @@ def test_fifteen_of_the_sixteen_tetrasticks_in_the_6x6_grid_as_published():
     together = pt.count_result(Polyomino("tetrasticks", "sticks-rect:5x5", omit_one_of="HJLNY"), up_to_symmetry=True)
     assert apart == together.stats["count_up_to_symmetry"] == 1795
     assert together.count == 8 * 1795  # no packing is its own mirror image or turn
+
+
+def test_polyform_puzzlers_pieces_of_segments_are_parity_s_classes_one_to_one():
+    # Polyform Puzzler's piece data (its names and segments) falls into the classes parity grows, one each; its
+    # mirror images are the lower-case names of the one-sided sets, and its welded tetrasticks are F H R T X Y
+    from parity.puzzles.polyomino import SEGMENT_NAMES
+
+    family = {"sticks": "polysticks", "trigs": "polytrigs", "twigs": "polytwigs"}
+    for (lattice, order), named in SEGMENT_NAMES.items():
+        assert set(piece_set(family[lattice], order)) == set(named), (lattice, order)
+        one_sided = set(piece_set(family[lattice], order, one_sided=True))
+        assert set(named) <= one_sided and all(n in named or n.upper() in named for n in one_sided)
+    assert sorted(piece_set("polysticks", 4, welded_only=True)) == list("FHRTXY")
