@@ -948,16 +948,15 @@ class Polyomino(Puzzle):
         kept = []
         if lead is not None:
             _, k, reps, _, _, pruned = lead
-            seen = set()
+            orbits: dict[tuple, dict] = {}  # each orbit's least image -> that image written as a packing
             for solution in listed(pruned(set(reps))[1]):
                 least = canonical(sym, solution)
-                if least not in seen:  # the orbit's least image, written as a packing
-                    seen.add(least)
+                if least not in orbits:
                     placed: dict = {}
                     for cell, name in zip(sym.items, least):
                         placed.setdefault(name, []).append(cell)
-                    kept.append({name: tuple(sorted(placed[name])) for name in self.pieces if name in placed})
-            kept.sort(key=lambda s: canonical(sym, s))
+                    orbits[least] = {name: tuple(sorted(placed[name])) for name in self.pieces if name in placed}
+            kept = [orbits[least] for least in sorted(orbits)]
         else:
             for solution in listed(self.encoding("cover")):
                 if self.copies == "any":

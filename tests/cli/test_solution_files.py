@@ -46,6 +46,10 @@ def test_files_that_cannot_be_read_and_families_that_read_none_are_refused_in_on
                         (["lightsout", "x.txt"], "lightsout puzzles read no files of solutions")):
         code, out, err = run_cli("verify", *args)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+    for limit in ("-1", "nan", "x"):
+        code, out, err = run_cli("verify", "polyomino", "--puzzle", "pentominoes-3x20", tmp_path / "nope.txt",
+                                 "--complete", "--time-limit", limit)
+        assert code == 2 and len(err.strip().splitlines()) == 1, (limit, err)
     code, out, err = run_cli("export", "lightsout", "--board", "grid:3x3", "--format", "puzzler", "-o",
                              tmp_path / "x.txt")
     assert code == 2 and "no file of solutions" in err and len(err.strip().splitlines()) == 1
