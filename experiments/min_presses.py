@@ -78,6 +78,9 @@ def lightest(n: int, seconds: float, progress_path: Path) -> dict | None:
                 print(f"{n:3d}  nullity {k}: {state['done']} of {highs} parts weighed, best so far "
                       f"{state['weight']} (kept in {progress_path.name})", flush=True)
                 return None
+    if str(n) in saved:  # done: the board's line goes to the table, its progress is no longer needed
+        del saved[str(n)]
+        progress_path.write_text(json.dumps(saved, indent=1))
     x = (space.particular.astype(np.uint8) ^ _codeword(space.basis, state["c"])).astype(np.int64)
     presses = puzzle.presses(x)
     puzzle.verify(presses)  # simulated on the board: all lights off

@@ -112,6 +112,23 @@ def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
     return entry
 
 
+def merged(before: dict, now: dict) -> dict:
+    """A board searched again: the new entry when it is exact, else the higher lower bound (with the worst
+    start that certifies it) and the lower upper bound, the seconds of both searches added."""
+    if now["most_clicks"] is not None:
+        now["seconds"] = round(now["seconds"] + before["seconds"], 2)
+        return now
+    entry = dict(now)
+    if before["lower"] > now["lower"]:
+        entry["lower"] = before["lower"]
+        if "worst_start" in before:
+            entry["worst_start"] = before["worst_start"]
+    entry["upper"] = min(before["upper"], now["upper"])
+    entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
+    entry["proof"] = dict(now["proof"], searches=before["proof"].get("searches", 1) + 1)
+    return entry
+
+
 def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str = "grid") -> None:
     nullity_of, name = KINDS[kind]
     lines, bfile, consecutive = [], [], True
@@ -162,6 +179,8 @@ def main() -> None:
     p.add_argument("--kind", choices=sorted(KINDS), default="grid",
                    help="square grids (default), square tori, or hexagons of hexagonal cells")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
+    p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
+                   "--seconds or --seconds-beyond again), keeping the better of each bound")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
@@ -172,15 +191,23 @@ def main() -> None:
     entries = load_jsonl(path)
     for n in range(1, args.max_side + 1):
         nullity = nullity_of(n, n)
-        if nullity == 0 or nullity > args.max_nullity or n in entries:
+        if nullity == 0 or nullity > args.max_nullity:
+            continue
+        if n in entries and not (args.again and entries[n]["most_clicks"] is None):
             continue
         entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond, args.kind)
+        if n in entries:
+            entry = merged(entries[n], entry)
         entries[n] = entry
         with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
             handle.write(json.dumps(entry) + "\n")
         write_tables(args.out, entries, args.max_side, args.kind)  # the tables as far as the run has got
         shown = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
         print(f"{n:4d}  nullity {nullity:3d}  most clicks {shown}  ({entry['seconds']} s)", flush=True)
+    if args.again:  # one line a board again, the later searches' lines folded in (written whole, then moved)
+        compact = path.with_suffix(".jsonl.part")
+        compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
+        compact.replace(path)
     write_tables(args.out, entries, args.max_side, args.kind)
     exact = sum(e["most_clicks"] is not None for e in entries.values())
     print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")

@@ -10,6 +10,15 @@ is largest.  The transform of a table of ``2^k`` entries costs ``k 2^k``
 additions; larger codes are cut by their high coefficients: for each value
 of those the regions are folded onto the low ``b`` bits (with the sign
 ``(-1)^(s_high . c_high)``) and a table of ``2^b`` entries is transformed.
+
+Every entry of the table, at every step of the transform, is a signed sum of
+some of the ``w_s``, so it is at most ``sum |w_s|`` (the length of the code)
+in size: the table is held in 16-bit integers when that is below ``2^15``
+(twice the entries a vector instruction adds as 32-bit ones) and in 32-bit
+ones otherwise.  The lowest four bits are transformed as the regions are
+folded in (each region adds a row of sixteen signs), so that every later
+butterfly works on whole vectors; the next bits are transformed in blocks
+that stay in the first-level cache, the last across the table.
 """
 
 from __future__ import annotations
@@ -18,55 +27,101 @@ import numpy as np
 
 from .._compiled import kernel
 
-
-@kernel("void(int64[:])", nogil=True)
-def walsh(table):
-    """The Walsh-Hadamard transform of ``table`` (its length a power of 2) in place: entry ``c`` becomes
-    ``sum_s table[s] (-1)^popcount(s & c)``."""
-    size = table.shape[0]
-    half = 1
-    while half < size:
-        for start in range(0, size, 2 * half):
-            for i in range(start, start + half):
-                a = table[i]
-                b = table[i + half]
-                table[i] = a + b
-                table[i + half] = a - b
-        half *= 2
+#: the lowest bits of the table, transformed as the regions are folded in
+FOLDED_BITS = 4
+#: the butterflies of a block this many entries long stay in the first-level cache
+BLOCK = 1 << 13
 
 
-@kernel("int64(int64[:], int64[:], int64, int64, int64, int64[:], int64[:], int64, int64[:], int64[:], int64[:])",
+@kernel(["int64(int64[:], int64[:], int64, int64, int64, int16[::1], int64[:], int64, int64[:], int64[:], int64[:])",
+         "int64(int64[:], int64[:], int64, int64, int64, int32[::1], int64[:], int64, int64[:], int64[:], int64[:])"],
         nogil=True)
 def largest(signatures, weights, low, first, last, table, where, above, keep_c, keep_v, kept):
     """The largest transform value over the coefficient vectors whose high part (``c >> low``) lies in
     ``[first, last)``, and in ``where[0]`` the first ``c`` reaching it.  The vectors with values beyond
     ``above`` are kept too, the largest ``len(keep_c)`` of them in ``keep_c``/``keep_v`` (``kept[0]`` of
-    them, in no order).  ``table`` has ``2^low`` entries (scratch)."""
-    mask = (np.int64(1) << low) - 1
+    them, in no order).  ``table`` has ``2^low`` entries (scratch), 16- or 32-bit: the caller makes sure
+    that ``sum |weights|`` fits."""
+    size = np.int64(1) << low
+    mask = size - 1
+    t = min(low, FOLDED_BITS)
+    width = np.int64(1) << t
+    signs = np.empty((width, width), dtype=table.dtype)  # row a: (-1)^popcount(a & b) for every b
+    for a in range(width):
+        for b in range(width):
+            x = a & b
+            odd = 0
+            while x:
+                x &= x - 1
+                odd ^= 1
+            signs[a, b] = 1 - 2 * odd
+    count = signatures.shape[0]
+    highs = np.empty(count, dtype=np.int64)
+    rows = np.empty(count, dtype=np.int64)
+    subs = np.empty(count, dtype=np.int64)
+    for r in range(count):
+        s = signatures[r]
+        highs[r] = s >> low
+        rows[r] = ((s & mask) >> t) << t
+        subs[r] = s & (width - 1)
+    block = min(size, np.int64(BLOCK))
     best = np.int64(-(1 << 62))
     room = keep_c.shape[0]
     kept[0] = 0
     least = 0  # the slot holding the smallest kept value, once full
     for high in range(first, last):
         table[:] = 0
-        for r in range(signatures.shape[0]):
-            s = signatures[r]
-            overlap = (s >> low) & high
-            odd = 0
-            while overlap:  # the parity of the high part's overlap
-                overlap &= overlap - 1
-                odd ^= 1
-            if odd:
-                table[s & mask] -= weights[r]
-            else:
-                table[s & mask] += weights[r]
-        walsh(table)
-        for c in range(table.shape[0]):
-            value = table[c]
-            if value > best:
-                best = value
-                where[0] = (high << low) | c
-            if value <= above or room == 0:
+        for r in range(count):
+            x = highs[r] & high  # the parity of the high part's overlap
+            x ^= x >> 32
+            x ^= x >> 16
+            x ^= x >> 8
+            x ^= x >> 4
+            x ^= x >> 2
+            x ^= x >> 1
+            w = weights[r] if (x & 1) == 0 else -weights[r]
+            row = table[rows[r]:rows[r] + width]
+            sign = signs[subs[r]]
+            for j in range(width):
+                row[j] += w * sign[j]
+        for start in range(0, size, block):  # the butterflies within a block, in cache
+            half = width
+            while half < block:
+                for s0 in range(start, start + block, 2 * half):
+                    left = table[s0:s0 + half]  # slices, so that the loop is seen to be vector work
+                    right = table[s0 + half:s0 + 2 * half]
+                    for i in range(half):
+                        a = left[i]
+                        b = right[i]
+                        left[i] = a + b
+                        right[i] = a - b
+                half *= 2
+        half = block
+        while half < size:  # and across blocks
+            for s0 in range(0, size, 2 * half):
+                left = table[s0:s0 + half]
+                right = table[s0 + half:s0 + 2 * half]
+                for i in range(half):
+                    a = left[i]
+                    b = right[i]
+                    left[i] = a + b
+                    right[i] = a - b
+            half *= 2
+        top = table[0]
+        for i in range(size):
+            if table[i] > top:
+                top = table[i]
+        if top > best:
+            best = np.int64(top)
+            for i in range(size):
+                if table[i] == top:
+                    where[0] = (high << low) | i
+                    break
+        if room == 0 or top <= above:
+            continue
+        for c in range(size):
+            value = np.int64(table[c])
+            if value <= above:
                 continue
             if kept[0] < room:
                 keep_c[kept[0]] = (high << low) | c

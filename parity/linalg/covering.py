@@ -150,6 +150,7 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
     low = min(k, low_bits)
     first, last = (0, 1 << (k - low)) if highs is None else highs
     parts = max(1, min(threads, last - first))
+    dtype = np.int16 if int(np.abs(weights).sum()) < 1 << 15 else np.int32  # every entry of the table fits
     bounds = [first + (last - first) * i // parts for i in range(parts + 1)]
     found: list = [None] * parts
 
@@ -157,7 +158,7 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
         where, kept = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
         keep_c, keep_v = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
         value = K.largest(region.signatures, weights, low, bounds[i], bounds[i + 1],
-                          np.empty(1 << low, dtype=np.int64), where, above, keep_c, keep_v, kept)
+                          np.empty(1 << low, dtype=dtype), where, above, keep_c, keep_v, kept)
         found[i] = (int(value), int(where[0]), list(zip(keep_v[:kept[0]].tolist(), keep_c[:kept[0]].tolist())))
 
     if parts == 1:

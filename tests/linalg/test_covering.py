@@ -90,6 +90,34 @@ def test_coset_minimum_cuts_a_large_code_into_tables():
     assert whole[0] == min_weight_gf2(word.astype(np.uint8), basis, method="python")[0]
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_transform_kernel_in_16_and_32_bits_agrees_with_every_codeword_weighed(seed):
+    """The kernel's table in 16-bit and in 32-bit integers, cut into parts or whole, against the weight of
+    every coefficient vector worked out directly: the largest value, the first vector reaching it, and the
+    kept vectors beyond a threshold."""
+    from parity._compiled import compiled
+    from parity.linalg.covering import _kernels
+
+    largest = compiled(_kernels().largest)
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(1, 12))
+    signatures = np.unique(rng.integers(0, 1 << k, int(rng.integers(1, 200))))
+    weights = rng.integers(-9, 10, len(signatures))
+    c = np.arange(1 << k)
+    odd = np.array([bin(v).count("1") & 1 for v in (c[:, None] & signatures[None, :]).ravel()]).reshape(len(c), -1)
+    values = (weights[None, :] * (1 - 2 * odd)).sum(axis=1)  # every value, weighed directly
+    above = int(np.sort(values)[-5])
+    for dtype in (np.int16, np.int32):
+        for low in sorted({k, max(0, k - 3), min(k, 5)}):
+            where, kept = np.zeros(1, np.int64), np.zeros(1, np.int64)
+            keep_c, keep_v = np.zeros(3, np.int64), np.zeros(3, np.int64)
+            best = largest(signatures, weights, low, 0, 1 << (k - low), np.empty(1 << low, dtype=dtype), where,
+                           above, keep_c, keep_v, kept)
+            assert best == values.max() and where[0] == int(np.argmax(values))
+            assert values[keep_c[:kept[0]]].tolist() == keep_v[:kept[0]].tolist()
+            assert sorted(keep_v[:kept[0]].tolist()) == sorted(values[values > above].tolist())[-3:]
+
+
 @given(codes())
 def test_covering_radius_agrees_with_every_word_weighed(basis):
     for method in ("program", "syndromes"):
