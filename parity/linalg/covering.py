@@ -47,7 +47,7 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
-__all__ = ["Regions", "regions", "coset_minimum", "CoveringRadius", "covering_radius", "MAX_NULLITY"]
+__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "CoveringRadius", "covering_radius", "MAX_NULLITY"]
 
 #: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
 MAX_NULLITY = 34
@@ -175,6 +175,40 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
     value, c = max(((f[0], -f[1]) for f in found))  # the largest, and of equals the lowest coefficients
     others = sorted((pair for f in found for pair in f[2]), key=lambda vc: (-vc[0], vc[1]))[:room]
     return base + (total - value) // 2, -c, [c for _, c in others]
+
+
+def parity_bound(region: Regions) -> int:
+    """An upper bound on the covering radius from the regions alone: ``m_0 + floor((n - m_0 - e) / 2)``.
+
+    ``m_0`` is the size of the region no codeword touches and ``n`` the
+    length.  With ``b_s = m_s - 2 a_s`` for a word with ``a_s`` ones in region
+    ``s``, its distance to the codeword ``c`` is ``a_0 + (n - m_0) / 2 -
+    F(c) / 2``, where ``F(c) = sum over s != 0 of b_s (-1)^(s . c)`` sums to 0
+    over all ``c``: its largest value is at least 0, the bound of averaging
+    (every word is within ``m_0 + (n - m_0) / 2`` of some codeword).  Parity
+    sharpens it by ``e``: every ``F(c)`` has the parity of ``n - m_0``, and a
+    region of odd size has ``b_s`` odd, so ``F`` is not zero everywhere and
+    its largest value is at least ``e = 1`` (``n - m_0`` odd) or ``e = 2``
+    (even, with a region of odd size); ``e = 0`` when every region but the
+    untouched one is even.
+
+    Examples
+    --------
+    The repetition code of length 3 (radius 1) and the 5 x 5 board's quiet
+    patterns (radius 15) reach it; the 9 x 9 board's (radius 37) does not:
+
+    >>> import numpy as np
+    >>> parity_bound(regions(np.array([[1, 1, 1]])))
+    1
+    >>> from parity.puzzles import LightsOut
+    >>> [parity_bound(regions(LightsOut(f"grid:{n}x{n}").solution_space().basis)) for n in (5, 9)]
+    [15, 40]
+    """
+    touched = region.signatures != 0
+    untouched = int(region.sizes[~touched].sum())
+    rest = int(region.sizes[touched].sum())
+    e = 0 if not (region.sizes[touched] % 2).any() else (1 if rest % 2 else 2)
+    return untouched + (rest - e) // 2
 
 
 def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
@@ -316,6 +350,11 @@ class _Master:
                     added += 1
             group = group[group[:, r] == r]
         return added
+
+    def cap(self, bound: int) -> None:
+        """``t <= bound``, a bound known beforehand (:func:`parity_bound`)."""
+        R = len(self.sizes)
+        self.model.changeColBounds(R, 0.0, float(bound))
 
     def add(self, codewords: list[int]) -> None:
         """``t <= |x + q|`` for each codeword ``q`` (coefficient vectors): ``t + sum over the regions q covers
@@ -489,7 +528,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     lower, worst = -1, None
     rounds = 0
     bounds = []
-    upper = basis.shape[1]
+    upper = parity_bound(region)
+    master.cap(upper)
 
     def stop():
         why = f"time limit of {time_limit:g} s" if time_limit is not None else "the integer solver stopped"

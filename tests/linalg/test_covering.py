@@ -119,6 +119,23 @@ def test_the_transform_kernel_in_16_and_32_bits_agrees_with_every_codeword_weigh
 
 
 @given(codes())
+def test_the_parity_bound_holds_on_every_code_weighed(basis):
+    """No word is farther from the code than the parity bound: every word and codeword weighed."""
+    from parity.linalg.covering import parity_bound
+
+    assert brute_radius(basis) <= parity_bound(regions(basis))
+
+
+def test_the_parity_bound_is_reached_on_some_boards_and_not_on_others():
+    """Boyles' values for n = 4, 5 and 17 (7, 15, 199) are the bound itself; his 37 for the 9 x 9 board is three
+    below it."""
+    from parity.linalg.covering import parity_bound
+
+    bound = {n: parity_bound(regions(LightsOut(f"grid:{n}x{n}").solution_space().basis)) for n in (4, 5, 9, 17)}
+    assert bound == {4: 7, 5: 15, 9: 40, 17: 199}
+
+
+@given(codes())
 def test_covering_radius_agrees_with_every_word_weighed(basis):
     for method in ("program", "syndromes"):
         found = covering_radius(basis, method=method)
@@ -197,9 +214,13 @@ def test_every_nullity_two_board_up_to_256_follows_boyles_formula():
     sides = [n for n in range(1, 257) if poly.grid_nullity(n, n) == 2]
     assert sides == [5, 17, 41, 53, 77, 113, 137, 161, 173, 221, 233, 245]
     assert sides[:5] == [n for n in range(1, 81) if A159257[n - 1] == 2]
+    from parity.linalg.covering import parity_bound
+
     for n in sides:
         k = (n + 1) // 6
         assert LightsOut(f"grid:{n}x{n}").most_clicks()["most_clicks"] == 26 * k * k - 12 * k + 1
+        # and the formula is the parity bound itself on each of them
+        assert parity_bound(regions(LightsOut(f"grid:{n}x{n}").solution_space().basis)) == 26 * k * k - 12 * k + 1
 
 
 #: n -> the most clicks of the n x n board, as Boyles' integer programs give them (wmboyles/LightsOut-Math,
