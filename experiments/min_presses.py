@@ -6,7 +6,7 @@ Run from the repository root::
     python experiments/min_presses.py --max 78 --max-nullity 32 --out experiments/data
     python experiments/min_presses.py --only 61 --max-nullity 40 --seconds 3600   # part of a long board, resumed
     python experiments/min_presses.py --check --out experiments/data
-    python experiments/min_presses.py --bounds 79 --rows 13 --out experiments/data   # beyond the search
+    python experiments/min_presses.py --bounds 79 --rows 12 --strip 8 --search 600 --out experiments/data  # beyond
 
 Each board's solutions are ``x + span(quiet patterns)`` (the ``chase`` engine);
 the lightest is found by the coset search of :mod:`parity.linalg.covering`
@@ -25,10 +25,14 @@ nullity is at most 20 the minimum is recomputed by the Gray-code walk over
 every solution (an independent route).
 
 ``--bounds N`` is for boards beyond the search (n = 79 has nullity 64): the
-lightest solution among those a subgroup of the square's symmetries keeps
-(an upper bound, its presses checked on the board) and the row-block lower
-bound of :mod:`parity.puzzles._press_bounds` (``--rows`` rows a block), into
-``min_presses_bounds.jsonl``.
+lightest solution among those a subgroup of the square's symmetries keeps,
+then ``--search`` seconds of large-neighbourhood search from the lightest
+solution known (random subspaces of ``--dimension`` of the quiet patterns
+weighed whole), an upper bound whose presses are checked on the board; and
+the lower bound of :mod:`parity.puzzles._press_bounds` (top and bottom
+blocks of ``--rows`` rows, the rows between in strips of at most ``--strip``
+rows), into ``min_presses_bounds.jsonl``.  ``--check`` re-verifies those
+too (the presses simulated; a known term between the bounds).
 """
 
 from __future__ import annotations
@@ -104,27 +108,67 @@ def check(out: Path) -> int:
         if n <= len(A075464):
             assert e["a"] == A075464[n - 1], f"{n}: {e['a']}, published {A075464[n - 1]}"
         checked += 1
+    bounded = check_bounds(out)
     print(f"{checked} terms re-verified (presses simulated; the Gray-code walk where the nullity is at most 20; "
-          f"the published terms for n <= {len(A075464)})")
+          f"the published terms for n <= {len(A075464)}); {bounded} boards' bounds re-verified (presses simulated)")
     return checked
 
 
-def bound(n: int, rows: int, out: Path) -> dict:
-    from parity.puzzles._press_bounds import lower_bound, symmetric_upper_bound
+def write_bounds(out: Path, kept: dict) -> None:
+    """``min_presses_bounds.txt``: a line of bounds a board, each with how it was found."""
+    import textwrap
+
+    lines = ["   n  nullity  lower  upper"]
+    for _, e in sorted(kept.items()):
+        lines.append(f"{e['n']:4d}  {e['nullity']:7d}  {e['lower']:5d}  {e['upper']:5d}")
+        for side in ("lower", "upper"):
+            lines += textwrap.wrap(f"{side}: {e[side + '_method']}", 100, initial_indent="      ",
+                                   subsequent_indent="        ")
+    (out / "min_presses_bounds.txt").write_text("\n".join(lines) + "\n")
+
+
+def check_bounds(out: Path, recompute: bool = False) -> int:
+    """Every kept bound: its presses simulated on the board are ``upper``, ``lower <= upper``, a term of the
+    b-file lies between them, and with ``recompute`` the lower bound is worked out again."""
+    from parity.puzzles._press_bounds import lower_bound
+
+    terms = load_jsonl(out / "min_presses.jsonl")
+    checked = 0
+    for n, e in sorted(load_jsonl(out / "min_presses_bounds.jsonl").items()):
+        puzzle = LightsOut(f"grid:{n}x{n}")
+        presses = puzzle.presses(hex_bits(e["presses"], n * n))
+        puzzle.verify(presses)
+        assert puzzle.weight(presses) == e["upper"] >= e["lower"], f"{n}: the bounds' presses are not {e['upper']}"
+        if n in terms:
+            assert e["lower"] <= terms[n]["a"] <= e["upper"], f"{n}: a(n) = {terms[n]['a']} is not within the bounds"
+        if recompute:
+            again = lower_bound(n, e.get("rows", 12), e.get("strip", 0))
+            assert again["lower"] == e["lower"], f"{n}: the lower bound is {again['lower']}, not {e['lower']}"
+        checked += 1
+    return checked
+
+
+def bound(n: int, rows: int, out: Path, strip: int = 7, search: float = 0.0, dimension: int = 30) -> dict:
+    from parity.puzzles._press_bounds import lower_bound, neighbourhood_upper_bound, symmetric_upper_bound
 
     started = time.perf_counter()
     upper = symmetric_upper_bound(n)
-    lower = lower_bound(n, rows)
+    kept = load_jsonl(out / "min_presses_bounds.jsonl")
+    before = kept.get(n)
+    if before and before["upper"] < upper["upper"]:  # a lighter solution kept from an earlier search
+        upper = {"upper": before["upper"], "x": hex_bits(before["presses"], n * n), "method": before["upper_method"]}
+    if search > 0:  # from the lightest solution known
+        found = neighbourhood_upper_bound(n, search, dimension=dimension, start=upper["x"])
+        if found["upper"] < upper["upper"]:
+            upper = dict(found, method=f"{found['method']}; the start: {upper['method']}")
+    lower = lower_bound(n, rows, strip)
     entry = {"n": n, "nullity": poly.grid_nullity(n, n), "lower": lower["lower"], "upper": upper["upper"],
+             "rows": rows, "strip": strip,
              "presses": bits_hex(upper["x"].astype(np.int64)), "lower_method": lower["method"],
              "upper_method": upper["method"], "seconds": round(time.perf_counter() - started, 1)}
-    kept = load_jsonl(out / "min_presses_bounds.jsonl")
     kept[n] = entry
     (out / "min_presses_bounds.jsonl").write_text("".join(json.dumps(e) + "\n" for _, e in sorted(kept.items())))
-    (out / "min_presses_bounds.txt").write_text("   n  nullity  lower  upper  (the lower bound's blocks; the upper bound's "
-                                                "solutions)\n" + "".join(
-        f"{e['n']:4d}  {e['nullity']:7d}  {e['lower']:5d}  {e['upper']:5d}  ({e['lower_method'].split(',')[0]}; "
-        f"{e['upper_method'].split(' (')[0]})\n" for _, e in sorted(kept.items())))
+    write_bounds(out, kept)
     print(f"{n}: {entry['lower']} <= a({n}) <= {entry['upper']}  ({entry['seconds']} s)")
     return entry
 
@@ -141,10 +185,16 @@ def main() -> None:
     p.add_argument("--check", action="store_true", help="re-verify every term instead of searching")
     p.add_argument("--bounds", type=int, default=None, help="bound a(N) instead (a board beyond the search)")
     p.add_argument("--rows", type=int, default=12, help="with --bounds: rows of a block of the lower bound")
+    p.add_argument("--strip", type=int, default=7, help="with --bounds: the middle rows cut into strips of at most "
+                   "this many rows (default 7)")
+    p.add_argument("--search", type=float, default=0.0, help="with --bounds: seconds of large-neighbourhood search "
+                   "for a lighter solution (default 0: the symmetric solutions only)")
+    p.add_argument("--dimension", type=int, default=30, help="with --search: the dimension of each subspace weighed "
+                   "(default 30)")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.bounds:
-        bound(args.bounds, args.rows, args.out)
+        bound(args.bounds, args.rows, args.out, args.strip, args.search, args.dimension)
         return
     if args.check:
         check(args.out)

@@ -112,7 +112,7 @@ def test_min_presses_terms_on_small_boards():
 
     min_presses = script("min_presses")
     terms = {e["n"]: e for e in entries("min_presses.jsonl")}
-    assert set(range(1, 60)) <= set(terms)
+    assert set(range(1, 79)) <= set(terms)
     for n, e in terms.items():
         if n <= len(A075464):
             assert e["a"] == A075464[n - 1]
@@ -125,9 +125,24 @@ def test_min_presses_terms_on_small_boards():
     assert [line for line in bfile if line][:len(A075464)] == [f"{n} {a}" for n, a in enumerate(A075464, 1)]
 
 
+    assert len([line for line in bfile if line]) == 78
+
+
+def test_min_presses_bounds_beyond_the_b_file():
+    # each kept bound's presses simulated on its board; a term of the b-file, where there is one, between the bounds
+    bounds = entries("min_presses_bounds.jsonl")
+    assert 79 in {e["n"] for e in bounds}
+    assert script("min_presses").check_bounds(DATA) == len(bounds)
+
+
 @pytest.mark.slow
 def test_every_min_presses_term():
     assert script("min_presses").check(DATA) == len(entries("min_presses.jsonl"))
+
+
+@pytest.mark.slow
+def test_every_min_presses_lower_bound_worked_out_again():
+    assert script("min_presses").check_bounds(DATA, recompute=True) == len(entries("min_presses_bounds.jsonl"))
 
 
 def test_grid_colourings_terms_agree_and_the_small_ones_are_counted_again():

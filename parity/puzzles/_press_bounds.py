@@ -11,6 +11,15 @@
   (between the top and bottom blocks) the same by transposing, each block
   with its own relaxation.  The four blocks are disjoint, so the sum of the
   four least weights is at most the weight of every solution.
+* **Lower bound, by strips.**  Between the top and bottom blocks, a strip
+  of ``s`` rows follows from its own first two rows, whatever they are (the
+  row above the strip is free, so its second row is too): its presses at
+  column ``j`` depend on those two rows' bits near ``j`` only, and the least
+  weight over every pair of rows is a shortest path over a pair of windows
+  sliding along the row (``2^(4s - 8)`` states).  The middle rows are cut
+  into strips so that the sum of their least weights is largest; with the
+  top and bottom blocks it bounds every solution, and the larger of the two
+  bounds is kept.
 * **Upper bound, by symmetric solutions.**  The all-on start is kept by the
   square's symmetries, so the solutions that a subgroup of them keeps are a
   smaller coset, weighed whole by the coset search; the lightest over the
@@ -53,10 +62,32 @@ def _step(before, after, width):
         after[W] += a if a < b else b
 
 
-def _chased_rows(n: int, r: int) -> list[list[tuple[int, int]]]:
-    """The presses of the top ``r`` rows of the all-on n x n board as (mask over the first row, constant)."""
+@kernel("void(int64[:], int64[:], int64, int64)", nogil=True)
+def _step_pair(before, after, low_bits, high_bits):
+    """``after[W] += min over b, b' of before[W slid back]``: two windows (the low ``low_bits`` bits of ``W``
+    and the ``high_bits`` above them) each slide by one bit."""
+    low_mask = (np.int64(1) << low_bits) - 1
+    high_mask = (np.int64(1) << high_bits) - 1
+    for W in range(after.shape[0]):
+        low = W & low_mask
+        high = W >> low_bits
+        best = np.int64(1) << 50
+        for b in range(2):
+            for b2 in range(2):
+                v = before[((((high << 1) | b2) & high_mask) << low_bits) | (((low << 1) | b) & low_mask)]
+                if v < best:
+                    best = v
+        after[W] += best
+
+
+def _chased_rows(n: int, r: int, free: int = 1) -> list[list[tuple[int, int]]]:
+    """The presses of the top ``r`` rows of the all-on n x n board as (mask over the first row, constant); with
+    ``free = 2``, of a strip of ``r`` rows whose first two rows are free (bits ``0..n-1`` the first row, ``n..2n-1``
+    the second)."""
     rows = [[(1 << j, 0) for j in range(n)]]
-    for i in range(r - 1):
+    if free == 2:
+        rows.append([(1 << (n + j), 0) for j in range(n)])
+    for i in range(len(rows) - 1, r - 1):
         above = rows[i - 1] if i > 0 else [(0, 0)] * n
         row = rows[i]
         nxt = []
@@ -104,8 +135,61 @@ def top_block_minimum(n: int, r: int, columns: range | None = None) -> int:
     return int(value.min())
 
 
-def lower_bound(n: int, r: int) -> dict:
-    """The row-block lower bound on the fewest presses of the all-on n x n board (module docstring), ``2r <= n``.
+def strip_minimum(n: int, s: int) -> int:
+    """The least number of presses in a strip of ``s`` rows of the all-on n x n board away from its top and bottom
+    edges, over every pair of first two rows (the rows below follow by light chasing): a lower bound on those
+    cells' presses in every solution.
+
+    Examples
+    --------
+    >>> strip_minimum(5, 2)  # two free rows may be empty
+    0
+    >>> strip_minimum(5, 3)  # the second row pressed at columns 1 and 4 lights its row: 2 presses
+    2
+    """
+    if s <= 2:
+        return 0
+    rows = _chased_rows(n, s, free=2)
+    h2, h1 = s - 2, s - 3  # half-widths of the second and the first row's windows
+    w2, w1 = 2 * h2 + 1, 2 * h1 + 1
+    tables: dict = {}
+    value = None
+    for j in range(n):
+        positions = [(n + j - h2 + t, t) for t in range(w2) if 0 <= j - h2 + t < n] + \
+                    [(j - h1 + t, w2 + t) for t in range(w1) if 0 <= j - h1 + t < n]
+        valid = sum(1 << bit for _, bit in positions)
+        masks, consts = [], []
+        for i in range(s):
+            mask, const = rows[i][j]
+            masks.append(sum(1 << bit for variable, bit in positions if (mask >> variable) & 1))
+            consts.append(const)
+        key = (tuple(masks), tuple(consts), valid)
+        if key not in tables:  # the columns away from the sides share one table
+            table = np.empty(1 << (w1 + w2), dtype=np.int64)
+            _column_weights(np.array(masks, dtype=np.int64), np.array(consts, dtype=np.int64),
+                            np.array([valid], dtype=np.int64), w1 + w2, table)
+            tables[key] = table
+        weights = tables[key].copy()
+        if value is not None:
+            _step_pair(value, weights, w2, w1)
+        value = weights
+    return int(value.min())
+
+
+def _strips(n: int, rows: int, most: int) -> tuple[int, list[int]]:
+    """The best cut of ``rows`` middle rows into strips of at most ``most`` rows: (sum of least weights, lengths)."""
+    least = [strip_minimum(n, s) for s in range(most + 1)]
+    best = [(0, [])]
+    for length in range(1, rows + 1):
+        best.append(max(((best[length - s][0] + least[s], best[length - s][1] + [s])
+                         for s in range(1, min(most, length) + 1)), key=lambda pair: pair[0]))
+    return best[rows]
+
+
+def lower_bound(n: int, r: int, strip: int = 0) -> dict:
+    """The row-block lower bound on the fewest presses of the all-on n x n board (module docstring), ``2r <= n``;
+    with ``strip`` (3 or more) the middle rows are also cut into strips of at most that many rows, and the larger
+    bound is given.
 
     Examples
     --------
@@ -116,9 +200,19 @@ def lower_bound(n: int, r: int) -> dict:
         raise ValueError(f"the blocks need 1 <= r <= n/2, got r = {r} for n = {n}")
     top = top_block_minimum(n, r)
     side = top_block_minimum(n, r, range(r, n - r))
-    return {"lower": 2 * top + 2 * side, "rows": r, "top": top, "side": side,
-            "method": f"row blocks: the top and bottom {r} rows at least {top} presses each, the left and right "
-                      f"{r} columns between them at least {side} each, over every first row (or column)"}
+    sides = {"lower": 2 * top + 2 * side, "rows": r, "top": top, "side": side,
+             "method": f"row blocks: the top and bottom {r} rows at least {top} presses each, the left and right "
+                       f"{r} columns between them at least {side} each, over every first row (or column)"}
+    if strip < 3 or n - 2 * r < 3:
+        return sides
+    middle, lengths = _strips(n, n - 2 * r, strip)
+    if 2 * top + middle <= sides["lower"]:
+        return sides
+    cut = ", ".join(f"{lengths.count(s)} of {s}" for s in sorted(set(lengths), reverse=True))
+    return {"lower": 2 * top + middle, "rows": r, "top": top, "strips": lengths, "middle": middle,
+            "method": f"row blocks and strips: the top and bottom {r} rows at least {top} presses each over every "
+                      f"first row, the {n - 2 * r} rows between them cut into strips ({cut} rows) at least "
+                      f"{middle} presses in all, each strip over every pair of its first two rows"}
 
 
 def symmetric_upper_bound(n: int, max_nullity: int = 34) -> dict:
@@ -162,3 +256,46 @@ def symmetric_upper_bound(n: int, max_nullity: int = 34) -> dict:
         raise AssertionError(f"the symmetric solution has {puzzle.weight(presses)} presses, not {weight}")
     return {"upper": weight, "x": x, "method": f"the lightest of the 2^{dimension} solutions kept by the {name} "
                                                f"(every subgroup of the square's symmetries tried)"}
+
+
+def neighbourhood_upper_bound(n: int, seconds: float, dimension: int = 30, seed: int = 0, start=None,
+                              rounds: int | None = None, goal: int | None = None) -> dict:
+    """A lighter solution of the all-on n x n board by a large-neighbourhood search: from the lightest symmetric
+    solution (or ``start``), again and again the lightest solution of ``x + S`` is taken, ``S`` a random subspace
+    of ``dimension`` of the quiet patterns' span, weighed whole by the coset search (so never heavier than ``x``),
+    until ``seconds`` are spent (or ``rounds`` subspaces weighed, or a solution of ``goal`` presses found).  The
+    result is checked on the board.
+
+    Examples
+    --------
+    >>> neighbourhood_upper_bound(9, 1.0, dimension=4)["upper"]  # a(9) = 25, nullity 8
+    25
+    """
+    import time
+
+    from ..linalg.covering import coset_minimum
+    from .lightsout import LightsOut
+
+    started = time.perf_counter()
+    puzzle = LightsOut(f"grid:{n}x{n}")
+    space = puzzle.solution_space("chase")
+    B = space.basis.astype(np.int64)
+    k = B.shape[0]
+    x = (symmetric_upper_bound(n)["x"] if start is None else np.asarray(start)).astype(np.int64) % 2
+    first = int(x.sum())
+    rng = np.random.default_rng(seed)
+    most, rounds = rounds, 0
+    d = min(dimension, k)
+    weight = first
+    while time.perf_counter() - started < seconds and k and (most is None or rounds < most) and \
+            (goal is None or weight > goal):
+        mix = rng.integers(0, 2, (d, k))
+        weight, lighter = coset_minimum(x, (mix @ B) % 2, max_nullity=d)
+        x = lighter.astype(np.int64)
+        rounds += 1
+    presses = puzzle.presses(x)
+    puzzle.verify(presses)
+    weight = puzzle.weight(presses)
+    return {"upper": weight, "x": x, "rounds": rounds, "from": first,
+            "method": f"a large-neighbourhood search from {first} presses: {rounds} random subspaces of dimension "
+                      f"{d} of the quiet patterns weighed whole (seed {seed})"}
