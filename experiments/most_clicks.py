@@ -1,6 +1,6 @@
 """The Most Clicks table of n x n Lights Out (closed rule): the most presses any solvable start needs, with
-certificates, as an OEIS-style b-file; on the square grids, the square tori, or the hexagons of hexagonal cells
-(``hex:n``, side n).
+certificates, as an OEIS-style b-file; on the square grids, the square tori, the hexagons of hexagonal cells
+(``hex:n``, side n), or the square grids of three-state lights (``gf3``: GF(3), a light pressed twice counts two).
 
 Run from the repository root::
 
@@ -8,10 +8,12 @@ Run from the repository root::
     python experiments/most_clicks.py --check --out experiments/data
     python experiments/most_clicks.py --kind torus --max-side 40 --out experiments/data   # most_clicks_torus.*
     python experiments/most_clicks.py --kind hex --max-side 40 --max-nullity 12 --out experiments/data  # _hex.*
+    python experiments/most_clicks.py --kind gf3 --max-side 30 --max-nullity 9 --out experiments/data   # _gf3.*
 
 Every board of nullity 0 needs as many presses as it has lights at most
-(``n^2``; ``3n^2 - 3n + 1`` on the hexagon of side n): its one start whose
-only solution presses every light.  Every other board up to
+(``n^2``; ``3n^2 - 3n + 1`` on the hexagon of side n; twice ``n^2`` with
+three-state lights): its one start whose only solution presses every light
+(twice).  Every other board up to
 ``--max-side`` whose nullity is at most ``--max-nullity`` is searched by
 :meth:`parity.puzzles.LightsOut.most_clicks` for ``--seconds`` (nullity up to
 12) or ``--seconds-beyond`` (above): an exact answer, or the bounds reached
@@ -28,7 +30,13 @@ start (bit ``i`` the light of the board's ``i``-th cell: row-major on squares,
 the cells sorted on hexagons) is rebuilt, its presses simulated on the board, and its minimum
 recomputed by every solution weighed (nullity up to 20) or the coset search,
 and must equal the entry's lower bound; boards of nullity 2 are checked
-against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).
+against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).  Where the worst
+start reaches the parity bound (:func:`parity.linalg.covering.parity_bound`,
+recomputed from the board), the entry is exact by that theorem alone, a
+second proof beside the integer program's; the check says how many.
+
+``--again`` searches the boards whose search stopped once more, keeping the
+higher lower bound (with its worst start) and the lower upper bound.
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import coset_minimum
+from parity.linalg.covering import coset_minimum, parity_bound, regions
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -55,14 +63,24 @@ def _hex_nullity(n: int, _: int) -> int:
     return LightsOut(f"hex:{n}").solution_space().nullity
 
 
+@functools.lru_cache(maxsize=None)
+def _gf3_nullity(n: int, _: int) -> int:
+    return LightsOut(f"grid:{n}x{n}", field=3).solution_space().nullity
+
+
 #: the boards a table covers: their nullity, and the prefix of its files
 KINDS = {"grid": (poly.grid_nullity, "most_clicks"), "torus": (poly.torus_nullity, "most_clicks_torus"),
-         "hex": (_hex_nullity, "most_clicks_hex")}
+         "hex": (_hex_nullity, "most_clicks_hex"), "gf3": (_gf3_nullity, "most_clicks_gf3")}
+
+
+def field(kind: str) -> int:
+    """The lights' states: 3 on the grids of three-state lights (``gf3``), else 2."""
+    return 3 if kind == "gf3" else 2
 
 
 def spec(n: int, kind: str) -> str:
     """The board of side n of a kind."""
-    return f"hex:{n}" if kind == "hex" else f"{kind}:{n}x{n}"
+    return f"hex:{n}" if kind == "hex" else f"grid:{n}x{n}" if kind == "gf3" else f"{kind}:{n}x{n}"
 
 
 def cells(n: int, kind: str) -> list[tuple[int, int]]:
@@ -75,7 +93,7 @@ def cells(n: int, kind: str) -> list[tuple[int, int]]:
 def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
     """The fewest presses of the board of side n from ``start`` (in :func:`cells` order), by every solution
     weighed where the nullity is at most 20, else by the coset search on its own solution space."""
-    puzzle = LightsOut(spec(n, kind), start={cell: int(v) for cell, v in zip(cells(n, kind), start)})
+    puzzle = LightsOut(spec(n, kind), field=field(kind), start={cell: int(v) for cell, v in zip(cells(n, kind), start)})
     space = puzzle.solution_space()
     if not space.solvable:
         raise AssertionError(f"{n} x {n}: the worst start is not solvable")
@@ -89,7 +107,7 @@ def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
 
 
 def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
-    puzzle = LightsOut(spec(n, kind))
+    puzzle = LightsOut(spec(n, kind), field=field(kind))
     order = cells(n, kind)
     started = time.perf_counter()
     entry = {"n": n, "nullity": nullity}
@@ -136,8 +154,8 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
         nullity = nullity_of(n, n)
         e = entries.get(n)
         if nullity == 0:
-            lights = 3 * n * n - 3 * n + 1 if kind == "hex" else n * n
-            value, lower, upper, how = lights, lights, lights, "nullity 0: every light"
+            lights = (3 * n * n - 3 * n + 1 if kind == "hex" else n * n) * (field(kind) - 1)
+            value, lower, upper, how = lights, lights, lights, "nullity 0: every light" + (" twice" if field(kind) == 3 else "")
         elif e is None:
             value, lower, upper, how = None, None, None, "not searched"
         else:
@@ -152,19 +170,26 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
     (out / f"{name}.bfile").write_text("\n".join(bfile) + "\n")
 
 
-def check(out: Path, kind: str = "grid") -> int:
+def parity_bound_of(n: int, kind: str = "grid") -> int:
+    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`)."""
+    return parity_bound(regions(LightsOut(spec(n, kind)).solution_space().basis)) if field(kind) == 2 else -1
+
+
+def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
-    checked = 0
+    checked = reached = 0
     for n, e in sorted(entries.items()):
-        if "worst_start" not in e:
+        if "worst_start" not in e or (largest is not None and n > largest):
             continue
         weight = least_presses(n, hex_bits(e["worst_start"], len(cells(n, kind))), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
+        reached += e["lower"] == parity_bound_of(n, kind)  # then exact by the theorem, whatever the solver said
         if e["nullity"] == 2 and kind == "grid":
             k = (n + 1) // 6
             assert e["most_clicks"] == 26 * k * k - 12 * k + 1, f"{n} x {n}: not Boyles' formula"
         checked += 1
-    print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed)")
+    print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed); {reached} of them "
+          f"reach the parity bound, which proves them exact without the integer program")
     return checked
 
 
@@ -177,7 +202,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=150.0, help="a board's search, nullity up to 12 (default 150)")
     p.add_argument("--seconds-beyond", type=float, default=30.0, help="a board's search beyond (default 30)")
     p.add_argument("--kind", choices=sorted(KINDS), default="grid",
-                   help="square grids (default), square tori, or hexagons of hexagonal cells")
+                   help="square grids (default), square tori, hexagons of hexagonal cells, or square grids of "
+                   "three-state lights (gf3)")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
                    "--seconds or --seconds-beyond again), keeping the better of each bound")

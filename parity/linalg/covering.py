@@ -47,7 +47,8 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
-__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "CoveringRadius", "covering_radius", "MAX_NULLITY"]
+__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "CoveringRadius", "covering_radius",
+           "covering_radius_gfp", "MAX_NULLITY"]
 
 #: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
 MAX_NULLITY = 34
@@ -567,3 +568,103 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         raise ParityError(f"the worst word found is {check} from the code, not the {lower} claimed")
     return CoveringRadius(lower, word, codewords, rounds, len(region.sizes), time.perf_counter() - started,
                           bounds=bounds, complete=len(codewords) == 1 << k)
+
+
+#: GF(p) codes of at most this many codewords are given to the integer program whole
+MOST_CODEWORDS_GFP = 3 ** 9
+
+
+def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = None) -> CoveringRadius:
+    """The covering radius of the code spanned by the rows of ``basis`` over GF(p), a word weighed by the sum of
+    its entries as integers ``0 .. p-1`` (each press of a multi-state light counts), with its certificate.
+
+    The positions are grouped by their column of the basis (a signature in
+    GF(p)^k); the integer program chooses how many positions of each region
+    hold each value (``y[r, v]``) to maximise ``t``, with ``t`` at most the
+    weight of the word plus each codeword ``c``: in region ``r`` the value
+    ``v`` becomes ``(v + s_r . c) mod p``.  Every one of the ``p^k``
+    codewords is in the program (at most :data:`MOST_CODEWORDS_GFP`), so the
+    optimum is the radius; the worst word found is weighed against every
+    codeword again.
+
+    Examples
+    --------
+    The repetition code of length 3 over GF(3): the word 0 1 2 is at weight
+    3 from every codeword (0 1 2, 1 2 0, 2 0 1), and no word is farther:
+
+    >>> import numpy as np
+    >>> found = covering_radius_gfp(np.array([[1, 1, 1]]), 3)
+    >>> found.radius, sorted(found.worst.tolist())
+    (3, [0, 1, 2])
+    """
+    from .._limits import check_time_limit
+    from ..errors import TimeLimitReached
+
+    started = time.perf_counter()
+    time_limit = check_time_limit(time_limit)
+    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 2:
+        raise LimitError(f"the field must be a prime of at least 2, got {p!r}")
+    array = np.asarray(basis)
+    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
+        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    basis = array.astype(np.int64)
+    k, n = basis.shape
+    if p ** k > MOST_CODEWORDS_GFP:
+        raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "
+                                   f"(at most {MOST_CODEWORDS_GFP})")
+    if n == 0:
+        return CoveringRadius(0, np.zeros(0, dtype=np.int64), [0], 0, 0, complete=True)
+    powers = p ** np.arange(k, dtype=np.int64)
+    columns = basis.T @ powers if k else np.zeros(n, dtype=np.int64)
+    signatures, index, sizes = np.unique(columns, return_inverse=True, return_counts=True)
+    index = index.ravel()
+    digits = (signatures[:, None] // powers[None, :]) % p if k else np.zeros((len(signatures), 0), dtype=np.int64)
+    coefficients = ((np.arange(p ** k)[:, None] // powers[None, :]) % p) if k else np.zeros((1, 0), dtype=np.int64)
+    shifts = (coefficients @ digits.T) % p  # [codeword, region]: what the codeword adds to the region's values
+    import highspy
+
+    make = getattr(getattr(highspy, "_core", None), "_Highs", highspy.Highs)
+    model = make()
+    model.setOptionValue("output_flag", False)
+    model.setOptionValue("threads", 1)
+    model.setOptionValue("mip_rel_gap", 0.0)
+    model.setOptionValue("mip_abs_gap", 0.5)
+    if time_limit is not None:
+        model.setOptionValue("time_limit", float(time_limit))
+    R = len(sizes)
+    count = R * p  # y[r, v] is column r * p + v; t is the last
+    for r in range(R):
+        for _ in range(p):
+            model.addVar(0.0, float(sizes[r]))
+    model.addVar(0.0, float((p - 1) * n))
+    model.changeColsIntegrality(count + 1, np.arange(count + 1, dtype=np.int32),
+                                np.array([highspy.HighsVarType.kInteger] * (count + 1)))
+    model.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    model.changeColCost(count, 1.0)
+    for r in range(R):  # every position of a region holds some value
+        model.addRow(float(sizes[r]), float(sizes[r]), p, np.arange(r * p, r * p + p, dtype=np.int32), np.ones(p))
+    values = np.arange(p)
+    every = np.arange(count + 1, dtype=np.int32)
+    for shift in shifts:  # t - sum y[r, v] ((v + shift_r) mod p) <= 0
+        weights = -((values[None, :] + shift[:, None]) % p).astype(float).ravel()
+        model.addRow(-highspy.kHighsInf, 0.0, count + 1, every, np.append(weights, 1.0))
+    model.run()
+    status = model.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        bound = model.getInfo().mip_dual_bound
+        error = TimeLimitReached(f"the covering radius over GF({p}) is at most "
+                                 f"{int(np.floor(bound + 1e-6)) if np.isfinite(bound) else (p - 1) * n} "
+                                 f"(time limit of {time_limit:g} s)" if time_limit is not None else
+                                 f"the integer solver stopped ({model.modelStatusToString(status)})")
+        error.bounds, error.worst = (0, (p - 1) * n), None
+        raise error
+    counts = np.rint(np.array(model.getSolution().col_value)[:count]).astype(np.int64).reshape(R, p)
+    worst = np.empty(n, dtype=np.int64)
+    for r in range(R):  # the region's positions in order take the values 0, 1, ... as many times as counted
+        worst[index == r] = np.repeat(values, counts[r])
+    weights = ((worst[None, :] + coefficients @ basis) % p).sum(axis=1)  # every codeword weighed again
+    radius = int(weights.min())
+    if radius != int(round(model.getInfo().objective_function_value)):
+        raise ParityError(f"the worst word found is {radius} from the code over GF({p}), not the bound claimed")
+    return CoveringRadius(radius, worst, list(range(p ** k)), 1, R, time.perf_counter() - started,
+                          solver="HiGHS", complete=True)

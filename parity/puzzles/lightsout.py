@@ -680,8 +680,11 @@ class LightsOut(Puzzle):
         with that start, or by the coset search where the nullity is above
         20.  Boards of at most ``SYNDROME_BITS`` (22) in rank are answered
         by a search over their cosets instead (``method="syndromes"``; the
-        integer program is ``method="program"``).  Over GF(2) only; the
-        puzzle's own start plays no part.
+        integer program is ``method="program"``).  The puzzle's own start
+        plays no part.  Over GF(p > 2) a press of a light
+        counts as many times as it is pressed, and every one of the ``p^k``
+        codewords is given to the integer program at once
+        (:func:`parity.linalg.covering.covering_radius_gfp`).
 
         Returns
         -------
@@ -693,8 +696,6 @@ class LightsOut(Puzzle):
 
         Raises
         ------
-        LimitError
-            Over GF(p > 2).
         NullityTooLargeError
             Beyond ``max_nullity`` (default
             :data:`parity.linalg.covering.MAX_NULLITY`).
@@ -708,11 +709,13 @@ class LightsOut(Puzzle):
         (7, 7, 'every solution weighed')
         >>> LightsOut("grid:5x5").most_clicks()["most_clicks"]  # 26k^2 - 12k + 1 for n = 6k - 1
         15
+        >>> LightsOut("grid:4x4", field=3).most_clicks()["most_clicks"]  # three-state lights, nullity 2
+        16
         """
         from ..linalg.covering import MAX_NULLITY, covering_radius
 
         if self.field != 2:
-            raise LimitError(f"the most clicks question is answered over GF(2); this puzzle is over GF({self.field})")
+            return self._most_clicks_gfp(engine, time_limit)
         max_nullity = MAX_NULLITY if max_nullity is None else max_nullity
         space = self.solution_space(engine)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
@@ -739,6 +742,28 @@ class LightsOut(Puzzle):
             raise InvalidSolution(f"the worst start found needs {least} presses, not the {found.radius} claimed")
         proof = {**found.proof(), "checked_by": checked, "symmetries": 0 if symmetries is None else len(symmetries),
                  "seconds": round(found.seconds, 6)}
+        return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
+                "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
+
+    def _most_clicks_gfp(self, engine: str | None, time_limit: float | None) -> dict:
+        """:meth:`most_clicks` over GF(p > 2): the integer program over every codeword at once
+        (:func:`parity.linalg.covering.covering_radius_gfp`), its worst start checked as over GF(2)."""
+        from ..linalg.covering import covering_radius_gfp
+
+        p = self.field
+        space = self.solution_space(engine)
+        found = covering_radius_gfp(space.basis, p, time_limit=time_limit)
+        x = found.worst.astype(np.int64)
+        zeros = np.zeros(len(self.nodes), dtype=np.int64)
+        plain = self._restarted(zeros, zeros)
+        start = (self.target - plain._lights(x)) % p  # pressing x from it reaches the target
+        worst = self._restarted(start)
+        worst.verify(worst.presses(x))
+        least, presses = worst.minimum_presses(engine=engine)
+        if least != found.radius or worst.weight(presses) != found.radius:
+            raise InvalidSolution(f"the worst start found needs {least} presses, not the {found.radius} claimed")
+        proof = {**found.proof(), "method": f"integer program over the code's regions, every codeword (GF({p}))",
+                 "checked_by": "every solution weighed", "symmetries": 0, "seconds": round(found.seconds, 6)}
         return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
                 "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
 
@@ -1078,8 +1103,8 @@ FAMILY = Family(
         Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "
                "solutions; linear engines).", default=False, type=bool),
         Option("most_clicks", ("--most-clicks",), "Answer another question: the most presses any solvable start "
-               "needs, solved optimally, with the worst start and a proof (GF(2); JSON most_clicks, worst_start, "
-               "proof).", default=False, type=bool, asks="parity.puzzles.lightsout:most_clicks_answer"),
+               "needs, solved optimally, with the worst start and a proof (over GF(p > 2) a light pressed twice counts "
+               "two; JSON most_clicks, worst_start, proof).", default=False, type=bool, asks="parity.puzzles.lightsout:most_clicks_answer"),
         Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),

@@ -83,8 +83,9 @@ def lightsout_row(params: Mapping, nullity: int) -> dict:
 
 def most_clicks(params: Mapping, nullity: int) -> dict:
     """A table's ``most_clicks`` entry for a task's board: the most presses any solvable start needs (solved
-    optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12); a search that
-    spends ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead.
+    optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12; over GF(p > 2),
+    where the ``p^k`` codewords are at most ``MOST_CODEWORDS_GFP``); a search that spends
+    ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead.
 
     Examples
     --------
@@ -96,12 +97,16 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     from ..errors import TimeLimitReached
     from ..puzzles.lightsout import LightsOut
 
-    if params.get("field", 2) != 2:
-        return {"most_clicks": None, "most_clicks_method": "not searched: GF(2) only"}
+    from ..linalg.covering import MOST_CODEWORDS_GFP
+
+    field = params.get("field", 2)
+    if field != 2 and field ** nullity > MOST_CODEWORDS_GFP:
+        return {"most_clicks": None, "most_clicks_method": f"not searched: {field}^{nullity} codewords are beyond "
+                                                            f"{MOST_CODEWORDS_GFP}"}
     if nullity > MOST_CLICKS_NULLITY:
         return {"most_clicks": None, "most_clicks_method": f"not searched: nullity {nullity} is beyond "
                                                             f"{MOST_CLICKS_NULLITY}"}
-    puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"))
+    puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"), field=field)
     seconds = params.get("most_clicks_seconds", 60.0)
     try:
         answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)

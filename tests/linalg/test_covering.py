@@ -10,11 +10,12 @@ values his integer programs give for the boards his table leaves open.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from parity.data.oeis import A159257
 from parity.errors import LimitError, NullityTooLargeError
@@ -241,8 +242,8 @@ def test_the_9x9_board_needs_37_presses_at_most():
 
 # -- refusals and the command line ----------------------------------------------------------------------
 def test_refusals():
-    with pytest.raises(LimitError, match="GF\\(2\\)"):
-        LightsOut("grid:3x3", field=3).most_clicks()
+    with pytest.raises(NullityTooLargeError, match="3\\^12 codewords"):
+        LightsOut("grid:17x17", field=3).most_clicks()
     with pytest.raises(NullityTooLargeError, match="2\\^8"):
         LightsOut("grid:9x9").most_clicks(max_nullity=6)
 
@@ -261,10 +262,11 @@ def test_command_line_answers_with_the_worst_start_and_proof():
     assert text.code == 0 and text.out.startswith("grid:4x4: every solvable start is solved in at most 7 presses")
 
 
-@pytest.mark.parametrize("extra, words", [(("--field", "3"), ("GF(2)",)), (("--unique",), ("--unique",)),
-                                          (("--max-nullity", "2"), ("2^4",))])
-def test_command_line_refusals_are_one_line(extra, words):
-    run = run_cli("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", *extra)
+@pytest.mark.parametrize("board, extra, words", [("grid:17x17", ("--field", "3"), ("3^12", "GF(3)")),
+                                                 ("grid:4x4", ("--unique",), ("--unique",)),
+                                                 ("grid:4x4", ("--max-nullity", "2"), ("2^4",))])
+def test_command_line_refusals_are_one_line(board, extra, words):
+    run = run_cli("solve", "lightsout", "--board", board, "--most-clicks", *extra)
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
     for word in words:
         assert word in run.err
@@ -386,3 +388,66 @@ def test_a_table_shows_the_bounds_a_stopped_search_reached():
     assert last[:3] == ["9", "8", "256"]
     low, high = map(int, last[3].split(".."))
     assert 0 <= low <= 37 <= high <= 81
+
+
+# -- over GF(p > 2) ----------------------------------------------------------------------------------------------
+def brute_radius_gfp(basis: np.ndarray, p: int) -> int:
+    """max over all words of the least weight (sum of entries) of the word plus a codeword, all of them listed."""
+    k, n = basis.shape
+    combos = np.array(list(itertools.product(range(p), repeat=k)), dtype=np.int64).reshape(p ** k, k)
+    codewords = (combos @ basis) % p
+    words = np.array(list(itertools.product(range(p), repeat=n)), dtype=np.int64).reshape(p ** n, n)
+    return int(max(((words[i:i + 2048, None, :] + codewords[None, :, :]) % p).sum(axis=2).min(axis=1).max()
+                   for i in range(0, len(words), 2048)))
+
+
+@given(st.integers(1, 6), st.integers(0, 3), st.sampled_from([3, 5]), st.data())
+def test_covering_radius_over_gfp_agrees_with_every_word_weighed(n, k, p, data):
+    from parity.linalg.covering import covering_radius_gfp
+
+    if p == 5:
+        n = min(n, 4)
+    k = min(k, n)
+    rows = data.draw(st.lists(st.lists(st.integers(0, p - 1), min_size=n, max_size=n), min_size=k, max_size=k))
+    basis = np.array(rows, dtype=np.int64).reshape(k, n)
+    found = covering_radius_gfp(basis, p)
+    assert found.radius == brute_radius_gfp(basis, p)
+    combos = np.array(list(itertools.product(range(p), repeat=k)), dtype=np.int64).reshape(p ** k, k)
+    assert int(((found.worst[None, :] + combos @ basis) % p).sum(axis=1).min()) == found.radius
+
+
+@settings(max_examples=15)
+@given(st.integers(2, 6), st.integers(0, 100))
+def test_most_clicks_over_gf3_on_random_graphs_agrees_with_every_press_simulated(nodes, seed):
+    """Every press vector over GF(3) pressed on the all-off board (the closed rule built here from the graph's
+    adjacency), the starts grouped by the lights they make: the largest of their least presses."""
+    import networkx as nx
+
+    graph = nx.gnp_random_graph(nodes, 0.5, seed=seed)
+    toggles = (np.eye(nodes, dtype=np.int64) + nx.to_numpy_array(graph, nodelist=sorted(graph), dtype=np.int64)) % 3
+    presses = np.array(list(itertools.product(range(3), repeat=nodes)), dtype=np.int64)
+    lights = (presses @ toggles) % 3
+    least: dict = {}
+    for pattern, weight in zip(map(bytes, lights.astype(np.uint8)), presses.sum(axis=1).tolist()):
+        least[pattern] = min(least.get(pattern, weight), weight)
+    answer = LightsOut(graph, field=3).most_clicks()
+    assert answer["most_clicks"] == max(least.values())
+    assert sum(answer["presses"].values()) == answer["most_clicks"]
+
+
+def test_most_clicks_over_gf3_on_grids_and_its_refusals():
+    """The 2 x 2 board over GF(3) (nullity 1) against every press simulated, a board of nullity 0 needing
+    twice its lights, and a code too large for the integer program refused in one line."""
+    from parity.linalg.covering import covering_radius_gfp
+
+    presses = np.array(list(itertools.product(range(3), repeat=4)), dtype=np.int64)
+    toggles = np.array([[1, 1, 1, 0], [1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 1]])
+    least: dict = {}
+    for lights, weight in zip(map(tuple, (presses @ toggles) % 3), presses.sum(axis=1)):
+        least[lights] = min(least.get(lights, weight), int(weight))
+    assert LightsOut("grid:2x2", field=3).most_clicks()["most_clicks"] == max(least.values()) == 3
+    assert LightsOut("grid:3x3", field=3).most_clicks()["most_clicks"] == 18
+    with pytest.raises(NullityTooLargeError, match="beyond the integer program"):
+        covering_radius_gfp(np.ones((10, 12), dtype=np.int64), 3)
+    with pytest.raises(LimitError, match="integers 0..2"):
+        covering_radius_gfp(np.array([[3, 1]]), 3)
