@@ -33,6 +33,24 @@ FOLDED_BITS = 4
 BLOCK = 1 << 13
 
 
+@kernel(["void(int16[::1], int64, int64, int64, int64)", "void(int32[::1], int64, int64, int64, int64)"],
+        nogil=True)
+def butterflies(table, start, stop, first, last):
+    """The transform's steps over the bits from ``log2(first)`` up to (not including) ``log2(last)``, on the
+    entries ``start .. stop`` of ``table`` in place (``stop - start`` a multiple of ``last``)."""
+    half = first
+    while half < last:
+        for s0 in range(start, stop, 2 * half):
+            left = table[s0:s0 + half]  # slices, so that the loop is seen to be vector work
+            right = table[s0 + half:s0 + 2 * half]
+            for i in range(half):
+                a = left[i]
+                b = right[i]
+                left[i] = a + b
+                right[i] = a - b
+        half *= 2
+
+
 @kernel(["int64(int64[:], int64[:], int64, int64, int64, int16[::1], int64[:], int64, int64[:], int64[:], int64[:])",
          "int64(int64[:], int64[:], int64, int64, int64, int32[::1], int64[:], int64, int64[:], int64[:], int64[:])"],
         nogil=True)
@@ -85,28 +103,8 @@ def largest(signatures, weights, low, first, last, table, where, above, keep_c, 
             for j in range(width):
                 row[j] += w * sign[j]
         for start in range(0, size, block):  # the butterflies within a block, in cache
-            half = width
-            while half < block:
-                for s0 in range(start, start + block, 2 * half):
-                    left = table[s0:s0 + half]  # slices, so that the loop is seen to be vector work
-                    right = table[s0 + half:s0 + 2 * half]
-                    for i in range(half):
-                        a = left[i]
-                        b = right[i]
-                        left[i] = a + b
-                        right[i] = a - b
-                half *= 2
-        half = block
-        while half < size:  # and across blocks
-            for s0 in range(0, size, 2 * half):
-                left = table[s0:s0 + half]
-                right = table[s0 + half:s0 + 2 * half]
-                for i in range(half):
-                    a = left[i]
-                    b = right[i]
-                    left[i] = a + b
-                    right[i] = a - b
-            half *= 2
+            butterflies(table, start, start + block, width, block)
+        butterflies(table, 0, size, block, size)  # and across blocks
         top = table[0]
         for i in range(size):
             if table[i] > top:
