@@ -91,6 +91,28 @@ def test_hexagon_most_clicks_certificates():
         assert value == (3 * n * n - 3 * n + 1 if nullity == 0 else known[n]["most_clicks"])
 
 
+def test_three_state_most_clicks_certificates():
+    # each worst start rebuilt on its board of three-state lights, its fewest presses recomputed by every solution
+    # weighed; the boards of nullity 0 need twice their lights
+    most_clicks = script("most_clicks")
+    found = [e for e in entries("most_clicks_gf3.jsonl") if "worst_start" in e]
+    assert {e["n"] for e in found if e["most_clicks"] is not None} >= {2, 4, 5, 8, 9, 11, 12, 13}
+    assert most_clicks.check(DATA, "gf3", largest=13) == len([e for e in found if e["n"] <= 13])
+    for e in found:
+        assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
+    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks_gf3.bfile").read_text().split("\n") if line]
+    known = {e["n"]: e for e in entries("most_clicks_gf3.jsonl")}
+    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 13
+    for n, value in bfile:
+        nullity = most_clicks.KINDS["gf3"][0](n, n)
+        assert value == (2 * n * n if nullity == 0 else known[n]["most_clicks"])
+
+
+@pytest.mark.slow
+def test_every_three_state_most_clicks_certificate():
+    assert script("most_clicks").check(DATA, "gf3") == sum("worst_start" in e for e in entries("most_clicks_gf3.jsonl"))
+
+
 @pytest.mark.slow
 def test_every_hexagon_most_clicks_certificate():
     assert script("most_clicks").check(DATA, "hex") == sum("worst_start" in e for e in entries("most_clicks_hex.jsonl"))

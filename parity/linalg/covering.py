@@ -582,7 +582,10 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     GF(p)^k); the integer program chooses how many positions of each region
     hold each value (``y[r, v]``) to maximise ``t``, with ``t`` at most the
     weight of the word plus each codeword ``c``: in region ``r`` the value
-    ``v`` becomes ``(v + s_r . c) mod p``.  Every one of the ``p^k``
+    ``v`` becomes ``(v + s_r . c) mod p``.  ``t`` is capped by the average
+    over the codewords: outside the region no codeword touches, each adds
+    every value of GF(p) equally often, so a word's weights average at most
+    ``(p - 1) m_0 + (p - 1)(n - m_0) / 2``.  Every one of the ``p^k``
     codewords is in the program (at most :data:`MOST_CODEWORDS_GFP`), so the
     optimum is the radius; the worst word found is weighed against every
     codeword again.
@@ -636,7 +639,9 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     for r in range(R):
         for _ in range(p):
             model.addVar(0.0, float(sizes[r]))
-    model.addVar(0.0, float((p - 1) * n))
+    untouched = int(sizes[signatures == 0].sum())  # a codeword adds a value spread evenly over GF(p) elsewhere,
+    cap = (p - 1) * untouched + (p - 1) * (n - untouched) // 2  # so every word's weights average this at most
+    model.addVar(0.0, float(cap))
     model.changeColsIntegrality(count + 1, np.arange(count + 1, dtype=np.int32),
                                 np.array([highspy.HighsVarType.kInteger] * (count + 1)))
     model.changeObjectiveSense(highspy.ObjSense.kMaximize)
@@ -650,20 +655,36 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
         model.addRow(-highspy.kHighsInf, 0.0, count + 1, every, np.append(weights, 1.0))
     model.run()
     status = model.getModelStatus()
+
+    def word() -> np.ndarray | None:
+        """The solver's best answer as a word (the region's positions in order take the values 0, 1, ... as many
+        times as counted), or None before it has one."""
+        solution = np.array(model.getSolution().col_value)
+        if len(solution) != count + 1 or not np.isfinite(solution).all():
+            return None
+        counts = np.clip(np.rint(solution[:count]).astype(np.int64).reshape(R, p), 0, None)
+        if not (counts.sum(axis=1) == sizes).all():
+            return None
+        worst = np.empty(n, dtype=np.int64)
+        for r in range(R):
+            worst[index == r] = np.repeat(values, counts[r])
+        return worst
+
+    def least(w: np.ndarray) -> int:  # the word's distance to the code: every codeword weighed again
+        return int(((w[None, :] + coefficients @ basis) % p).sum(axis=1).min())
+
     if status != highspy.HighsModelStatus.kOptimal:
         bound = model.getInfo().mip_dual_bound
-        error = TimeLimitReached(f"the covering radius over GF({p}) is at most "
-                                 f"{int(np.floor(bound + 1e-6)) if np.isfinite(bound) else (p - 1) * n} "
-                                 f"(time limit of {time_limit:g} s)" if time_limit is not None else
-                                 f"the integer solver stopped ({model.modelStatusToString(status)})")
-        error.bounds, error.worst = (0, (p - 1) * n), None
+        upper = min(int(np.floor(bound + 1e-6)), cap) if np.isfinite(bound) else cap
+        worst = word()
+        lower = least(worst) if worst is not None else 0
+        why = f"time limit of {time_limit:g} s" if time_limit is not None else \
+            f"the integer solver stopped: {model.modelStatusToString(status)}"
+        error = TimeLimitReached(f"the covering radius over GF({p}) lies between {lower} and {upper} ({why})")
+        error.bounds, error.worst = (lower, upper), worst
         raise error
-    counts = np.rint(np.array(model.getSolution().col_value)[:count]).astype(np.int64).reshape(R, p)
-    worst = np.empty(n, dtype=np.int64)
-    for r in range(R):  # the region's positions in order take the values 0, 1, ... as many times as counted
-        worst[index == r] = np.repeat(values, counts[r])
-    weights = ((worst[None, :] + coefficients @ basis) % p).sum(axis=1)  # every codeword weighed again
-    radius = int(weights.min())
+    worst = word()
+    radius = least(worst)
     if radius != int(round(model.getInfo().objective_function_value)):
         raise ParityError(f"the worst word found is {radius} from the code over GF({p}), not the bound claimed")
     return CoveringRadius(radius, worst, list(range(p ** k)), 1, R, time.perf_counter() - started,
