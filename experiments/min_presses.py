@@ -193,7 +193,10 @@ def main() -> None:
                    "(default 30)")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    if args.bounds:
+    if args.bounds is not None:
+        if args.bounds < 2 or not 1 <= args.rows <= args.bounds // 2:
+            p.error(f"--bounds needs a board of side at least 2 and 1 <= --rows <= side / 2, got {args.bounds} "
+                    f"and {args.rows}")
         bound(args.bounds, args.rows, args.out, args.strip, args.search, args.dimension)
         return
     if args.check:

@@ -205,6 +205,9 @@ def parity_bound(region: Regions) -> int:
     >>> [parity_bound(regions(LightsOut(f"grid:{n}x{n}").solution_space().basis)) for n in (5, 9)]
     [15, 40]
     """
+    if not isinstance(region, Regions):
+        raise LimitError(f"the parity bound takes the regions of a code (parity.linalg.covering.regions(basis)), "
+                         f"not a {type(region).__name__}")
     touched = region.signatures != 0
     untouched = int(region.sizes[~touched].sum())
     rest = int(region.sizes[touched].sum())
@@ -572,6 +575,9 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
 
 #: GF(p) codes of at most this many codewords are given to the integer program whole
 MOST_CODEWORDS_GFP = 3 ** 9
+#: and its size over GF(p): variables (a region's count of each value) and coefficients at most
+MOST_VARIABLES_GFP = 1_500
+MOST_ENTRIES_GFP = 30_000_000
 
 
 def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = None) -> CoveringRadius:
@@ -603,10 +609,11 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     from .._limits import check_time_limit
     from ..errors import TimeLimitReached
 
+    from .gfp import check_field
+
     started = time.perf_counter()
     time_limit = check_time_limit(time_limit)
-    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 2:
-        raise LimitError(f"the field must be a prime of at least 2, got {p!r}")
+    p = check_field(p)
     array = np.asarray(basis)
     if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
         raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
@@ -617,10 +624,18 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
                                    f"(at most {MOST_CODEWORDS_GFP})")
     if n == 0:
         return CoveringRadius(0, np.zeros(0, dtype=np.int64), [0], 0, 0, complete=True)
+    if k == 0:  # the code is {0}: the word of p - 1 everywhere is the farthest, at (p - 1) n
+        return CoveringRadius((p - 1) * n, np.full(n, p - 1, dtype=np.int64), [0], 0, 1, time.perf_counter() - started,
+                              solver="none (the code is 0)", complete=True)
     powers = p ** np.arange(k, dtype=np.int64)
     columns = basis.T @ powers if k else np.zeros(n, dtype=np.int64)
     signatures, index, sizes = np.unique(columns, return_inverse=True, return_counts=True)
     index = index.ravel()
+    variables, entries = len(sizes) * p, p ** k * (len(sizes) * p + 1)
+    if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:
+        raise NullityTooLargeError(f"the integer program over GF({p}) would have {variables} variables and {entries} "
+                                   f"coefficients ({p}^{k} codewords over {len(sizes)} regions), beyond "
+                                   f"{MOST_VARIABLES_GFP} and {MOST_ENTRIES_GFP}")
     digits = (signatures[:, None] // powers[None, :]) % p if k else np.zeros((len(signatures), 0), dtype=np.int64)
     coefficients = ((np.arange(p ** k)[:, None] // powers[None, :]) % p) if k else np.zeros((1, 0), dtype=np.int64)
     shifts = (coefficients @ digits.T) % p  # [codeword, region]: what the codeword adds to the region's values
@@ -632,8 +647,6 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     model.setOptionValue("threads", 1)
     model.setOptionValue("mip_rel_gap", 0.0)
     model.setOptionValue("mip_abs_gap", 0.5)
-    if time_limit is not None:
-        model.setOptionValue("time_limit", float(time_limit))
     R = len(sizes)
     count = R * p  # y[r, v] is column r * p + v; t is the last
     for r in range(R):
@@ -650,9 +663,16 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
         model.addRow(float(sizes[r]), float(sizes[r]), p, np.arange(r * p, r * p + p, dtype=np.int32), np.ones(p))
     values = np.arange(p)
     every = np.arange(count + 1, dtype=np.int32)
-    for shift in shifts:  # t - sum y[r, v] ((v + shift_r) mod p) <= 0
+    for row, shift in enumerate(shifts):  # t - sum y[r, v] ((v + shift_r) mod p) <= 0
         weights = -((values[None, :] + shift[:, None]) % p).astype(float).ravel()
         model.addRow(-highspy.kHighsInf, 0.0, count + 1, every, np.append(weights, 1.0))
+        if time_limit is not None and row % 256 == 0 and time.perf_counter() - started > time_limit:
+            error = TimeLimitReached(f"the covering radius over GF({p}) was not reached: the time limit of "
+                                     f"{time_limit:g} s was spent building the integer program")
+            error.bounds, error.worst = (0, cap), None
+            raise error
+    if time_limit is not None:  # what is left of it
+        model.setOptionValue("time_limit", max(time_limit - (time.perf_counter() - started), 0.01))
     model.run()
     status = model.getModelStatus()
 

@@ -147,6 +147,9 @@ def strip_minimum(n: int, s: int) -> int:
     >>> strip_minimum(5, 3)  # the second row pressed at columns 1 and 4 lights its row: 2 presses
     2
     """
+    if isinstance(n, bool) or isinstance(s, bool) or not isinstance(n, (int, np.integer)) or \
+            not isinstance(s, (int, np.integer)) or not 1 <= s <= n:
+        raise ValueError(f"a strip needs whole numbers 1 <= s <= n, got s = {s!r} for n = {n!r}")
     if s <= 2:
         return 0
     rows = _chased_rows(n, s, free=2)
@@ -178,7 +181,8 @@ def strip_minimum(n: int, s: int) -> int:
 
 def _strips(n: int, rows: int, most: int) -> tuple[int, list[int]]:
     """The best cut of ``rows`` middle rows into strips of at most ``most`` rows: (sum of least weights, lengths)."""
-    least = [strip_minimum(n, s) for s in range(most + 1)]
+    most = min(most, rows)  # (no strip is longer than the rows it covers)
+    least = [0] + [strip_minimum(n, s) for s in range(1, most + 1)]
     best = [(0, [])]
     for length in range(1, rows + 1):
         best.append(max(((best[length - s][0] + least[s], best[length - s][1] + [s])
@@ -196,8 +200,10 @@ def lower_bound(n: int, r: int, strip: int = 0) -> dict:
     >>> lower_bound(10, 3)["lower"] <= 44  # a(10) = 44 (OEIS A075464)
     True
     """
-    if not 1 <= r <= n // 2:
-        raise ValueError(f"the blocks need 1 <= r <= n/2, got r = {r} for n = {n}")
+    if isinstance(r, bool) or not isinstance(r, (int, np.integer)) or not isinstance(strip, (int, np.integer)) \
+            or not 1 <= r <= n // 2:
+        raise ValueError(f"the blocks need whole numbers 1 <= r <= n/2 (and a whole strip length), got r = {r!r} "
+                         f"for n = {n}")
     top = top_block_minimum(n, r)
     side = top_block_minimum(n, r, range(r, n - r))
     sides = {"lower": 2 * top + 2 * side, "rows": r, "top": top, "side": side,
@@ -276,12 +282,26 @@ def neighbourhood_upper_bound(n: int, seconds: float, dimension: int = 30, seed:
     from ..linalg.covering import coset_minimum
     from .lightsout import LightsOut
 
+    import math
+
     started = time.perf_counter()
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) or seconds < 0:
+        raise ValueError(f"seconds must be a number of at least 0, got {seconds!r}")
+    for name, value, least in (("dimension", dimension, 1), ("rounds", rounds, 0)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
+            raise ValueError(f"{name} must be a whole number of at least {least}, got {value!r}")
     puzzle = LightsOut(f"grid:{n}x{n}")
     space = puzzle.solution_space("chase")
     B = space.basis.astype(np.int64)
     k = B.shape[0]
-    x = (symmetric_upper_bound(n)["x"] if start is None else np.asarray(start)).astype(np.int64) % 2
+    if start is None:
+        x = symmetric_upper_bound(n)["x"].astype(np.int64)
+    else:
+        x = np.asarray(start)
+        if x.shape != (n * n,) or x.dtype.kind not in "biu" or not np.isin(x, (0, 1)).all():
+            raise ValueError(f"the start must be {n * n} presses of 0 or 1, row by row")
+        x = x.astype(np.int64)
+        puzzle.verify(puzzle.presses(x))  # a solution before the search begins, not after it
     first = int(x.sum())
     rng = np.random.default_rng(seed)
     most, rounds = rounds, 0

@@ -715,7 +715,7 @@ class LightsOut(Puzzle):
         from ..linalg.covering import MAX_NULLITY, covering_radius
 
         if self.field != 2:
-            return self._most_clicks_gfp(engine, time_limit)
+            return self._most_clicks_gfp(engine, time_limit, max_nullity, progress, method)
         max_nullity = MAX_NULLITY if max_nullity is None else max_nullity
         space = self.solution_space(engine)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
@@ -745,14 +745,29 @@ class LightsOut(Puzzle):
         return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
                 "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
 
-    def _most_clicks_gfp(self, engine: str | None, time_limit: float | None) -> dict:
+    def _most_clicks_gfp(self, engine: str | None, time_limit: float | None, max_nullity: int | None, progress,
+                         method: str | None) -> dict:
         """:meth:`most_clicks` over GF(p > 2): the integer program over every codeword at once
         (:func:`parity.linalg.covering.covering_radius_gfp`), its worst start checked as over GF(2)."""
+        from .._limits import check_max_nullity
+        from ..errors import NullityTooLargeError, TimeLimitReached
         from ..linalg.covering import covering_radius_gfp
 
         p = self.field
+        if method not in (None, "program"):
+            raise LimitError(f"over GF({p}) the most clicks are found by the integer program (method 'program'), "
+                             f"not {method!r}")
+        bound = None if max_nullity is None else check_max_nullity(max_nullity)
         space = self.solution_space(engine)
-        found = covering_radius_gfp(space.basis, p, time_limit=time_limit)
+        if bound is not None and space.nullity > bound:
+            raise NullityTooLargeError(f"the board's nullity over GF({p}) is {space.nullity}, beyond max_nullity "
+                                       f"{bound}")
+        try:
+            found = covering_radius_gfp(space.basis, p, time_limit=time_limit)
+        except TimeLimitReached as stopped:
+            if progress is not None:
+                progress(1, *stopped.bounds)
+            raise
         x = found.worst.astype(np.int64)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         plain = self._restarted(zeros, zeros)

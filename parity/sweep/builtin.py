@@ -94,10 +94,10 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     >>> most_clicks({"kind": "grid", "m": 19, "n": 19}, 16)["most_clicks_method"]
     'not searched: nullity 16 is beyond 12'
     """
-    from ..errors import TimeLimitReached
+    from ..errors import NullityTooLargeError, TimeLimitReached
+    from ..linalg.covering import MOST_CODEWORDS_GFP
     from ..puzzles.lightsout import LightsOut
 
-    from ..linalg.covering import MOST_CODEWORDS_GFP
 
     field = params.get("field", 2)
     if field != 2 and field ** nullity > MOST_CODEWORDS_GFP:
@@ -110,6 +110,8 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     seconds = params.get("most_clicks_seconds", 60.0)
     try:
         answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)
+    except NullityTooLargeError as beyond:  # (over GF(p), an integer program too large to build)
+        return {"most_clicks": None, "most_clicks_method": f"not searched: {beyond}"}
     except TimeLimitReached as stopped:
         low, high = stopped.bounds
         return {"most_clicks": None, "most_clicks_bounds": [low, high],

@@ -20,7 +20,7 @@ from hypothesis import given, settings, strategies as st
 from parity.data.oeis import A159257
 from parity.errors import LimitError, NullityTooLargeError
 from parity.linalg import poly
-from parity.linalg.covering import coset_minimum, covering_radius, regions
+from parity.linalg.covering import coset_minimum, covering_radius, parity_bound, regions
 from parity.linalg.minweight import min_weight_gf2
 from parity.puzzles import LightsOut
 from parity.testing import run_cli
@@ -451,3 +451,23 @@ def test_most_clicks_over_gf3_on_grids_and_its_refusals():
         covering_radius_gfp(np.ones((10, 12), dtype=np.int64), 3)
     with pytest.raises(LimitError, match="integers 0..2"):
         covering_radius_gfp(np.array([[3, 1]]), 3)
+
+
+def test_gfp_refusals_and_the_zero_code():
+    """A field that is not a prime, an integer program too large to build, and options GF(p) does not take are
+    refused in one line; the zero code needs no program at all ((p - 1) n at once, whatever p)."""
+    from parity.errors import FieldError
+    from parity.linalg.covering import covering_radius_gfp
+
+    with pytest.raises(FieldError, match="not a prime"):
+        covering_radius_gfp(np.array([[1, 1, 1]]), 4)
+    found = covering_radius_gfp(np.zeros((0, 2), dtype=np.int64), 100003)
+    assert found.radius == 2 * 100002 and found.worst.tolist() == [100002, 100002]
+    with pytest.raises(NullityTooLargeError, match="integer program over GF\\(1009\\)"):
+        covering_radius_gfp(np.array([[1, 2]]), 1009)
+    with pytest.raises(LimitError, match="max_nullity"):
+        LightsOut("grid:4x4", field=3).most_clicks(max_nullity=-5)
+    with pytest.raises(LimitError, match="'program'"):
+        LightsOut("grid:4x4", field=3).most_clicks(method="syndromes")
+    with pytest.raises(LimitError, match="regions of a code"):
+        parity_bound(np.array([[1, 1]]))
