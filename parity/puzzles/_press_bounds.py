@@ -52,20 +52,10 @@ def _column_weights(masks, consts, valid, width, out):
         out[W] = total
 
 
-@kernel("void(int64[:], int64[:], int64)", nogil=True)
-def _step(before, after, width):
-    """``after[W] += min over b of before[(W << 1 | b) & mask]`` (the window slides by one bit)."""
-    mask = (np.int64(1) << width) - 1
-    for W in range(1 << width):
-        a = before[((W << 1) | 0) & mask]
-        b = before[((W << 1) | 1) & mask]
-        after[W] += a if a < b else b
-
-
 @kernel("void(int64[:], int64[:], int64, int64)", nogil=True)
 def _step_pair(before, after, low_bits, high_bits):
     """``after[W] += min over b, b' of before[W slid back]``: two windows (the low ``low_bits`` bits of ``W``
-    and the ``high_bits`` above them) each slide by one bit."""
+    and the ``high_bits`` above them, none for one window) each slide by one bit."""
     low_mask = (np.int64(1) << low_bits) - 1
     high_mask = (np.int64(1) << high_bits) - 1
     for W in range(after.shape[0]):
@@ -73,7 +63,7 @@ def _step_pair(before, after, low_bits, high_bits):
         high = W >> low_bits
         best = np.int64(1) << 50
         for b in range(2):
-            for b2 in range(2):
+            for b2 in range(2 if high_bits else 1):
                 v = before[((((high << 1) | b2) & high_mask) << low_bits) | (((low << 1) | b) & low_mask)]
                 if v < best:
                     best = v
@@ -112,25 +102,36 @@ def top_block_minimum(n: int, r: int, columns: range | None = None) -> int:
     >>> top_block_minimum(5, 2)  # then the second is all pressed; the best is 2 presses
     2
     """
-    columns = range(n) if columns is None else columns
-    rows = _chased_rows(n, r)
-    width = 2 * r - 1
-    value = None
+    return _least_over_windows(n, _chased_rows(n, r), [(0, r - 1)], range(n) if columns is None else columns)
+
+
+def _least_over_windows(n: int, rows: list, windows: list[tuple[int, int]], columns) -> int:
+    """The least number of presses of ``rows`` (from :func:`_chased_rows`) in ``columns`` over every value of
+    their free rows: a shortest path along the row over the free rows' windows, ``windows`` a list of (first
+    variable of the free row, half-width) in the order of their bits.  A column's presses depend on the windows
+    around it only; the columns away from the sides share their table."""
+    widths = [2 * half + 1 for _, half in windows]
+    width = sum(widths)
+    value, made, key = None, None, None
     for j in range(n):
-        low = j - r + 1  # window bit t is first-row bit low + t
-        valid = sum(1 << t for t in range(width) if 0 <= low + t < n)
+        positions, bit = [], 0  # (variable, bit of the window) of the window's cells on the board
+        for (base, half), w in zip(windows, widths):
+            positions += [(base + j - half + t, bit + t) for t in range(w) if 0 <= j - half + t < n]
+            bit += w
+        valid = sum(1 << b for _, b in positions)
         masks, consts = [], []
         if j in columns:
-            for i in range(r):
-                mask, const = rows[i][j]
-                window = (mask >> low) if low >= 0 else (mask << -low)
-                masks.append(window & ((1 << width) - 1))
+            for mask, const in (row[j] for row in rows):
+                masks.append(sum(1 << b for variable, b in positions if (mask >> variable) & 1))
                 consts.append(const)
-        weights = np.empty(1 << width, dtype=np.int64)
-        _column_weights(np.array(masks, dtype=np.int64), np.array(consts, dtype=np.int64),
-                        np.array([valid], dtype=np.int64), width, weights)
+        if (tuple(masks), tuple(consts), valid) != key:  # (only the last table is kept: they are large)
+            key = (tuple(masks), tuple(consts), valid)
+            made = np.empty(1 << width, dtype=np.int64)
+            _column_weights(np.array(masks, dtype=np.int64), np.array(consts, dtype=np.int64),
+                            np.array([valid], dtype=np.int64), width, made)
+        weights = made.copy()
         if value is not None:
-            _step(value, weights, width)
+            _step_pair(value, weights, widths[0], width - widths[0])
         value = weights
     return int(value.min())
 
@@ -152,31 +153,7 @@ def strip_minimum(n: int, s: int) -> int:
         raise ValueError(f"a strip needs whole numbers 1 <= s <= n, got s = {s!r} for n = {n!r}")
     if s <= 2:
         return 0
-    rows = _chased_rows(n, s, free=2)
-    h2, h1 = s - 2, s - 3  # half-widths of the second and the first row's windows
-    w2, w1 = 2 * h2 + 1, 2 * h1 + 1
-    tables: dict = {}
-    value = None
-    for j in range(n):
-        positions = [(n + j - h2 + t, t) for t in range(w2) if 0 <= j - h2 + t < n] + \
-                    [(j - h1 + t, w2 + t) for t in range(w1) if 0 <= j - h1 + t < n]
-        valid = sum(1 << bit for _, bit in positions)
-        masks, consts = [], []
-        for i in range(s):
-            mask, const = rows[i][j]
-            masks.append(sum(1 << bit for variable, bit in positions if (mask >> variable) & 1))
-            consts.append(const)
-        key = (tuple(masks), tuple(consts), valid)
-        if key not in tables:  # the columns away from the sides share one table
-            table = np.empty(1 << (w1 + w2), dtype=np.int64)
-            _column_weights(np.array(masks, dtype=np.int64), np.array(consts, dtype=np.int64),
-                            np.array([valid], dtype=np.int64), w1 + w2, table)
-            tables[key] = table
-        weights = tables[key].copy()
-        if value is not None:
-            _step_pair(value, weights, w2, w1)
-        value = weights
-    return int(value.min())
+    return _least_over_windows(n, _chased_rows(n, s, free=2), [(n, s - 2), (0, s - 3)], range(n))
 
 
 def _strips(n: int, rows: int, most: int) -> tuple[int, list[int]]:
