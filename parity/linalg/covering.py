@@ -297,6 +297,21 @@ class CoveringRadius:
         return proof
 
 
+def _integer_program(highspy):
+    """An empty HiGHS model that maximises an integer distance, silent and on one thread."""
+    # the plain model: highspy.Highs() prints a banner on stdout when made, which a JSON answer cannot have
+    make = getattr(getattr(highspy, "_core", None), "_Highs", highspy.Highs)
+    model = make()
+    model.setOptionValue("output_flag", False)
+    model.setOptionValue("threads", 1)
+    # optimal means proved: HiGHS's default stops within a relative gap of 1e-4, a whole press on distances past
+    # 10,000 (a 149 x 149 board was left at 12347 against a bound of 12348); the distance is an integer, so a gap
+    # under 1/2 proves it
+    model.setOptionValue("mip_rel_gap", 0.0)
+    model.setOptionValue("mip_abs_gap", 0.5)
+    return model
+
+
 class _Master:
     """The integer program over the regions, codewords added as it goes: the most ones ``x`` may put in each
     region so that it is as far as possible from every codeword listed (HiGHS, branch and bound)."""
@@ -309,16 +324,7 @@ class _Master:
         self.highspy = highspy
         self.sizes = region.sizes.astype(float)
         self.signatures = region.signatures
-        # the plain model: highspy.Highs() prints a banner on stdout when made, which a JSON answer cannot have
-        make = getattr(getattr(highspy, "_core", None), "_Highs", highspy.Highs)
-        self.model = model = make()
-        model.setOptionValue("output_flag", False)
-        model.setOptionValue("threads", 1)
-        # optimal means proved: HiGHS's default stops within a relative gap of 1e-4, a whole press on distances
-        # past 10,000 (a 149 x 149 board was left at 12347 against a bound of 12348); t is an integer, so a gap
-        # under 1/2 proves it
-        model.setOptionValue("mip_rel_gap", 0.0)
-        model.setOptionValue("mip_abs_gap", 0.5)
+        self.model = model = _integer_program(highspy)
         R = len(self.sizes)
         for r in range(R):  # the code's zero region (signature 0) is all ones in a worst word
             model.addVar(self.sizes[r] if self.signatures[r] == 0 else 0.0, self.sizes[r])
@@ -608,7 +614,6 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     """
     from .._limits import check_time_limit
     from ..errors import TimeLimitReached
-
     from .gfp import check_field
 
     started = time.perf_counter()
@@ -628,25 +633,19 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
         return CoveringRadius((p - 1) * n, np.full(n, p - 1, dtype=np.int64), [0], 0, 1, time.perf_counter() - started,
                               solver="none (the code is 0)", complete=True)
     powers = p ** np.arange(k, dtype=np.int64)
-    columns = basis.T @ powers if k else np.zeros(n, dtype=np.int64)
-    signatures, index, sizes = np.unique(columns, return_inverse=True, return_counts=True)
+    signatures, index, sizes = np.unique(basis.T @ powers, return_inverse=True, return_counts=True)
     index = index.ravel()
     variables, entries = len(sizes) * p, p ** k * (len(sizes) * p + 1)
     if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:
         raise NullityTooLargeError(f"the integer program over GF({p}) would have {variables} variables and {entries} "
                                    f"coefficients ({p}^{k} codewords over {len(sizes)} regions), beyond "
                                    f"{MOST_VARIABLES_GFP} and {MOST_ENTRIES_GFP}")
-    digits = (signatures[:, None] // powers[None, :]) % p if k else np.zeros((len(signatures), 0), dtype=np.int64)
-    coefficients = ((np.arange(p ** k)[:, None] // powers[None, :]) % p) if k else np.zeros((1, 0), dtype=np.int64)
+    digits = (signatures[:, None] // powers[None, :]) % p
+    coefficients = (np.arange(p ** k)[:, None] // powers[None, :]) % p
     shifts = (coefficients @ digits.T) % p  # [codeword, region]: what the codeword adds to the region's values
     import highspy
 
-    make = getattr(getattr(highspy, "_core", None), "_Highs", highspy.Highs)
-    model = make()
-    model.setOptionValue("output_flag", False)
-    model.setOptionValue("threads", 1)
-    model.setOptionValue("mip_rel_gap", 0.0)
-    model.setOptionValue("mip_abs_gap", 0.5)
+    model = _integer_program(highspy)
     R = len(sizes)
     count = R * p  # y[r, v] is column r * p + v; t is the last
     for r in range(R):

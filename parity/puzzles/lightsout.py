@@ -723,10 +723,7 @@ class LightsOut(Puzzle):
         symmetries = plain._rule_symmetries()
         found = covering_radius(space.basis, max_nullity=max_nullity, time_limit=time_limit, progress=progress,
                                 symmetries=symmetries, method=method)
-        x = found.worst.astype(np.int64)
-        start = (self.target + plain._lights(x)) % 2  # pressing x from it reaches the target
-        worst = self._restarted(start)
-        worst.verify(worst.presses(x))  # the word found solves the worst start (simulated on the board)
+        start, worst = self._worst_start(plain, found.worst)
         if space.nullity <= _WEIGHED_NULLITY:
             least, presses = worst.minimum_presses(max_nullity=_WEIGHED_NULLITY, engine=engine)
             checked = "every solution weighed"
@@ -738,12 +735,26 @@ class LightsOut(Puzzle):
             presses = worst.presses(lightest.astype(np.int64))
             worst.verify(presses)
             checked = "the coset search on the worst start's own solutions"
-        if least != found.radius or worst.weight(presses) != found.radius:
-            raise InvalidSolution(f"the worst start found needs {least} presses, not the {found.radius} claimed")
         proof = {**found.proof(), "checked_by": checked, "symmetries": 0 if symmetries is None else len(symmetries),
                  "seconds": round(found.seconds, 6)}
-        return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
-                "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
+        return self._clicks_answer(found.radius, start, worst, least, presses, space.nullity, proof)
+
+    def _worst_start(self, plain: "LightsOut", word: np.ndarray) -> tuple[np.ndarray, "LightsOut"]:
+        """The start that the presses ``word`` turn into the target (``plain``: this board from all-off to
+        all-off), and that start's puzzle, the word checked to solve it (simulated on the board)."""
+        x = word.astype(np.int64)
+        start = (self.target - plain._lights(x)) % self.field
+        worst = self._restarted(start)
+        worst.verify(worst.presses(x))
+        return start, worst
+
+    def _clicks_answer(self, radius: int, start: np.ndarray, worst: "LightsOut", least: int, presses, nullity: int,
+                       proof: dict) -> dict:
+        """:meth:`most_clicks`' answer, once the worst start's fewest presses, found again, agree with the radius."""
+        if least != radius or worst.weight(presses) != radius:
+            raise InvalidSolution(f"the worst start found needs {least} presses, not the {radius} claimed")
+        return {"most_clicks": radius, "worst_start": dict(zip(self.nodes, start.tolist())),
+                "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": nullity, "proof": proof}
 
     def _most_clicks_gfp(self, engine: str | None, time_limit: float | None, max_nullity: int | None, progress,
                          method: str | None) -> dict:
@@ -768,19 +779,12 @@ class LightsOut(Puzzle):
             if progress is not None:
                 progress(1, *stopped.bounds)
             raise
-        x = found.worst.astype(np.int64)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
-        plain = self._restarted(zeros, zeros)
-        start = (self.target - plain._lights(x)) % p  # pressing x from it reaches the target
-        worst = self._restarted(start)
-        worst.verify(worst.presses(x))
+        start, worst = self._worst_start(self._restarted(zeros, zeros), found.worst)
         least, presses = worst.minimum_presses(engine=engine)
-        if least != found.radius or worst.weight(presses) != found.radius:
-            raise InvalidSolution(f"the worst start found needs {least} presses, not the {found.radius} claimed")
         proof = {**found.proof(), "method": f"integer program over the code's regions, every codeword (GF({p}))",
                  "checked_by": "every solution weighed", "symmetries": 0, "seconds": round(found.seconds, 6)}
-        return {"most_clicks": found.radius, "worst_start": dict(zip(self.nodes, start.tolist())),
-                "presses": {v: int(t) for v, t in presses.items() if t}, "nullity": space.nullity, "proof": proof}
+        return self._clicks_answer(found.radius, start, worst, least, presses, space.nullity, proof)
 
     def _rule_symmetries(self) -> np.ndarray | None:
         """Node permutations (rows) that keep the board and rule: a grid's dihedral ones and a torus's translations
@@ -1119,7 +1123,8 @@ FAMILY = Family(
                "solutions; linear engines).", default=False, type=bool),
         Option("most_clicks", ("--most-clicks",), "Answer another question: the most presses any solvable start "
                "needs, solved optimally, with the worst start and a proof (over GF(p > 2) a light pressed twice counts "
-               "two; JSON most_clicks, worst_start, proof).", default=False, type=bool, asks="parity.puzzles.lightsout:most_clicks_answer"),
+               "two; JSON most_clicks, worst_start, proof).", default=False, type=bool,
+               asks="parity.puzzles.lightsout:most_clicks_answer"),
         Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),
