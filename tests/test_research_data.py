@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from parity.data.oeis import A075464
-from parity.linalg import poly
 
 DATA = Path(__file__).resolve().parents[1] / "experiments" / "data"
 
@@ -36,6 +35,17 @@ def entries(name: str) -> list[dict]:
     return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line]
 
 
+def check_bfile(most_clicks, kind: str, every_light, at_least: int) -> None:
+    """A Most Clicks b-file: the consecutive terms from n = 1, at least ``at_least`` of them, each the board's
+    every light (``every_light(n)`` presses) where its nullity is 0, else the exact entry of its table."""
+    nullity_of, name = most_clicks.KINDS[kind]
+    bfile = [tuple(map(int, line.split())) for line in (DATA / f"{name}.bfile").read_text().split("\n") if line]
+    known = {e["n"]: e for e in entries(f"{name}.jsonl")}
+    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= at_least
+    for n, value in bfile:
+        assert value == (every_light(n) if nullity_of(n, n) == 0 else known[n]["most_clicks"])
+
+
 def test_most_clicks_certificates_on_small_boards():
     most_clicks = script("most_clicks")
     small = [e for e in entries("most_clicks.jsonl") if e["n"] <= 24 and "worst_start" in e]
@@ -47,11 +57,7 @@ def test_most_clicks_certificates_on_small_boards():
 
 
 def test_most_clicks_tables_agree_with_the_certificates():
-    known = {e["n"]: e for e in entries("most_clicks.jsonl")}
-    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks.bfile").read_text().split("\n") if line]
-    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 15
-    for n, value in bfile:
-        assert value == (n * n if poly.grid_nullity(n, n) == 0 else known[n]["most_clicks"])
+    check_bfile(script("most_clicks"), "grid", lambda n: n * n, at_least=15)
 
 
 def test_torus_most_clicks_certificates_of_small_nullity():
@@ -62,12 +68,7 @@ def test_torus_most_clicks_certificates_of_small_nullity():
         start = most_clicks.hex_bits(e["worst_start"], e["n"] ** 2)
         assert most_clicks.least_presses(e["n"], start, "torus") == e["lower"]
         assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
-    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks_torus.bfile").read_text().split("\n")
-             if line]
-    known = {e["n"]: e for e in entries("most_clicks_torus.jsonl")}
-    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 9
-    for n, value in bfile:
-        assert value == (n * n if poly.torus_nullity(n, n) == 0 else known[n]["most_clicks"])
+    check_bfile(most_clicks, "torus", lambda n: n * n, at_least=9)
 
 
 def test_hexagon_most_clicks_certificates():
@@ -83,12 +84,7 @@ def test_hexagon_most_clicks_certificates():
         start = most_clicks.hex_bits(e["worst_start"], len(cells))
         assert most_clicks.least_presses(e["n"], start, "hex") == e["lower"]
         assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
-    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks_hex.bfile").read_text().split("\n") if line]
-    known = {e["n"]: e for e in entries("most_clicks_hex.jsonl")}
-    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 7
-    for n, value in bfile:
-        nullity = most_clicks.KINDS["hex"][0](n, n)
-        assert value == (3 * n * n - 3 * n + 1 if nullity == 0 else known[n]["most_clicks"])
+    check_bfile(most_clicks, "hex", lambda n: 3 * n * n - 3 * n + 1, at_least=7)
 
 
 def test_three_state_most_clicks_certificates():
@@ -100,12 +96,7 @@ def test_three_state_most_clicks_certificates():
     assert most_clicks.check(DATA, "gf3", largest=13) == len([e for e in found if e["n"] <= 13])
     for e in found:
         assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
-    bfile = [tuple(map(int, line.split())) for line in (DATA / "most_clicks_gf3.bfile").read_text().split("\n") if line]
-    known = {e["n"]: e for e in entries("most_clicks_gf3.jsonl")}
-    assert [n for n, _ in bfile] == list(range(1, len(bfile) + 1)) and len(bfile) >= 13
-    for n, value in bfile:
-        nullity = most_clicks.KINDS["gf3"][0](n, n)
-        assert value == (2 * n * n if nullity == 0 else known[n]["most_clicks"])
+    check_bfile(most_clicks, "gf3", lambda n: 2 * n * n, at_least=13)
 
 
 @pytest.mark.slow
