@@ -53,7 +53,7 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import coset_minimum, parity_bound, regions
+from parity.linalg.covering import MAX_EMBEDDING, coset_minimum, embedding, parity_bound, regions, transferred_bound
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -158,7 +158,12 @@ def merged(before: dict, now: dict) -> dict:
             entry["worst_start"] = before["worst_start"]
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
-    entry["proof"] = dict(now["proof"], searches=before["proof"].get("searches", 1) + 1)
+    searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + 1
+    entry["proof"] = dict(now["proof"], searches=searches)
+    if before["upper"] < now["upper"] and "from" in before["proof"]:  # the bound carried in still stands
+        entry["proof"] = dict(before["proof"], lower_from=entry["proof"])
+    if entry["upper"] == entry["lower"]:
+        entry["most_clicks"] = entry["lower"]
     return entry
 
 
@@ -175,7 +180,12 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
             value, lower, upper, how = None, None, None, "not searched"
         else:
             value, lower, upper = e["most_clicks"], e["lower"], e["upper"]
-            how = "exact" if value is not None else e["proof"].get("stopped", "")
+            proof = e["proof"]
+            carried = f"at most {proof['from']}'s bound carried over" if "from" in proof else ""
+            if value is not None:
+                how = "exact" + (f": {carried}" if carried else "")
+            else:
+                how = carried or proof.get("stopped", "")
         consecutive = consecutive and value is not None
         if consecutive:
             bfile.append(f"{n} {value}")
@@ -190,12 +200,94 @@ def parity_bound_of(n: int, kind: str = "grid") -> int:
     return parity_bound(regions(LightsOut(spec(n, kind)).solution_space().basis)) if field(kind) == 2 else -1
 
 
+@functools.lru_cache(maxsize=None)
+def regions_of(n: int, kind: str):
+    """The regions of the board's quiet patterns (:func:`parity.linalg.covering.regions`)."""
+    return regions(LightsOut(spec(n, kind)).solution_space().basis)
+
+
+#: the two-state tables, whose bounds carry over from one board to another through an embedding of their regions
+TWO_STATE = ("grid", "torus", "hex")
+
+
+def transfer(out: Path, quiet: bool = False) -> int:
+    """Lower the upper bounds of the stopped boards of every two-state table through embeddings.
+
+    A board whose regions embed in another's of the same nullity
+    (:func:`parity.linalg.covering.embedding`: every region fits in one of the
+    same parity, no smaller) needs at most the other's upper bound carried
+    over (:func:`parity.linalg.covering.transferred_bound`); when that meets
+    its worst start, it is exact.  Boards of any of the three kinds are each
+    other's sources, and the passes go on while a bound falls (a bound carried
+    in may carry on).  Each entry lowered keeps its source, the source's
+    bound and the embedding as its proof; the tables are written again.
+    Returns how many entries were lowered.
+    """
+    tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
+    boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
+    lowered, changed = 0, True
+    while changed:
+        changed = False
+        for kind, n in boards:
+            e = tables[kind][n]
+            if e["most_clicks"] is not None or e["nullity"] > MAX_EMBEDDING:
+                continue
+            for source_kind, m in boards:
+                source = tables[source_kind][m]
+                if (source_kind, m) == (kind, n) or source["nullity"] != e["nullity"]:
+                    continue
+                mapping = _embedding(n, kind, m, source_kind)
+                if mapping is None:
+                    continue
+                bound = transferred_bound(regions_of(n, kind), regions_of(m, source_kind), source["upper"], mapping)
+                if bound >= e["upper"]:
+                    continue
+                e["upper"] = bound
+                e["proof"] = {"method": "embedding of the regions", "from": spec(m, source_kind),
+                              "kind": source_kind, "n": m, "from_upper": source["upper"],
+                              "embedding": [int(g) for g in mapping], "lower_from": e["proof"]}
+                if bound == e["lower"]:
+                    e["most_clicks"] = bound
+                lowered += 1
+                changed = True
+                if not quiet:
+                    shown = bound if e["most_clicks"] is not None else f"{e['lower']}..{bound}"
+                    print(f"{spec(n, kind)}: {shown} (from {spec(m, source_kind)}, at most {source['upper']})",
+                          flush=True)
+    for kind in TWO_STATE:
+        if tables[kind]:
+            compact = out / f"{KINDS[kind][1]}.jsonl.part"
+            compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(tables[kind].items())))
+            compact.replace(out / f"{KINDS[kind][1]}.jsonl")
+            write_tables(out, tables[kind], _sides(out, kind), kind)
+    return lowered
+
+
+def _sides(out: Path, kind: str) -> int:
+    """How many sides the kind's table shows (its rows), to write it again as long."""
+    table = out / f"{KINDS[kind][1]}.txt"
+    return len(table.read_text().splitlines()) - 1 if table.exists() else max(load_jsonl(out / f"{KINDS[kind][1]}.jsonl"))
+
+
+@functools.lru_cache(maxsize=None)
+def _embedding(n: int, kind: str, m: int, source_kind: str):
+    return embedding(regions_of(n, kind), regions_of(m, source_kind))
+
+
 def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
-    checked = reached = 0
+    checked = reached = carried = 0
     for n, e in sorted(entries.items()):
         if "worst_start" not in e or (largest is not None and n > largest):
             continue
+        if "from" in e["proof"]:  # an upper bound carried over: the embedding checked, the bound recomputed
+            proof = e["proof"]
+            source = load_jsonl(out / f"{KINDS[proof['kind']][1]}.jsonl")[proof["n"]]
+            assert source["upper"] <= proof["from_upper"], f"{spec(n, kind)}: {proof['from']}'s bound rose"
+            bound = transferred_bound(regions_of(n, kind), regions_of(proof["n"], proof["kind"]),
+                                      proof["from_upper"], np.array(proof["embedding"]))
+            assert bound == e["upper"], f"{spec(n, kind)}: the bound carried over is {bound}, not {e['upper']}"
+            carried += 1
         weight = least_presses(n, decode(e["worst_start"], len(cells(n, kind)), kind), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
         reached += e["lower"] == parity_bound_of(n, kind)  # then exact by the theorem, whatever the solver said
@@ -205,7 +297,8 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
         checked += 1
     print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed)" +
           (f"; {reached} of them reach the parity bound, which proves them exact without the integer program"
-           if field(kind) == 2 else ""))
+           if field(kind) == 2 else "") +
+          (f"; {carried} upper bounds carried over from another board re-derived" if carried else ""))
     return checked
 
 
@@ -221,6 +314,10 @@ def main() -> None:
                    help="square grids (default), square tori, hexagons of hexagonal cells, or square grids of "
                    "three-state lights (gf3)")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
+    p.add_argument("--sides", type=lambda text: {int(n) for n in text.split(",")}, default=None,
+                   help="search only these sides (comma-separated), with --again those stopped before")
+    p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
+                   "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
                    "--seconds or --seconds-beyond again), keeping the better of each bound")
     args = p.parse_args()
@@ -228,12 +325,15 @@ def main() -> None:
     if args.check:
         check(args.out, args.kind)
         return
+    if args.transfer:
+        print(f"{transfer(args.out)} bounds lowered; tables in {args.out}")
+        return
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"
     entries = load_jsonl(path)
     for n in range(1, args.max_side + 1):
         nullity = nullity_of(n, n)
-        if nullity == 0 or nullity > args.max_nullity:
+        if nullity == 0 or nullity > args.max_nullity or (args.sides is not None and n not in args.sides):
             continue
         if n in entries and not (args.again and entries[n]["most_clicks"] is None):
             continue

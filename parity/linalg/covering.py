@@ -47,13 +47,15 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
-__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "CoveringRadius", "covering_radius",
+__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "CoveringRadius", "covering_radius",
            "covering_radius_gfp", "MAX_NULLITY"]
 
 #: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
 MAX_NULLITY = 34
 #: codewords added to the integer program a round at most (the lightest against its last answer)
 CUTS = 64
+#: the largest dimension :func:`embedding` searches (its last steps check every combination of the basis)
+MAX_EMBEDDING = 20
 #: signatures are held in one machine word
 _WORD_BITS = 62
 
@@ -213,6 +215,168 @@ def parity_bound(region: Regions) -> int:
     rest = int(region.sizes[touched].sum())
     e = 0 if not (region.sizes[touched] % 2).any() else (1 if rest % 2 else 2)
     return untouched + (rest - e) // 2
+
+
+def _region_sizes(region: Regions) -> dict[int, int]:
+    return {int(s): int(m) for s, m in zip(region.signatures, region.sizes)}
+
+
+def embedding(small: Regions, large: Regions) -> np.ndarray | None:
+    """A linear map under which every region of ``small`` fits in a region of ``large`` of the same parity.
+
+    The map ``G`` is an invertible ``k x k`` matrix over GF(2) with ``m(s) <=
+    M(G s)`` and ``m(s) = M(G s)`` mod 2 for every nonzero signature ``s``,
+    where ``m`` and ``M`` are the region sizes of the two codes (0 for a
+    signature no position has).  It exists when the second code's question is
+    the first's with looser limits, as for boards whose quiet patterns are
+    the same ones repeated (the ``9 x 9`` board's in the ``49 x 49``, ``109 x
+    109``, ... boards, each region 25, 121, ... times as large).  Then every
+    word of the first code gives a word of the second whose distances to the
+    codewords are those of the first, shifted by a constant, and the covering
+    radius of the first is at most :func:`transferred_bound`.
+
+    Returns ``G`` as the images of the unit vectors (``G[j]`` is the image of
+    bit ``j``, a ``k``-bit integer), or None when no such map exists.  A
+    backtracking search over the images of a basis of ``small``'s
+    signatures, each combination checked as soon as it is fixed.
+
+    Examples
+    --------
+    The 9 x 9 board's quiet patterns sit inside the 49 x 49 board's:
+
+    >>> from parity.puzzles import LightsOut
+    >>> r = [regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 49)]
+    >>> embedding(r[0], r[1]) is not None, embedding(r[1], r[0]) is None
+    (True, True)
+    """
+    for region in (small, large):
+        if not isinstance(region, Regions):
+            raise LimitError(f"an embedding takes the regions of two codes (parity.linalg.covering.regions(basis)), "
+                             f"not a {type(region).__name__}")
+    k = small.nullity
+    if large.nullity != k:
+        return None
+    if k > MAX_EMBEDDING:
+        raise NullityTooLargeError(f"an embedding of codes of dimension {k} is beyond the search (at most "
+                                   f"{MAX_EMBEDDING})")
+    if k == 0:
+        return np.zeros(0, dtype=np.int64)
+    if _odd_regions(small) != _odd_regions(large):
+        return None
+    have, fits = _region_sizes(small), _region_sizes(large)
+
+    def size_of(region: Regions, v: np.ndarray) -> np.ndarray:
+        at = np.minimum(np.searchsorted(region.signatures, v), len(region.signatures) - 1)
+        return np.where(region.signatures[at] == v, region.sizes[at], 0)
+
+    def fit(m, size):
+        return (m <= size) & ((size - m) % 2 == 0)
+
+    # a basis of small's signatures, those with the fewest places to go first, each with its candidates
+    candidates = {s: [t for t in fits if t and fit(have[s], fits[t])] for s in have if s}
+    chosen: list[int] = []
+    pivots: dict[int, int] = {}
+    for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)):
+        v = s
+        for bit in sorted(pivots, reverse=True):
+            if v >> bit & 1:
+                v ^= pivots[bit]
+        if v:
+            pivots[v.bit_length() - 1] = v
+            chosen.append(s)
+    for j in range(k):  # rows that are not independent leave signatures unspanned: unit vectors, placed anywhere
+        if len(chosen) < k:
+            v = 1 << j
+            for bit in sorted(pivots, reverse=True):
+                if v >> bit & 1:
+                    v ^= pivots[bit]
+            if v:
+                pivots[v.bit_length() - 1] = v
+                chosen.append(1 << j)
+                candidates[1 << j] = list(range(1, 1 << k))
+    # the span of the first d chosen signatures and its images, element by element
+    spans = [np.zeros(1, dtype=np.int64)]
+    images = [np.zeros(1, dtype=np.int64)]
+
+    def search(d: int) -> bool:
+        if d == k:
+            return True
+        new = spans[d] ^ chosen[d]
+        sizes = size_of(small, new)
+        taken = set(images[d].tolist())
+        for w in candidates[chosen[d]]:
+            if w in taken:
+                continue
+            new_images = images[d] ^ w
+            if fit(sizes, size_of(large, new_images)).all():
+                spans.append(np.concatenate([spans[d], new]))
+                images.append(np.concatenate([images[d], new_images]))
+                if search(d + 1):
+                    return True
+                spans.pop()
+                images.pop()
+        return False
+
+    if not search(0):
+        return None
+    image_of = dict(zip(spans[k].tolist(), images[k].tolist()))
+    return np.array([image_of[1 << j] for j in range(k)], dtype=np.int64)
+
+
+def _odd_regions(region: Regions) -> int:
+    return int((region.sizes[region.signatures != 0] % 2).sum())
+
+
+def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping: np.ndarray | None = None) -> int:
+    """An upper bound on the covering radius of ``small`` from one of ``large``, through an :func:`embedding`.
+
+    With ``z`` the least largest ``F`` of :func:`parity_bound`'s proof (a
+    word's distance to the codeword ``c`` is ``a_0 + (n - m_0 - F(c)) / 2``),
+    the radius is ``m_0 + (n - m_0 - z) / 2``.  A word of ``small`` carried by
+    the embedding is a word of ``large`` with the same values of ``F``, so
+    ``z(small) >= z(large)``, and an upper bound ``U`` on ``large``'s radius
+    gives ``z(large) >= n' - 2 (U - m'_0)``: ``small``'s radius is at most
+    ``U + (m_0 - m'_0) + (n - m_0 - n' + m'_0) / 2``.
+
+    ``mapping`` is checked when given and searched for when not; a pair with
+    no embedding is refused (:class:`~parity.errors.LimitError`).
+
+    Examples
+    --------
+    The 249 x 249 board's Most Clicks number, 36997, proved by its integer
+    program, settles the 49 x 49 board's (1397, a start that needs it is
+    known):
+
+    >>> from parity.puzzles import LightsOut
+    >>> r = [regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (49, 249)]
+    >>> transferred_bound(r[0], r[1], 36997)
+    1397
+    """
+    if mapping is None:
+        mapping = embedding(small, large)
+        if mapping is None:
+            raise LimitError("the first code's regions do not embed in the second's: no bound carries over")
+    mapping = np.asarray(mapping, dtype=np.int64)
+    k = small.nullity
+    if large.nullity != k or mapping.shape != (k,) or ((mapping < 0) | (mapping >= (1 << k))).any():
+        raise LimitError(f"an embedding of a code of dimension {k} is {k} images of {k} bits each")
+    fits, have = _region_sizes(large), _region_sizes(small)
+    bits = np.array([1 << j for j in range(k)], dtype=np.int64)
+    span = np.zeros(1, dtype=np.int64)
+    for j in range(k):      # the images of the unit vectors must be independent
+        if (span == mapping[j]).any():
+            raise LimitError("the embedding is not invertible")
+        span = np.concatenate([span, span ^ mapping[j]])
+    for v, m in have.items():
+        image = int(np.bitwise_xor.reduce(mapping[(v & bits) != 0])) if v else 0
+        size = fits.get(image, 0)
+        if m > size or (size - m) % 2:
+            raise LimitError(f"the embedding puts a region of size {m} in one of size {size}")
+    if _odd_regions(small) != _odd_regions(large):     # every odd region of large must be some odd region's image
+        raise LimitError("the embedding leaves a region of odd size of the second code empty")
+    m0, rest = have.get(0, 0), int(small.sizes.sum()) - have.get(0, 0)
+    big0, big_rest = fits.get(0, 0), int(large.sizes.sum()) - fits.get(0, 0)
+    return int(large_upper) + (m0 - big0) + (rest - big_rest) // 2
 
 
 def _codeword(basis: np.ndarray, c: int) -> np.ndarray:

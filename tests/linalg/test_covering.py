@@ -471,3 +471,105 @@ def test_gfp_refusals_and_the_zero_code():
         LightsOut("grid:4x4", field=3).most_clicks(method="syndromes")
     with pytest.raises(LimitError, match="regions of a code"):
         parity_bound(np.array([[1, 1]]))
+
+
+@st.composite
+def code_inside_a_looser_one(draw):
+    """A code, and a second one holding its question with looser limits: the same codewords written in another
+    basis, with pairs of positions added (each pair a copy of one signature, so every parity is kept)."""
+    basis = draw(codes(most_length=10, most_nullity=4))
+    k, n = basis.shape
+    change = np.eye(k, dtype=np.int64)
+    while k and _rank(change) < k:  # an invertible change of basis
+        change = np.array(draw(st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=k,
+                                        max_size=k)), dtype=np.int64).reshape(k, k)
+    looser = (change @ basis.astype(np.int64)) % 2
+    pairs = draw(st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), max_size=(14 - n) // 2))
+    for column in pairs:
+        looser = np.hstack([looser, np.array([column, column], dtype=np.int64).T.reshape(k, 2)])
+    return basis, looser.astype(np.uint8)
+
+
+@settings(max_examples=40)
+@given(code_inside_a_looser_one())
+def test_a_bound_carried_through_an_embedding_holds_on_every_word_weighed(pair):
+    """The embedding is found, and the smaller code's radius (every word weighed) is at most the looser code's
+    (every word weighed) carried over."""
+    from parity.linalg.covering import embedding, transferred_bound
+
+    small, large = pair
+    r, R = regions(small), regions(large)
+    mapping = embedding(r, R)
+    assert mapping is not None
+    # the map's defining property, checked here on every nonzero signature of the small code
+    size = {int(s): int(m) for s, m in zip(R.signatures, R.sizes)}
+    for s, m in zip(r.signatures.tolist(), r.sizes.tolist()):
+        image = int(np.bitwise_xor.reduce([int(mapping[j]) for j in range(len(mapping)) if s >> j & 1] or [0]))
+        assert (image == 0) == (s == 0) and m <= size.get(image, 0) and (size.get(image, 0) - m) % 2 == 0
+    assert brute_radius(small) <= transferred_bound(r, R, brute_radius(large), mapping)
+
+
+@settings(max_examples=40)
+@given(codes(most_length=8, most_nullity=3), codes(most_length=8, most_nullity=3))
+def test_an_embedding_is_found_exactly_when_one_exists(first, second):
+    """Against every invertible matrix tried: some matrix fits every region of the first code into one of the
+    second's of the same parity, no smaller, exactly when the search finds one."""
+    from parity.linalg.covering import embedding
+
+    if first.shape[0] != second.shape[0]:
+        return
+    k = first.shape[0]
+    r, R = regions(first), regions(second)
+    have = {int(s): int(m) for s, m in zip(r.signatures, r.sizes)}
+    size = {int(s): int(m) for s, m in zip(R.signatures, R.sizes)}
+
+    def fits(images):
+        for v in range(1, 1 << k):
+            image = 0
+            for j in range(k):
+                if v >> j & 1:
+                    image ^= images[j]
+            m, M = have.get(v, 0), size.get(image, 0)
+            if m > M or (M - m) % 2:
+                return False
+        return True
+
+    def invertible(images):
+        span = {0}
+        for image in images:
+            span |= {v ^ image for v in span}
+        return len(span) == 1 << k
+
+    exists = any(fits(images) for images in itertools.permutations(range(1, 1 << k), k) if invertible(images))
+    assert (embedding(r, R) is not None) == exists
+
+
+def test_the_9x9_board_settles_the_49x49_board_through_an_embedding():
+    """The 49 x 49 board repeats the 9 x 9 board's quiet patterns, each region 25 times as large: the 109 x 109
+    board's Most Clicks number, 7037, carried over gives 1397, the least presses of a start known to need them;
+    and nothing carries from the 16 x 16 board, whose regions are of other sizes."""
+    from parity.linalg.covering import embedding, transferred_bound
+
+    r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 16, 49, 109)}
+    assert transferred_bound(r[49], r[109], 7037) == 1397
+    assert transferred_bound(r[9], r[49], 1397) == 37        # Boyles' 37 from the 49 x 49 board's value
+    assert embedding(r[49], r[9]) is None and embedding(r[9], r[16]) is None
+
+
+def test_bad_embeddings_are_refused_in_one_line():
+    from parity.linalg.covering import embedding, transferred_bound
+
+    r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 49)}
+    with pytest.raises(LimitError, match="do not embed"):
+        transferred_bound(r[49], r[9], 37)
+    with pytest.raises(LimitError, match="not invertible"):
+        transferred_bound(r[9], r[49], 1397, np.ones(8, dtype=np.int64))
+    with pytest.raises(LimitError, match="8 images"):
+        transferred_bound(r[9], r[49], 1397, np.ones(3, dtype=np.int64))
+    r[16] = regions(LightsOut("grid:16x16").solution_space().basis)
+    with pytest.raises(LimitError, match="puts a region of size"):
+        transferred_bound(r[9], r[16], 124, 1 << np.arange(8))
+    with pytest.raises(LimitError, match="regions of two codes"):
+        embedding(r[9], np.eye(3))
+    with pytest.raises(NullityTooLargeError, match="beyond"):
+        embedding(regions(np.eye(21, dtype=np.uint8)), regions(np.eye(21, dtype=np.uint8)))
