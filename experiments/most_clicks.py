@@ -53,7 +53,8 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import MAX_EMBEDDING, coset_minimum, embedding, parity_bound, regions, transferred_bound
+from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, coset_minimum, embedding, far_word, parity_bound, regions,
+                                    transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -133,16 +134,69 @@ def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
         entry.update(most_clicks=None, lower=low, upper=high, seconds=round(time.perf_counter() - started, 2),
                      proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
         if stopped.worst is not None:
-            zeros = np.zeros(len(order), dtype=np.int64)
-            lights = puzzle._restarted(zeros, zeros)._lights(stopped.worst.astype(np.int64))  # (node order)
-            lit = dict(zip(puzzle.nodes, (-lights % field(kind)).tolist()))  # the start its presses clear
-            entry["worst_start"] = encode(np.array([lit[cell] for cell in order], dtype=np.int64), kind)
+            entry["worst_start"] = encode(start_cleared_by(puzzle, stopped.worst, order), kind)
         return entry
     start = np.array([answer["worst_start"][cell] for cell in order], dtype=np.int64)
     proof = answer["proof"]
     entry.update(most_clicks=answer["most_clicks"], lower=answer["most_clicks"], upper=answer["most_clicks"],
                  seconds=round(time.perf_counter() - started, 2), worst_start=encode(start, kind), proof=proof)
     return entry
+
+
+def start_cleared_by(puzzle: LightsOut, presses: np.ndarray, order: list) -> np.ndarray:
+    """The start that ``presses`` (in the puzzle's node order) clear, its lights in ``order``."""
+    zeros = np.zeros(len(order), dtype=np.int64)
+    lights = puzzle._restarted(zeros, zeros)._lights(np.asarray(presses, dtype=np.int64))  # (node order)
+    lit = dict(zip(puzzle.nodes, (-lights % puzzle.field).tolist()))
+    return np.array([lit[cell] for cell in order], dtype=np.int64)
+
+
+def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int) -> int:
+    """Raise the lower bounds of a two-state table's open boards by the local search over their regions.
+
+    Every board up to ``max_side`` of nullity 1 to ``min(max_nullity, MAX_FAR)`` that is not exact, searched
+    or not before, gets :func:`parity.linalg.covering.far_word` for ``seconds`` (seed 0); a start farther
+    than its entry's worst start replaces it, after its minimum is recomputed by :func:`least_presses`.  A
+    board the integer program never searched gets an entry with the parity bound above.  Returns how many
+    lower bounds rose.
+    """
+    nullity_of, name = KINDS[kind]
+    path = out / f"{name}.jsonl"
+    entries = load_jsonl(path)
+    raised = 0
+    sides_shown = _sides(out, kind, max_side)
+    for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
+        e = entries.get(n)
+        if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
+            continue
+        nullity = nullity_of(n, n)
+        if not 0 < nullity <= min(max_nullity, MAX_FAR):
+            continue
+        puzzle = LightsOut(spec(n, kind))
+        started = time.perf_counter()
+        distance, word = far_word(puzzle.solution_space().basis, seconds=seconds, seed=0)
+        if e is None:
+            e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
+                 "seconds": 0.0, "proof": {"stopped": "the parity bound; not searched by the integer program"}}
+        if distance > e["lower"]:
+            start = start_cleared_by(puzzle, word, cells(n, kind))
+            assert least_presses(n, start, kind) == distance, f"{spec(n, kind)}: the far word's start"
+            e.update(lower=distance, worst_start=encode(start, kind))
+            e["proof"] = dict(e["proof"], lower_by=f"local search over the regions (far_word), {seconds:g} s, seed 0")
+            if distance == e["upper"]:
+                e["most_clicks"] = distance
+            raised += 1
+        e["seconds"] = round(e["seconds"] + time.perf_counter() - started, 2)
+        entries[n] = e
+        with open(path, "a") as handle:
+            handle.write(json.dumps(e) + "\n")
+        write_tables(out, entries, sides_shown, kind)
+        print(f"{spec(n, kind)}: {e['lower']}..{e['upper']}", flush=True)
+    compact = path.with_suffix(".jsonl.part")
+    compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
+    compact.replace(path)
+    write_tables(out, entries, sides_shown, kind)
+    return raised
 
 
 def merged(before: dict, now: dict) -> dict:
@@ -263,10 +317,13 @@ def transfer(out: Path, quiet: bool = False) -> int:
     return lowered
 
 
-def _sides(out: Path, kind: str) -> int:
-    """How many sides the kind's table shows (its rows), to write it again as long."""
+def _sides(out: Path, kind: str, otherwise: int = 0) -> int:
+    """How many sides the kind's table shows (its rows), to write it again as long; ``otherwise`` (or its
+    largest entry) when there is no table yet."""
     table = out / f"{KINDS[kind][1]}.txt"
-    return len(table.read_text().splitlines()) - 1 if table.exists() else max(load_jsonl(out / f"{KINDS[kind][1]}.jsonl"))
+    if table.exists():
+        return len(table.read_text().splitlines()) - 1
+    return max([otherwise, *load_jsonl(out / f"{KINDS[kind][1]}.jsonl")])
 
 
 @functools.lru_cache(maxsize=None)
@@ -316,6 +373,9 @@ def main() -> None:
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
     p.add_argument("--sides", type=lambda text: {int(n) for n in text.split(",")}, default=None,
                    help="search only these sides (comma-separated), with --again those stopped before")
+    p.add_argument("--far", type=float, default=None, metavar="SECONDS", help="raise the lower bounds of the "
+                   "open boards of nullity up to 24 by a local search over their regions for SECONDS each, "
+                   "instead of searching")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
                    "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
@@ -324,6 +384,10 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
         check(args.out, args.kind)
+        return
+    if args.far is not None:
+        print(f"{far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity)} lower bounds "
+              f"raised; tables in {args.out}")
         return
     if args.transfer:
         print(f"{transfer(args.out)} bounds lowered; tables in {args.out}")

@@ -33,3 +33,34 @@ def test_script_runs_and_writes(script, tmp_path):
     assert run.returncode == 0, run.stderr
     for name in WRITES[script.name]:
         assert (tmp_path / name).stat().st_size > 0, name
+
+
+def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
+    run = subprocess.run([sys.executable, str(ROOT / "experiments" / name), *args], capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr
+    return run
+
+
+def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards(tmp_path):
+    """--far from an empty folder: the 4 x 4 and 5 x 5 boards' walks reach the parity bound (7, 15: Boyles'
+    values), which makes them exact.  --transfer: the 49 x 49 board, stopped at 1397..1398, is settled by the
+    109 x 109 board's 7037 (its integer program's) carried over; --check re-derives the bound and recomputes
+    the worst starts."""
+    import json
+
+    run_script("most_clicks.py", "--far", "1", "--max-side", "5", "--out", str(tmp_path))
+    walked = {e["n"]: e for e in map(json.loads, (tmp_path / "most_clicks.jsonl").read_text().splitlines())}
+    assert {n: e["most_clicks"] for n, e in walked.items()} == {4: 7, 5: 15}
+    assert all("local search" in e["proof"]["lower_by"] for e in walked.values())
+    published = {e["n"]: e for e in map(json.loads, (ROOT / "experiments" / "data" / "most_clicks.jsonl")
+                                        .read_text().splitlines())}
+    stopped = dict(published[49], most_clicks=None, upper=1398, proof={"stopped": "time limit of 20 s"})
+    assert "from" not in published[109]["proof"]
+    (tmp_path / "most_clicks.jsonl").write_text(json.dumps(stopped) + "\n" + json.dumps(published[109]) + "\n")
+    (tmp_path / "most_clicks.txt").unlink()
+    said = run_script("most_clicks.py", "--transfer", "--out", str(tmp_path)).stdout
+    assert "grid:49x49: 1397 (from grid:109x109" in said
+    carried = [json.loads(line) for line in (tmp_path / "most_clicks.jsonl").read_text().splitlines()][0]
+    assert carried["most_clicks"] == 1397 and carried["proof"]["from"] == "grid:109x109"
+    assert "1 upper bounds carried over" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout

@@ -120,6 +120,27 @@ def test_every_most_clicks_certificate():
     assert script("most_clicks").check(DATA) == sum("worst_start" in e for e in entries("most_clicks.jsonl"))
 
 
+def test_most_clicks_bounds_carried_from_small_boards():
+    """Every upper bound carried over from a board of side at most 120 (the 49 x 49 and 69 x 69 boards', from
+    the 109 x 109 board's integer program) is re-derived: the embedding checked, the bound worked out again,
+    the source's own bound no higher than the one carried.  The slow suite's check takes them all."""
+    from parity.linalg.covering import transferred_bound
+
+    most_clicks = script("most_clicks")
+    tables = {kind: {e["n"]: e for e in entries(f"{most_clicks.KINDS[kind][1]}.jsonl")}
+              for kind in most_clicks.TWO_STATE}
+    carried = [(kind, e) for kind, table in tables.items() for e in table.values() if "from" in e["proof"]]
+    small = [(kind, e) for kind, e in carried if e["proof"]["n"] <= 120]
+    assert len(carried) >= 8 and {e["n"] for kind, e in small if kind == "grid"} >= {49, 69}
+    for kind, e in small:
+        proof = e["proof"]
+        assert tables[proof["kind"]][proof["n"]]["upper"] <= proof["from_upper"]
+        bound = transferred_bound(most_clicks.regions_of(e["n"], kind),
+                                  most_clicks.regions_of(proof["n"], proof["kind"]), proof["from_upper"],
+                                  proof["embedding"])
+        assert bound == e["upper"] and (e["most_clicks"] is None or e["most_clicks"] == bound == e["lower"])
+
+
 def test_min_presses_terms_on_small_boards():
     from parity.puzzles import LightsOut
 

@@ -136,3 +136,94 @@ def largest(signatures, weights, low, first, last, table, where, above, keep_c, 
                     if keep_v[i] < keep_v[least]:
                         least = i
     return best
+
+
+@kernel("int64(int64[:], int64[:], int64[:], int32[::1], int64, int64, float64, int64, int64[:])", nogil=True)
+def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b):
+    """A walk over the regions' signed counts that lowers the largest entry of ``F = sum_s b_s (-1)^(s . c)``.
+
+    ``b[r]`` is region ``r``'s size less twice its ones (``-sizes[r] .. sizes[r]``, of the size's parity) and
+    ``F`` its transform, both updated in place.  Each step takes a codeword ``c`` at the largest value and
+    tries ``tries`` moves, each a region's ``b`` changed by 2 in the direction that lowers ``F(c)``; the move
+    leaving the fewest entries at the lowest largest value is made when it is no worse, else with
+    probability ``worse``.  A move changes every entry by 2, so the new largest value is found among the
+    entries within 4 of the old one (kept in a list).  Returns the lowest largest value seen, its counts in
+    ``best_b``."""
+    np.random.seed(seed)
+    n = F.shape[0]
+    regions = signatures.shape[0]
+    parity = np.zeros(1 << 16, dtype=np.int64)
+    for x in range(1, 1 << 16):
+        parity[x] = parity[x >> 1] ^ (x & 1)
+    top = np.empty(n, dtype=np.int32)
+    M = F[0]
+    for c in range(n):
+        if F[c] > M:
+            M = F[c]
+    count = 0
+    size = 0
+    for c in range(n):
+        if F[c] >= M - 4:
+            top[size] = c
+            size += 1
+            if F[c] == M:
+                count += 1
+    best, best_count = np.int64(M), count
+    best_b[:] = b
+    moves = np.empty(regions, dtype=np.int64)
+    for step in range(steps):
+        # a codeword at the largest value, by reservoir over the list
+        at, seen = -1, 0
+        for i in range(size):
+            if F[top[i]] == M:
+                seen += 1
+                if np.random.randint(0, seen) == 0:
+                    at = top[i]
+        # the regions whose move lowers F there
+        m = 0
+        for r in range(regions):
+            x = signatures[r] & at
+            sign = 1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF])
+            if abs(b[r] - 2 * sign) <= sizes[r]:
+                moves[m] = r
+                m += 1
+        if m == 0:
+            break
+        chosen, chosen_top, chosen_count = -1, np.int64(0), 0
+        for t in range(min(tries, m)):
+            j = np.random.randint(t, m)
+            moves[t], moves[j] = moves[j], moves[t]
+            r = moves[t]
+            x = signatures[r] & at
+            delta = -2 * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
+            new_top, new_count = np.int64(M - 8), 0
+            for i in range(size):
+                c = top[i]
+                x = signatures[r] & c
+                value = F[c] + delta * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF]
+                                                 ^ parity[(x >> 32) & 0xFFFF]))
+                if value > new_top:
+                    new_top, new_count = value, 1
+                elif value == new_top:
+                    new_count += 1
+            if chosen < 0 or new_top < chosen_top or (new_top == chosen_top and new_count < chosen_count):
+                chosen, chosen_top, chosen_count = r, new_top, new_count
+        if (chosen_top > M or (chosen_top == M and chosen_count > count)) and np.random.random() >= worse:
+            continue
+        r = chosen
+        x = signatures[r] & at
+        delta = -2 * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
+        b[r] += delta
+        M, count = chosen_top, chosen_count
+        size = 0
+        s = signatures[r]
+        for c in range(n):
+            x = s & c
+            F[c] += delta * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
+            if F[c] >= M - 4:
+                top[size] = c
+                size += 1
+        if M < best or (M == best and count < best_count):
+            best, best_count = M, count
+            best_b[:] = b
+    return best

@@ -47,7 +47,8 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
-__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "CoveringRadius", "covering_radius",
+__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "far_word",
+           "CoveringRadius", "covering_radius",
            "covering_radius_gfp", "MAX_NULLITY"]
 
 #: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
@@ -379,6 +380,119 @@ def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping:
     return int(large_upper) + (m0 - big0) + (rest - big_rest) // 2
 
 
+#: the largest dimension :func:`far_word` walks (its table holds all ``2^k`` distances)
+MAX_FAR = 24
+#: :func:`covering_radius` walks first on codes of this dimension or more (up to MAX_FAR), for at most
+#: WALK_SECONDS and WALK_STEPS
+WALK_NULLITY = 10
+WALK_SECONDS = 5.0
+WALK_STEPS = 20_000
+
+
+def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.ndarray | None = None,
+             worse: float = 0.02, tries: int = 16, steps: int | None = None) -> tuple[int, np.ndarray]:
+    """A word far from the code spanned by ``basis``, by a local search over its regions: (distance, word).
+
+    A lower bound on the covering radius where the integer program does
+    not close.  The search walks over the regions' signed counts ``b_s``
+    (:func:`parity_bound`'s proof: the distance to codeword ``c`` is ``m_0 +
+    (n - m_0 - F(c)) / 2``) and lowers the largest ``F(c)``, keeping all
+    ``2^k`` values of ``F`` up to date (a move changes a region's count by one
+    and every value by 2).  The distance returned is the word's, recomputed
+    by :func:`coset_minimum`.
+
+    Parameters
+    ----------
+    basis : numpy.ndarray
+        0/1, of shape ``(k, n)``, ``k`` at most ``MAX_FAR``.
+    seconds : float
+        How long to walk.
+    seed : int
+        The walk's random choices.
+    steps : int, optional
+        Walk exactly this many steps instead (the same seed and steps give
+        the same word).
+    start : numpy.ndarray, optional
+        A word to start from (its counts a region); else every odd region
+        half full, plus or minus one.
+    worse : float
+        The probability of a move that does not improve.
+    tries : int
+        Moves weighed a step.
+
+    Examples
+    --------
+    The 9 x 9 board's radius is 37; the walk finds a word that far:
+
+    >>> from parity.puzzles import LightsOut
+    >>> far_word(LightsOut("grid:9x9").solution_space().basis, steps=2000)[0]
+    37
+    """
+    from .._limits import check_time_limit
+
+    seconds = check_time_limit(seconds)
+    basis = _bits(basis, "a basis", 2)
+    k, n = basis.shape
+    if k > MAX_FAR:
+        raise NullityTooLargeError(f"a walk over the 2^{k} codewords is beyond 2^{MAX_FAR}")
+    if not (0.0 <= worse <= 1.0) or int(tries) < 1 or (steps is not None and int(steps) < 0):
+        raise LimitError(f"worse must be a probability, tries at least 1 and steps at least 0, got {worse!r}, "
+                         f"{tries!r} and {steps!r}")
+    region = regions(basis)
+    if start is not None:
+        start = _bits(start, "a start", 1)
+        if start.shape[0] != n:
+            raise LimitError(f"the start has {start.shape[0]} entries, the basis {n} columns")
+    if steps is not None:  # one walk of that many steps: the same whatever the machine's speed
+        seconds = None
+    elif seconds is None:
+        seconds = 10.0
+    word = _walk(region, start, seconds, steps, seed, worse, tries)
+    return coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0], word
+
+
+def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, steps: int | None, seed: int,
+          worse: float = 0.02, tries: int = 16) -> np.ndarray:
+    """:func:`far_word`'s walk, the farthest word seen: ``steps`` steps in one call of the kernel (``seconds``
+    None), or until ``seconds`` are spent (and ``steps`` walked, when given)."""
+    touched = region.signatures != 0
+    sizes = region.sizes[touched]
+    if start is None:
+        rng = np.random.default_rng(seed)
+        b = np.where(sizes % 2 == 1, rng.choice([-1, 1], len(sizes)), 0).astype(np.int64)
+    else:
+        b = (sizes - 2 * region.ones(start)[touched]).astype(np.int64)
+    if region.nullity and len(sizes) and seconds != 0 and steps != 0:
+        table = np.zeros(1 << region.nullity, dtype=np.int64)
+        table[region.signatures[touched]] = b
+        h = 1
+        while h < len(table):  # F, the Walsh-Hadamard transform of b
+            view = table.reshape(-1, 2, h)
+            view[:, 0], view[:, 1] = view[:, 0] + view[:, 1], view[:, 0] - view[:, 1]
+            h *= 2
+        F = table.astype(np.int32)
+        best_b = b.copy()
+        kernels = _kernels()
+        ends = time.perf_counter() + (seconds or 0.0)
+        best, walked, chunk = None, 0, 2000
+        while (steps is None or walked < steps) and (seconds is None or best is None or time.perf_counter() < ends):
+            began = time.perf_counter()
+            if steps is not None:
+                chunk = steps - walked if seconds is None else min(chunk, steps - walked)
+            value = kernels.far_walk(region.signatures[touched].astype(np.int64), sizes.astype(np.int64), b, F,
+                                     chunk, seed + walked, float(worse), int(tries), best_b)
+            walked += chunk
+            if best is None or value < best[0]:
+                best = (value, best_b.copy())
+            if time.perf_counter() - began < 0.05:
+                chunk *= 2
+        b = best[1]
+    ones = np.zeros(len(region.sizes), dtype=np.int64)
+    ones[touched] = (sizes - b) // 2
+    ones[~touched] = region.sizes[~touched]  # the untouched region: all ones
+    return region.word(ones)
+
+
 def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
     chosen = [j for j in range(basis.shape[0]) if (c >> j) & 1]
     return (basis[chosen].sum(axis=0) % 2).astype(np.uint8) if chosen else np.zeros(basis.shape[1], dtype=np.uint8)
@@ -437,6 +551,9 @@ class CoveringRadius:
     complete : bool
         Whether every codeword was in the integer program (else the ones
         cutting planes added are listed in the proof).
+    method : str
+        How the bound was proved when not by the integer program (a word at
+        :func:`parity_bound`); empty otherwise.
     """
 
     radius: int
@@ -448,9 +565,13 @@ class CoveringRadius:
     solver: str = "HiGHS"
     bounds: list = field(default_factory=list)
     complete: bool = False
+    method: str = ""
 
     def proof(self) -> dict:
         """The certificate as JSON-ready data (the codewords' coefficient vectors in hex where not all of them)."""
+        if self.method:  # no integer program: the theorem named is the bound
+            return {"method": self.method, "solver": self.solver, "rounds": self.rounds, "regions": self.regions,
+                    "codewords": 0, "upper_bound": self.radius, "lower_bound": self.radius}
         method = "every coset, by syndromes" if self.rounds == 0 else \
             "integer program over the code's regions" + ("" if self.complete else ", cutting planes")
         proof = {"method": method,
@@ -629,7 +750,8 @@ def _by_syndromes(basis: np.ndarray) -> tuple[int, np.ndarray]:
 
 
 def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limit: float | None = None,
-                    progress=None, symmetries=None, method: str | None = None) -> CoveringRadius:
+                    progress=None, symmetries=None, method: str | None = None,
+                    walk: float | None = None) -> CoveringRadius:
     """The covering radius of the code spanned by the rows of ``basis`` over GF(2), with its certificate.
 
     Cutting planes (module docstring): the bound of the integer program over
@@ -657,6 +779,14 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         ``"program"`` (the integer program), ``"syndromes"`` (a search over
         the ``2^(n-k)`` cosets, for codes of at most ``SYNDROME_BITS``
         parity checks) or None: the syndromes where they are that few.
+    walk : float, optional
+        Seconds of :func:`far_word`'s walk before the integer program, for a
+        worst word to start from: a word at the parity bound ends the search
+        there, and a stopped search reports the walk's word where the
+        program found none as far.  By default ``WALK_SECONDS`` (at most a
+        quarter of ``time_limit``, and ``WALK_STEPS`` steps) on codes of
+        dimension ``WALK_NULLITY`` to ``MAX_FAR``, none on the others; 0
+        turns it off.
 
     Examples
     --------
@@ -682,6 +812,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         return CoveringRadius(0, np.zeros(0, dtype=np.uint8), [0], 0, 0, complete=True)
     if method not in (None, "program", "syndromes"):
         raise LimitError(f"method must be program or syndromes, got {method!r}")
+    if walk is None:
+        walk = 0.0 if not WALK_NULLITY <= k <= MAX_FAR else \
+            WALK_SECONDS if time_limit is None else min(WALK_SECONDS, time_limit / 4)
+    elif isinstance(walk, bool) or not (isinstance(walk, (int, float)) and 0 <= walk < float("inf")):
+        raise LimitError(f"walk must be a number of seconds, 0 or more, got {walk!r}")
     region = regions(basis)
     moves = None if symmetries is None else _region_moves(region, basis, symmetries)  # (refused here if bad)
     checks = basis.shape[1] - (rank(basis) if k else 0)
@@ -693,16 +828,23 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
             raise ParityError(f"the farthest coset's word is not {radius} from the code")
         return CoveringRadius(radius, word, [], 0, len(region.sizes), time.perf_counter() - started,
                               solver="every coset (syndromes)", complete=True)
+    lower, worst = -1, None
+    upper = parity_bound(region)
+    if walk > 0 and k <= MAX_FAR:
+        word = _walk(region, None, float(walk), WALK_STEPS, 0)
+        lower, worst = coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0], region.ones(word)
+        if lower >= upper:  # the parity bound reached: no integer program needed
+            return CoveringRadius(lower, word, [], 0, len(region.sizes), time.perf_counter() - started,
+                                  solver="none", bounds=[(lower, upper)], complete=False,
+                                  method="a word at the parity bound, found by a walk over the regions")
     codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
     listed = set(codewords)
     master = _Master(region)
     if moves is not None:
         master.break_symmetry(moves)
     master.add(codewords)
-    lower, worst = -1, None
     rounds = 0
     bounds = []
-    upper = parity_bound(region)
     master.cap(upper)
 
     def stop():

@@ -573,3 +573,62 @@ def test_bad_embeddings_are_refused_in_one_line():
         embedding(r[9], np.eye(3))
     with pytest.raises(NullityTooLargeError, match="beyond"):
         embedding(regions(np.eye(21, dtype=np.uint8)), regions(np.eye(21, dtype=np.uint8)))
+
+
+@settings(max_examples=40)
+@given(codes(most_length=12, most_nullity=5), st.integers(0, 3), st.integers(0, 300))
+def test_a_far_word_is_as_far_as_it_says_and_no_farther_than_the_radius(basis, seed, steps):
+    """The walk's word, weighed against every codeword, is at the distance returned, which is at most the
+    radius (every word weighed)."""
+    from parity.linalg.covering import far_word
+
+    distance, word = far_word(basis, seed=seed, steps=steps)
+    k, n = basis.shape
+    codewords = (every_word(k).astype(np.int64) @ basis.astype(np.int64)) % 2 if k else np.zeros((1, n), np.int64)
+    assert int((codewords ^ word[None, :]).sum(axis=1).min()) == distance <= brute_radius(basis)
+
+
+@pytest.mark.parametrize("board, radius", [("grid:4x4", 7), ("grid:9x9", 37), ("grid:11x11", 65)])
+def test_the_far_walk_reaches_the_radius_on_small_boards(board, radius):
+    """Boyles' values (and the integer program's): a walk of 2000 steps from the default start reaches them."""
+    from parity.linalg.covering import far_word
+
+    assert far_word(LightsOut(board).solution_space().basis, steps=2000)[0] == radius
+
+
+def test_a_far_walk_from_a_start_never_ends_below_it():
+    from parity.linalg.covering import coset_minimum, far_word
+
+    space = LightsOut("grid:16x16").solution_space()
+    before = coset_minimum(space.particular, space.basis)[0]
+    assert far_word(space.basis, start=space.particular, steps=0)[0] == before
+    assert far_word(space.basis, start=space.particular, steps=500)[0] >= before
+
+
+@pytest.mark.parametrize("kwargs, words", [({"worse": 2.0}, "probability"), ({"tries": 0}, "tries at least 1"),
+                                           ({"steps": -1}, "steps at least 0"), ({"seconds": -1}, "time"),
+                                           ({"start": np.ones(3, dtype=np.uint8)}, "3 entries")])
+def test_far_word_refusals(kwargs, words):
+    from parity.linalg.covering import far_word
+
+    with pytest.raises(LimitError, match=words):
+        far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
+    with pytest.raises(NullityTooLargeError, match="beyond"):
+        far_word(np.eye(25, dtype=np.uint8))
+
+
+def test_a_walk_that_reaches_the_parity_bound_ends_the_search_without_a_program():
+    """The 11 x 11 board's radius is its parity bound (65, Boyles' integer program too): the walk finds a word
+    that far and the answer needs no solver; with the walk off, the integer program proves the same."""
+    basis = LightsOut("grid:11x11").solution_space().basis
+    walked = covering_radius(basis, walk=1.0)
+    assert walked.radius == 65 and walked.rounds == 0 and "parity bound" in walked.proof()["method"]
+    assert coset_minimum(walked.worst, basis)[0] == 65
+    programmed = covering_radius(basis, walk=0)
+    assert programmed.radius == 65 and programmed.rounds >= 1 and programmed.proof()["solver"] == "HiGHS"
+
+
+@pytest.mark.parametrize("walk", [-1, float("inf"), "5", True])
+def test_bad_walks_are_refused(walk):
+    with pytest.raises(LimitError, match="walk must be"):
+        covering_radius(LightsOut("grid:4x4").solution_space().basis, walk=walk)
