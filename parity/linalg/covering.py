@@ -770,7 +770,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         Seconds; when spent, :class:`~parity.errors.TimeLimitReached` names
         the bounds reached so far.
     progress : callable, optional
-        Called as ``progress(round, lower, upper)`` after each round.
+        Called as ``progress(round, lower, upper)`` after each round, and
+        before the first as round 0 (the walk's word and the parity bound).
     symmetries : numpy.ndarray, optional
         Rows of ``n`` integers: permutations of the positions that keep the
         code (a group, such as a board's automorphisms); one answer of every
@@ -837,6 +838,8 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
             return CoveringRadius(lower, word, [], 0, len(region.sizes), time.perf_counter() - started,
                                   solver="none", bounds=[(lower, upper)], complete=False,
                                   method="a word at the parity bound, found by a walk over the regions")
+    if progress is not None:
+        progress(0, max(lower, 0), upper)
     codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
     listed = set(codewords)
     master = _Master(region)

@@ -281,6 +281,15 @@ def test_a_time_limit_answers_unknown_with_the_bounds_reached():
     assert 0 < bounds["lower_bound"] <= bounds["upper_bound"] <= 19 * 19
 
 
+def test_a_search_stopped_in_its_first_integer_program_still_says_the_walks_bounds():
+    """The 29 x 29 board (nullity 10) gives all 1024 codewords to one integer program, which does not end in
+    8 s: the bounds reported are the walk's word's presses (at least 400) and the parity bound (446)."""
+    run = run_cli("solve", "lightsout", "--board", "grid:29x29", "--most-clicks", "--time-limit", "8", "--json")
+    assert run.code == 0, run
+    bounds = json.loads(run.out)["bounds"]
+    assert 400 <= bounds["lower_bound"] <= bounds["upper_bound"] == 446
+
+
 def test_permutations_that_move_the_code_are_not_taken_for_symmetries():
     """A permutation that maps regions to regions but the code to another code must not break symmetry."""
     basis = np.array([[1, 1, 0, 0]])
