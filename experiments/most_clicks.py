@@ -177,7 +177,8 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
         distance, word = far_word(puzzle.solution_space().basis, seconds=seconds, seed=0)
         if e is None:
             e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
-                 "seconds": 0.0, "proof": {"stopped": "the parity bound; not searched by the integer program"}}
+                 "seconds": 0.0, "proof": {"stopped": "not searched by the integer program",
+                                           "upper_by": "the parity bound"}}
         if distance > e["lower"]:
             start = start_cleared_by(puzzle, word, cells(n, kind))
             assert least_presses(n, start, kind) == distance, f"{spec(n, kind)}: the far word's start"
@@ -239,7 +240,8 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
             if value is not None:
                 how = "exact" + (f": {carried}" if carried else "")
             else:
-                how = carried or proof.get("stopped", "")
+                how = carried or ("the parity bound above; " if "upper_by" in proof else "") + proof.get("stopped", "")
+                how += "; worst start by a walk" if "lower_by" in proof else ""
         consecutive = consecutive and value is not None
         if consecutive:
             bfile.append(f"{n} {value}")
@@ -265,9 +267,10 @@ TWO_STATE = ("grid", "torus", "hex")
 
 
 def transfer(out: Path, quiet: bool = False) -> int:
-    """Lower the upper bounds of the stopped boards of every two-state table through embeddings.
+    """Lower the upper bounds of the stopped boards of every two-state table: the parity bound, then embeddings.
 
-    A board whose regions embed in another's of the same nullity
+    A stopped board searched before its program was capped by the parity bound
+    (:func:`parity.linalg.covering.parity_bound`) gets it.  A board whose regions embed in another's of the same nullity
     (:func:`parity.linalg.covering.embedding`: every region fits in one of the
     same parity, no smaller) needs at most the other's upper bound carried
     over (:func:`parity.linalg.covering.transferred_bound`); when that meets
@@ -280,6 +283,18 @@ def transfer(out: Path, quiet: bool = False) -> int:
     tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
     boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
     lowered, changed = 0, True
+    for kind, n in boards:  # first the parity bound, where a search stopped before it capped the program
+        e = tables[kind][n]
+        if e["most_clicks"] is None:
+            bound = parity_bound(regions_of(n, kind))
+            if bound < e["upper"]:
+                e["upper"] = bound
+                e["proof"] = dict(e["proof"], upper_by="the parity bound")
+                if bound == e["lower"]:
+                    e["most_clicks"] = bound
+                lowered += 1
+                if not quiet:
+                    print(f"{spec(n, kind)}: {e['lower']}..{bound} (the parity bound)", flush=True)
     while changed:
         changed = False
         for kind, n in boards:
@@ -337,6 +352,8 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     for n, e in sorted(entries.items()):
         if "worst_start" not in e or (largest is not None and n > largest):
             continue
+        if "upper_by" in e["proof"] and "from" not in e["proof"]:  # the parity bound, worked out again
+            assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not the parity bound"
         if "from" in e["proof"]:  # an upper bound carried over: the embedding checked, the bound recomputed
             proof = e["proof"]
             source = load_jsonl(out / f"{KINDS[proof['kind']][1]}.jsonl")[proof["n"]]
@@ -395,11 +412,15 @@ def main() -> None:
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"
     entries = load_jsonl(path)
+    # a run that only searches boards again (or chosen ones) keeps the table as long as it is
+    shown = _sides(args.out, args.kind, args.max_side) if args.again or args.sides else args.max_side
     for n in range(1, args.max_side + 1):
-        nullity = nullity_of(n, n)
-        if nullity == 0 or nullity > args.max_nullity or (args.sides is not None and n not in args.sides):
+        if (args.sides is not None and n not in args.sides) or (args.again and n not in entries):
             continue
         if n in entries and not (args.again and entries[n]["most_clicks"] is None):
+            continue
+        nullity = nullity_of(n, n)
+        if nullity == 0 or nullity > args.max_nullity:
             continue
         entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond, args.kind)
         if n in entries:
@@ -407,14 +428,14 @@ def main() -> None:
         entries[n] = entry
         with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
             handle.write(json.dumps(entry) + "\n")
-        write_tables(args.out, entries, args.max_side, args.kind)  # the tables as far as the run has got
+        write_tables(args.out, entries, shown, args.kind)  # the tables as far as the run has got
         shown = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
         print(f"{n:4d}  nullity {nullity:3d}  most clicks {shown}  ({entry['seconds']} s)", flush=True)
     if args.again:  # one line a board again, the later searches' lines folded in (written whole, then moved)
         compact = path.with_suffix(".jsonl.part")
         compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
         compact.replace(path)
-    write_tables(args.out, entries, args.max_side, args.kind)
+    write_tables(args.out, entries, shown, args.kind)
     exact = sum(e["most_clicks"] is not None for e in entries.values())
     print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")
 
