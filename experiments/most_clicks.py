@@ -51,7 +51,7 @@ from pathlib import Path
 import numpy as np
 
 from _common import bits_hex, hex_bits, load_jsonl
-from parity.errors import TimeLimitReached
+from parity.errors import LimitError, TimeLimitReached
 from parity.linalg import poly
 from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, coset_minimum, embedding, far_word, parity_bound, regions,
                                     transferred_bound)
@@ -160,6 +160,8 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     board the integer program never searched gets an entry with the parity bound above.  Returns how many
     lower bounds rose.
     """
+    if kind not in TWO_STATE:
+        raise SystemExit(f"--far walks the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
     nullity_of, name = KINDS[kind]
     path = out / f"{name}.jsonl"
     entries = load_jsonl(path)
@@ -179,6 +181,9 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
             e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
                  "seconds": 0.0, "proof": {"stopped": "not searched by the integer program",
                                            "upper_by": "the parity bound"}}
+        if distance > e["upper"]:
+            raise SystemExit(f"{spec(n, kind)}: the walk's word is {distance} from the code, above the entry's "
+                             f"upper bound {e['upper']}")
         if distance > e["lower"]:
             start = start_cleared_by(puzzle, word, cells(n, kind))
             assert least_presses(n, start, kind) == distance, f"{spec(n, kind)}: the far word's start"
@@ -207,14 +212,19 @@ def merged(before: dict, now: dict) -> dict:
         now["seconds"] = round(now["seconds"] + before["seconds"], 2)
         return now
     entry = dict(now)
+    kept_walk = None
     if before["lower"] > now["lower"]:
         entry["lower"] = before["lower"]
         if "worst_start" in before:
             entry["worst_start"] = before["worst_start"]
+        kept_walk = before["proof"].get("lower_by")
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
-    searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + 1
+    searched = "integer program" not in before["proof"].get("stopped", "")  # (not a walk's entry)
+    searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + searched
     entry["proof"] = dict(now["proof"], searches=searches)
+    if kept_walk is not None:
+        entry["proof"]["lower_by"] = kept_walk
     if before["upper"] < now["upper"] and "from" in before["proof"]:  # the bound carried in still stands
         entry["proof"] = dict(before["proof"], lower_from=entry["proof"])
     if entry["upper"] == entry["lower"]:
@@ -289,7 +299,8 @@ def transfer(out: Path, quiet: bool = False) -> int:
             bound = parity_bound(regions_of(n, kind))
             if bound < e["upper"]:
                 e["upper"] = bound
-                e["proof"] = dict(e["proof"], upper_by="the parity bound")
+                stopped = e["proof"]["lower_from"] if "from" in e["proof"] else e["proof"]  # (a carried bound gone)
+                e["proof"] = dict(stopped, upper_by="the parity bound")
                 if bound == e["lower"]:
                     e["most_clicks"] = bound
                 lowered += 1
@@ -305,7 +316,10 @@ def transfer(out: Path, quiet: bool = False) -> int:
                 source = tables[source_kind][m]
                 if (source_kind, m) == (kind, n) or source["nullity"] != e["nullity"]:
                     continue
-                mapping = _embedding(n, kind, m, source_kind)
+                try:
+                    mapping = _embedding(n, kind, m, source_kind)
+                except LimitError:  # a search that gave up: no bound either way
+                    continue
                 if mapping is None:
                     continue
                 bound = transferred_bound(regions_of(n, kind), regions_of(m, source_kind), source["upper"], mapping)
@@ -350,7 +364,7 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
     checked = reached = carried = 0
     for n, e in sorted(entries.items()):
-        if "worst_start" not in e or (largest is not None and n > largest):
+        if largest is not None and n > largest:
             continue
         if "upper_by" in e["proof"] and "from" not in e["proof"]:  # the parity bound, worked out again
             assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not the parity bound"
@@ -362,6 +376,8 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
                                       proof["from_upper"], np.array(proof["embedding"]))
             assert bound == e["upper"], f"{spec(n, kind)}: the bound carried over is {bound}, not {e['upper']}"
             carried += 1
+        if "worst_start" not in e:
+            continue
         weight = least_presses(n, decode(e["worst_start"], len(cells(n, kind)), kind), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
         reached += e["lower"] == parity_bound_of(n, kind)  # then exact by the theorem, whatever the solver said
@@ -374,6 +390,14 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
            if field(kind) == 2 else "") +
           (f"; {carried} upper bounds carried over from another board re-derived" if carried else ""))
     return checked
+
+
+def _seconds(text: str) -> float:
+    """A positive number of seconds (an argparse type: anything else is refused with the option's name)."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise ValueError(text)
+    return value
 
 
 def main() -> None:
@@ -390,7 +414,7 @@ def main() -> None:
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
     p.add_argument("--sides", type=lambda text: {int(n) for n in text.split(",")}, default=None,
                    help="search only these sides (comma-separated), with --again those stopped before")
-    p.add_argument("--far", type=float, default=None, metavar="SECONDS", help="raise the lower bounds of the "
+    p.add_argument("--far", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of the "
                    "open boards of nullity up to 24 by a local search over their regions for SECONDS each, "
                    "instead of searching")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
@@ -429,8 +453,8 @@ def main() -> None:
         with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
             handle.write(json.dumps(entry) + "\n")
         write_tables(args.out, entries, shown, args.kind)  # the tables as far as the run has got
-        shown = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
-        print(f"{n:4d}  nullity {nullity:3d}  most clicks {shown}  ({entry['seconds']} s)", flush=True)
+        value = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
+        print(f"{n:4d}  nullity {nullity:3d}  most clicks {value}  ({entry['seconds']} s)", flush=True)
     if args.again:  # one line a board again, the later searches' lines folded in (written whole, then moved)
         compact = path.with_suffix(".jsonl.part")
         compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))

@@ -53,6 +53,7 @@ def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards
     walked = {e["n"]: e for e in map(json.loads, (tmp_path / "most_clicks.jsonl").read_text().splitlines())}
     assert {n: e["most_clicks"] for n, e in walked.items()} == {4: 7, 5: 15}
     assert all("local search" in e["proof"]["lower_by"] for e in walked.values())
+    assert len((tmp_path / "most_clicks.txt").read_text().splitlines()) == 1 + 5  # a row a side, no more
     published = {e["n"]: e for e in map(json.loads, (ROOT / "experiments" / "data" / "most_clicks.jsonl")
                                         .read_text().splitlines())}
     stopped = dict(published[49], most_clicks=None, upper=1398, proof={"stopped": "time limit of 20 s"})
@@ -64,3 +65,18 @@ def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards
     carried = [json.loads(line) for line in (tmp_path / "most_clicks.jsonl").read_text().splitlines()][0]
     assert carried["most_clicks"] == 1397 and carried["proof"]["from"] == "grid:109x109"
     assert "1 upper bounds carried over" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+
+
+def test_most_clicks_tables_keep_their_length_through_stopped_boards(tmp_path):
+    """A search whose boards stop (the tori of nullity 16 in a twentieth of a second) writes a row a side up to
+    --max-side and goes on to the next board."""
+    run_script("most_clicks.py", "--kind", "torus", "--max-side", "12", "--seconds", "0.05", "--seconds-beyond",
+               "0.05", "--out", str(tmp_path))
+    rows = (tmp_path / "most_clicks_torus.txt").read_text().splitlines()[1:]
+    assert [int(row.split()[0]) for row in rows] == list(range(1, 13))
+
+
+def test_most_clicks_walks_only_two_state_tables(tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), "--kind", "gf3", "--far", "1",
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and "two-state tables" in run.stderr and "Traceback" not in run.stderr

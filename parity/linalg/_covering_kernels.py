@@ -138,8 +138,9 @@ def largest(signatures, weights, low, first, last, table, where, above, keep_c, 
     return best
 
 
-@kernel("int64(int64[:], int64[:], int64[:], int32[::1], int64, int64, float64, int64, int64[:])", nogil=True)
-def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b):
+@kernel("int64(int64[:], int64[:], int64[:], int32[::1], int64, int64, float64, int64, int64[:], int64)",
+        nogil=True)
+def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
     """A walk over the regions' signed counts that lowers the largest entry of ``F = sum_s b_s (-1)^(s . c)``.
 
     ``b[r]`` is region ``r``'s size less twice its ones (``-sizes[r] .. sizes[r]``, of the size's parity) and
@@ -148,7 +149,7 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b):
     leaving the fewest entries at the lowest largest value is made when it is no worse, else with
     probability ``worse``.  A move changes every entry by 2, so the new largest value is found among the
     entries within 4 of the old one (kept in a list).  Returns the lowest largest value seen, its counts in
-    ``best_b``."""
+    ``best_b``; stops early when it reaches ``floor`` (no lower value is possible)."""
     np.random.seed(seed)
     n = F.shape[0]
     regions = signatures.shape[0]
@@ -172,6 +173,8 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b):
     best_b[:] = b
     moves = np.empty(regions, dtype=np.int64)
     for step in range(steps):
+        if best <= floor:
+            break
         # a codeword at the largest value, by reservoir over the list
         at, seen = -1, 0
         for i in range(size):

@@ -57,6 +57,8 @@ MAX_NULLITY = 34
 CUTS = 64
 #: the largest dimension :func:`embedding` searches (its last steps check every combination of the basis)
 MAX_EMBEDDING = 20
+#: and the images it tries before it gives up (about ten seconds)
+EMBEDDING_TRIES = 1_000_000
 #: signatures are held in one machine word
 _WORD_BITS = 62
 
@@ -239,7 +241,9 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     Returns ``G`` as the images of the unit vectors (``G[j]`` is the image of
     bit ``j``, a ``k``-bit integer), or None when no such map exists.  A
     backtracking search over the images of a basis of ``small``'s
-    signatures, each combination checked as soon as it is fixed.
+    signatures, each combination checked as soon as it is fixed; it gives up
+    (:class:`~parity.errors.LimitError`) after ``EMBEDDING_TRIES`` images
+    tried, as the search is exponential in the worst case.
 
     Examples
     --------
@@ -267,6 +271,8 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     have, fits = _region_sizes(small), _region_sizes(large)
 
     def size_of(region: Regions, v: np.ndarray) -> np.ndarray:
+        if not len(region.signatures):
+            return np.zeros(len(v), dtype=np.int64)
         at = np.minimum(np.searchsorted(region.signatures, v), len(region.signatures) - 1)
         return np.where(region.signatures[at] == v, region.sizes[at], 0)
 
@@ -299,6 +305,8 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     spans = [np.zeros(1, dtype=np.int64)]
     images = [np.zeros(1, dtype=np.int64)]
 
+    tried = [0]
+
     def search(d: int) -> bool:
         if d == k:
             return True
@@ -308,6 +316,10 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
         for w in candidates[chosen[d]]:
             if w in taken:
                 continue
+            tried[0] += 1
+            if tried[0] > EMBEDDING_TRIES:
+                raise LimitError(f"the search for an embedding tried {EMBEDDING_TRIES} images without an answer "
+                                 f"either way")
             new_images = images[d] ^ w
             if fit(sizes, size_of(large, new_images)).all():
                 spans.append(np.concatenate([spans[d], new]))
@@ -353,11 +365,16 @@ def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping:
     >>> transferred_bound(r[0], r[1], 36997)
     1397
     """
+    if isinstance(large_upper, bool) or not isinstance(large_upper, (int, np.integer)) or large_upper < 0:
+        raise LimitError(f"the second code's bound must be a whole number of presses, 0 or more, got {large_upper!r}")
     if mapping is None:
         mapping = embedding(small, large)
         if mapping is None:
             raise LimitError("the first code's regions do not embed in the second's: no bound carries over")
-    mapping = np.asarray(mapping, dtype=np.int64)
+    try:
+        mapping = np.asarray(mapping, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise LimitError(f"an embedding is a list of k-bit integers, got {mapping!r}") from None
     k = small.nullity
     if large.nullity != k or mapping.shape != (k,) or ((mapping < 0) | (mapping >= (1 << k))).any():
         raise LimitError(f"an embedding of a code of dimension {k} is {k} images of {k} bits each")
@@ -369,7 +386,9 @@ def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping:
             raise LimitError("the embedding is not invertible")
         span = np.concatenate([span, span ^ mapping[j]])
     for v, m in have.items():
-        image = int(np.bitwise_xor.reduce(mapping[(v & bits) != 0])) if v else 0
+        if v == 0:  # the untouched region is all ones in a worst word of either code, whatever its size
+            continue
+        image = int(np.bitwise_xor.reduce(mapping[(v & bits) != 0]))
         size = fits.get(image, 0)
         if m > size or (size - m) % 2:
             raise LimitError(f"the embedding puts a region of size {m} in one of size {size}")
@@ -430,14 +449,20 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     """
     from .._limits import check_time_limit
 
+    if isinstance(seconds, (bool, str)):
+        raise LimitError(f"seconds must be a number, got {seconds!r}")
     seconds = check_time_limit(seconds)
     basis = _bits(basis, "a basis", 2)
     k, n = basis.shape
     if k > MAX_FAR:
         raise NullityTooLargeError(f"a walk over the 2^{k} codewords is beyond 2^{MAX_FAR}")
-    if not (0.0 <= worse <= 1.0) or int(tries) < 1 or (steps is not None and int(steps) < 0):
-        raise LimitError(f"worse must be a probability, tries at least 1 and steps at least 0, got {worse!r}, "
-                         f"{tries!r} and {steps!r}")
+    _whole(seed, "seed", 0, 2 ** 32 - 1)
+    _whole(tries, "tries", 1, 1 << 20)
+    if steps is not None:
+        _whole(steps, "steps", 0, 1 << 40)
+    if isinstance(worse, bool) or not isinstance(worse, (int, float, np.integer, np.floating)) \
+            or not 0.0 <= worse <= 1.0:
+        raise LimitError(f"worse must be a probability, got {worse!r}")
     region = regions(basis)
     if start is not None:
         start = _bits(start, "a start", 1)
@@ -447,8 +472,16 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
         seconds = None
     elif seconds is None:
         seconds = 10.0
-    word = _walk(region, start, seconds, steps, seed, worse, tries)
+    if n == 0:  # no positions: the empty word, at distance 0
+        return 0, np.zeros(0, dtype=np.uint8)
+    word = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))
     return coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0], word
+
+
+def _whole(value, name: str, least: int, most: int) -> None:
+    """``value`` must be a whole number from ``least`` to ``most`` (not a bool), else a one-line refusal."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not least <= value <= most:
+        raise LimitError(f"{name} must be a whole number from {least} to {most}, got {value!r}")
 
 
 def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, steps: int | None, seed: int,
@@ -472,18 +505,24 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
             h *= 2
         F = table.astype(np.int32)
         best_b = b.copy()
+        # the least largest value there can be (parity_bound's e): F's parity is N - m_0's, and odd regions make
+        # it nonzero somewhere
+        floor = 0 if not (sizes % 2).any() else (1 if sizes.sum() % 2 else 2)
         kernels = _kernels()
         ends = time.perf_counter() + (seconds or 0.0)
-        best, walked, chunk = None, 0, 2000
+        best, walked = None, 0
+        chunk = max(1, min(2000, (1 << 24) >> region.nullity))  # about 2^24 updates: a few ms whatever k is
         while (steps is None or walked < steps) and (seconds is None or best is None or time.perf_counter() < ends):
             began = time.perf_counter()
             if steps is not None:
                 chunk = steps - walked if seconds is None else min(chunk, steps - walked)
             value = kernels.far_walk(region.signatures[touched].astype(np.int64), sizes.astype(np.int64), b, F,
-                                     chunk, seed + walked, float(worse), int(tries), best_b)
+                                     chunk, seed + walked, float(worse), int(tries), best_b, floor)
             walked += chunk
             if best is None or value < best[0]:
                 best = (value, best_b.copy())
+            if value <= floor:  # the parity bound: no word is farther
+                break
             if time.perf_counter() - began < 0.05:
                 chunk *= 2
         b = best[1]
@@ -772,10 +811,12 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     progress : callable, optional
         Called as ``progress(round, lower, upper)`` after each round, and
         before the first as round 0 (the walk's word and the parity bound).
-    symmetries : numpy.ndarray, optional
+    symmetries : numpy.ndarray or callable, optional
         Rows of ``n`` integers: permutations of the positions that keep the
         code (a group, such as a board's automorphisms); one answer of every
         symmetric set is searched (constraints along a chain of stabilisers).
+        A function giving them is called only when the integer program runs
+        (a board's automorphisms can take longer than a walk's answer).
     method : str, optional
         ``"program"`` (the integer program), ``"syndromes"`` (a search over
         the ``2^(n-k)`` cosets, for codes of at most ``SYNDROME_BITS``
@@ -816,10 +857,16 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     if walk is None:
         walk = 0.0 if not WALK_NULLITY <= k <= MAX_FAR else \
             WALK_SECONDS if time_limit is None else min(WALK_SECONDS, time_limit / 4)
-    elif isinstance(walk, bool) or not (isinstance(walk, (int, float)) and 0 <= walk < float("inf")):
+    elif isinstance(walk, bool) or not (isinstance(walk, (int, float, np.integer, np.floating))
+                                        and 0 <= walk < float("inf")):
         raise LimitError(f"walk must be a number of seconds, 0 or more, got {walk!r}")
+    elif walk > 0 and k > MAX_FAR:
+        raise NullityTooLargeError(f"a walk over the 2^{k} codewords is beyond 2^{MAX_FAR}")
+    if time_limit is not None:
+        walk = min(walk, time_limit)
     region = regions(basis)
-    moves = None if symmetries is None else _region_moves(region, basis, symmetries)  # (refused here if bad)
+    lazy = callable(symmetries)
+    moves = None if symmetries is None or lazy else _region_moves(region, basis, symmetries)  # (refused if bad)
     checks = basis.shape[1] - (rank(basis) if k else 0)
     if method == "syndromes" or (method is None and checks <= SYNDROME_BITS):
         if checks > SYNDROME_BITS + 4:
@@ -835,11 +882,16 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         word = _walk(region, None, float(walk), WALK_STEPS, 0)
         lower, worst = coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0], region.ones(word)
         if lower >= upper:  # the parity bound reached: no integer program needed
+            if progress is not None:
+                progress(0, lower, upper)
             return CoveringRadius(lower, word, [], 0, len(region.sizes), time.perf_counter() - started,
                                   solver="none", bounds=[(lower, upper)], complete=False,
                                   method="a word at the parity bound, found by a walk over the regions")
     if progress is not None:
         progress(0, max(lower, 0), upper)
+    if lazy:
+        symmetries = symmetries()
+        moves = None if symmetries is None else _region_moves(region, basis, symmetries)
     codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
     listed = set(codewords)
     master = _Master(region)

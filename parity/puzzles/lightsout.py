@@ -720,7 +720,12 @@ class LightsOut(Puzzle):
         space = self.solution_space(engine)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
-        symmetries = plain._rule_symmetries()
+        made = []  # the rule's symmetries, made only if the integer program runs
+
+        def symmetries():
+            made.append(plain._rule_symmetries())
+            return made[0]
+
         found = covering_radius(space.basis, max_nullity=max_nullity, time_limit=time_limit, progress=progress,
                                 symmetries=symmetries, method=method)
         start, worst = self._worst_start(plain, found.worst)
@@ -735,7 +740,8 @@ class LightsOut(Puzzle):
             presses = worst.presses(lightest.astype(np.int64))
             worst.verify(presses)
             checked = "the coset search on the worst start's own solutions"
-        proof = {**found.proof(), "checked_by": checked, "symmetries": 0 if symmetries is None else len(symmetries),
+        symmetric = len(made[0]) if made and made[0] is not None else 0
+        proof = {**found.proof(), "checked_by": checked, "symmetries": symmetric,
                  "seconds": round(found.seconds, 6)}
         return self._clicks_answer(found.radius, start, worst, least, presses, space.nullity, proof)
 
@@ -1031,7 +1037,8 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
     how = answer["proof"]
     most = answer["most_clicks"]
     presses = f"{most} press{'' if most == 1 else 'es'}"
-    searched = "its cosets searched by syndromes" if how["rounds"] == 0 else \
+    searched = "a word at the parity bound, found by a walk" if "parity bound" in how["method"] else \
+        "its cosets searched by syndromes" if how["rounds"] == 0 else \
         f"{how['rounds']} integer program{'' if how['rounds'] == 1 else 's'} over {how['regions']} " \
         f"region{'' if how['regions'] == 1 else 's'}"
     lines = [f"{puzzle.board_name}: every solvable start is solved in at most {presses}; this one needs {most} "

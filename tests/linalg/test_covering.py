@@ -614,8 +614,8 @@ def test_a_far_walk_from_a_start_never_ends_below_it():
     assert far_word(space.basis, start=space.particular, steps=500)[0] >= before
 
 
-@pytest.mark.parametrize("kwargs, words", [({"worse": 2.0}, "probability"), ({"tries": 0}, "tries at least 1"),
-                                           ({"steps": -1}, "steps at least 0"), ({"seconds": -1}, "time"),
+@pytest.mark.parametrize("kwargs, words", [({"worse": 2.0}, "probability"), ({"tries": 0}, "tries must be"),
+                                           ({"steps": -1}, "steps must be"), ({"seconds": -1}, "time"),
                                            ({"start": np.ones(3, dtype=np.uint8)}, "3 entries")])
 def test_far_word_refusals(kwargs, words):
     from parity.linalg.covering import far_word
@@ -641,3 +641,59 @@ def test_a_walk_that_reaches_the_parity_bound_ends_the_search_without_a_program(
 def test_bad_walks_are_refused(walk):
     with pytest.raises(LimitError, match="walk must be"):
         covering_radius(LightsOut("grid:4x4").solution_space().basis, walk=walk)
+
+
+def test_an_embedding_search_gives_up_after_its_budget(monkeypatch):
+    """The 9 x 9 board's regions do not fit in the 16 x 16 board's; a search held to a few images says it gave
+    up rather than answer None."""
+    import parity.linalg.covering as covering
+
+    r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 16)}
+    monkeypatch.setattr(covering, "EMBEDDING_TRIES", 1000)
+    with pytest.raises(LimitError, match="gave up|without an answer"):
+        covering.embedding(r[9], r[16])
+
+
+def test_the_untouched_region_does_not_limit_an_embedding():
+    """Positions no codeword touches are all ones in a worst word of either code, whatever their number: the
+    repetition code of length 2 with a position added holds the plain one's question (radius 2, every word)."""
+    from parity.linalg.covering import embedding, transferred_bound
+
+    small, large = np.array([[1, 1, 0]], dtype=np.uint8), np.array([[1, 1]], dtype=np.uint8)
+    r, R = regions(small), regions(large)
+    assert transferred_bound(r, R, brute_radius(large), embedding(r, R)) == brute_radius(small) == 2
+
+
+@pytest.mark.parametrize("kwargs, words", [({"seed": -1}, "seed must be"), ({"seed": 1.5}, "seed must be"),
+                                           ({"steps": True}, "steps must be"), ({"steps": 2.5}, "steps must be"),
+                                           ({"tries": "16"}, "tries must be"), ({"worse": None}, "worse must be"),
+                                           ({"seconds": True}, "seconds must be"), ({"seconds": "1"}, "seconds")])
+def test_far_word_refuses_numbers_of_the_wrong_kind(kwargs, words):
+    from parity.linalg.covering import far_word
+
+    with pytest.raises(LimitError, match=words):
+        far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
+
+
+def test_codes_with_no_positions_walk_and_embed():
+    from parity.linalg.covering import embedding, far_word, transferred_bound
+
+    empty = np.zeros((2, 0), dtype=np.uint8)
+    assert far_word(empty, steps=5)[0] == 0
+    r = regions(empty)
+    assert embedding(r, r) is not None and transferred_bound(r, r, 0) == 0
+    with pytest.raises(LimitError, match="whole number"):
+        transferred_bound(r, r, -7)
+    with pytest.raises(LimitError, match="k-bit integers"):
+        transferred_bound(r, r, 0, ["a", "b"])
+
+
+def test_a_board_answered_by_the_walk_says_so(tmp_path):
+    """Ten separate edges and twenty lone lights (DIMACS .col): nullity 10, every start needs at most 30 presses
+    (each lone light once, each edge's pair at most once: every word weighed by hand), the parity bound, which
+    the walk reaches; the command says how it was proved."""
+    board = tmp_path / "edges.col"
+    board.write_text("p edge 40 10\n" + "".join(f"e {i} {i + 1}\n" for i in range(1, 20, 2)))
+    run = run_cli("solve", "lightsout", "--board", str(board), "--most-clicks")
+    assert run.code == 0, run
+    assert "at most 30 presses" in run.out and "a word at the parity bound, found by a walk" in run.out
