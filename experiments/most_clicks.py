@@ -9,6 +9,9 @@ Run from the repository root::
     python experiments/most_clicks.py --kind torus --max-side 40 --out experiments/data   # most_clicks_torus.*
     python experiments/most_clicks.py --kind hex --max-side 40 --max-nullity 12 --out experiments/data  # _hex.*
     python experiments/most_clicks.py --kind gf3 --max-side 30 --max-nullity 9 --out experiments/data   # _gf3.*
+    python experiments/most_clicks.py --again --sides 209,220 --seconds 1500   # chosen boards searched again
+    python experiments/most_clicks.py --far 60                     # (and --kind hex, torus) walks, nullity <= 24
+    python experiments/most_clicks.py --transfer                   # bounds carried between the three tables
 
 Every board of nullity 0 needs as many presses as it has lights at most
 (``n^2``; ``3n^2 - 3n + 1`` on the hexagon of side n; twice ``n^2`` with
@@ -38,6 +41,12 @@ second proof beside the integer program's; the check says how many.
 
 ``--again`` searches the boards whose search stopped once more, keeping the
 higher lower bound (with its worst start) and the lower upper bound.
+``--far SECONDS`` walks every open board of nullity up to 24 far from its
+code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
+more presses; ``--transfer`` caps the stopped boards by the parity bound and
+carries upper bounds between boards whose regions embed
+(:func:`parity.linalg.covering.transferred_bound`), the source, its bound
+and the map kept as the proof, which ``--check`` re-derives.
 """
 
 from __future__ import annotations
