@@ -517,7 +517,7 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
             if steps is not None:
                 chunk = steps - walked if seconds is None else min(chunk, steps - walked)
             value = kernels.far_walk(region.signatures[touched].astype(np.int64), sizes.astype(np.int64), b, F,
-                                     chunk, seed + walked, float(worse), int(tries), best_b, floor)
+                                     chunk, (seed + walked) % (1 << 32), float(worse), int(tries), best_b, floor)
             walked += chunk
             if best is None or value < best[0]:
                 best = (value, best_b.copy())
