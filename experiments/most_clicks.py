@@ -207,11 +207,16 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
             handle.write(json.dumps(e) + "\n")
         write_tables(out, entries, sides_shown, kind)
         print(f"{spec(n, kind)}: {e['lower']}..{e['upper']}", flush=True)
+    rewrite(path, entries)
+    write_tables(out, entries, sides_shown, kind)
+    return raised
+
+
+def rewrite(path: Path, entries: dict[int, dict]) -> None:
+    """A table's certificates, one line a board in order, written whole and then moved over the old file."""
     compact = path.with_suffix(".jsonl.part")
     compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
     compact.replace(path)
-    write_tables(out, entries, sides_shown, kind)
-    return raised
 
 
 def merged(before: dict, now: dict) -> dict:
@@ -272,7 +277,7 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
 
 def parity_bound_of(n: int, kind: str = "grid") -> int:
     """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`)."""
-    return parity_bound(regions(LightsOut(spec(n, kind)).solution_space().basis)) if field(kind) == 2 else -1
+    return parity_bound(regions_of(n, kind)) if field(kind) == 2 else -1
 
 
 @functools.lru_cache(maxsize=None)
@@ -305,7 +310,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
     for kind, n in boards:  # first the parity bound, where a search stopped before it capped the program
         e = tables[kind][n]
         if e["most_clicks"] is None:
-            bound = parity_bound(regions_of(n, kind))
+            bound = parity_bound_of(n, kind)
             if bound < e["upper"]:
                 e["upper"] = bound
                 stopped = e["proof"]["lower_from"] if "from" in e["proof"] else e["proof"]  # (a carried bound gone)
@@ -348,9 +353,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
                           flush=True)
     for kind in TWO_STATE:
         if tables[kind]:
-            compact = out / f"{KINDS[kind][1]}.jsonl.part"
-            compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(tables[kind].items())))
-            compact.replace(out / f"{KINDS[kind][1]}.jsonl")
+            rewrite(out / f"{KINDS[kind][1]}.jsonl", tables[kind])
             write_tables(out, tables[kind], _sides(out, kind), kind)
     return lowered
 
@@ -371,6 +374,7 @@ def _embedding(n: int, kind: str, m: int, source_kind: str):
 
 def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
+    sources = {kind: entries}  # the tables carried bounds come from, each read once
     checked = reached = carried = 0
     for n, e in sorted(entries.items()):
         if largest is not None and n > largest:
@@ -379,7 +383,9 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
             assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not the parity bound"
         if "from" in e["proof"]:  # an upper bound carried over: the embedding checked, the bound recomputed
             proof = e["proof"]
-            source = load_jsonl(out / f"{KINDS[proof['kind']][1]}.jsonl")[proof["n"]]
+            if proof["kind"] not in sources:
+                sources[proof["kind"]] = load_jsonl(out / f"{KINDS[proof['kind']][1]}.jsonl")
+            source = sources[proof["kind"]][proof["n"]]
             assert source["upper"] <= proof["from_upper"], f"{spec(n, kind)}: {proof['from']}'s bound rose"
             bound = transferred_bound(regions_of(n, kind), regions_of(proof["n"], proof["kind"]),
                                       proof["from_upper"], np.array(proof["embedding"]))
@@ -464,10 +470,8 @@ def main() -> None:
         write_tables(args.out, entries, shown, args.kind)  # the tables as far as the run has got
         value = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
         print(f"{n:4d}  nullity {nullity:3d}  most clicks {value}  ({entry['seconds']} s)", flush=True)
-    if args.again:  # one line a board again, the later searches' lines folded in (written whole, then moved)
-        compact = path.with_suffix(".jsonl.part")
-        compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
-        compact.replace(path)
+    if args.again:  # one line a board again, the later searches' lines folded in
+        rewrite(path, entries)
     write_tables(args.out, entries, shown, args.kind)
     exact = sum(e["most_clicks"] is not None for e in entries.values())
     print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")

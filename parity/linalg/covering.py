@@ -216,12 +216,22 @@ def parity_bound(region: Regions) -> int:
     touched = region.signatures != 0
     untouched = int(region.sizes[~touched].sum())
     rest = int(region.sizes[touched].sum())
-    e = 0 if not (region.sizes[touched] % 2).any() else (1 if rest % 2 else 2)
-    return untouched + (rest - e) // 2
+    return untouched + (rest - _least_largest(region.sizes[touched])) // 2
+
+
+def _least_largest(sizes: np.ndarray) -> int:
+    """``e`` of :func:`parity_bound`: the least the largest ``F(c)`` can be, for regions of these sizes (the
+    touched ones): ``F`` has their total's parity, and a region of odd size makes it nonzero somewhere."""
+    return 0 if not (sizes % 2).any() else (1 if int(sizes.sum()) % 2 else 2)
 
 
 def _region_sizes(region: Regions) -> dict[int, int]:
     return {int(s): int(m) for s, m in zip(region.signatures, region.sizes)}
+
+
+def _fits(m, size):
+    """Whether a region of ``m`` positions fits in one of ``size`` (no larger, the same parity); arrays too."""
+    return (m <= size) & ((size - m) % 2 == 0)
 
 
 def embedding(small: Regions, large: Regions) -> np.ndarray | None:
@@ -276,31 +286,25 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
         at = np.minimum(np.searchsorted(region.signatures, v), len(region.signatures) - 1)
         return np.where(region.signatures[at] == v, region.sizes[at], 0)
 
-    def fit(m, size):
-        return (m <= size) & ((size - m) % 2 == 0)
-
     # a basis of small's signatures, those with the fewest places to go first, each with its candidates
-    candidates = {s: [t for t in fits if t and fit(have[s], fits[t])] for s in have if s}
-    chosen: list[int] = []
+    candidates = {s: [t for t in fits if t and _fits(have[s], fits[t])] for s in have if s}
     pivots: dict[int, int] = {}
-    for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)):
+
+    def independent(s: int) -> bool:
+        """Whether ``s`` is outside the span of those chosen so far (then it joins the pivots)."""
         v = s
         for bit in sorted(pivots, reverse=True):
             if v >> bit & 1:
                 v ^= pivots[bit]
         if v:
             pivots[v.bit_length() - 1] = v
-            chosen.append(s)
+        return bool(v)
+
+    chosen: list[int] = [s for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)) if independent(s)]
     for j in range(k):  # rows that are not independent leave signatures unspanned: unit vectors, placed anywhere
-        if len(chosen) < k:
-            v = 1 << j
-            for bit in sorted(pivots, reverse=True):
-                if v >> bit & 1:
-                    v ^= pivots[bit]
-            if v:
-                pivots[v.bit_length() - 1] = v
-                chosen.append(1 << j)
-                candidates[1 << j] = list(range(1, 1 << k))
+        if len(chosen) < k and independent(1 << j):
+            chosen.append(1 << j)
+            candidates[1 << j] = list(range(1, 1 << k))
     # the span of the first d chosen signatures and its images, element by element
     spans = [np.zeros(1, dtype=np.int64)]
     images = [np.zeros(1, dtype=np.int64)]
@@ -321,7 +325,7 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
                 raise LimitError(f"the search for an embedding tried {EMBEDDING_TRIES} images without an answer "
                                  f"either way")
             new_images = images[d] ^ w
-            if fit(sizes, size_of(large, new_images)).all():
+            if _fits(sizes, size_of(large, new_images)).all():
                 spans.append(np.concatenate([spans[d], new]))
                 images.append(np.concatenate([images[d], new_images]))
                 if search(d + 1):
@@ -390,7 +394,7 @@ def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping:
             continue
         image = int(np.bitwise_xor.reduce(mapping[(v & bits) != 0]))
         size = fits.get(image, 0)
-        if m > size or (size - m) % 2:
+        if not _fits(m, size):
             raise LimitError(f"the embedding puts a region of size {m} in one of size {size}")
     if _odd_regions(small) != _odd_regions(large):     # every odd region of large must be some odd region's image
         raise LimitError("the embedding leaves a region of odd size of the second code empty")
@@ -505,9 +509,7 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
             h *= 2
         F = table.astype(np.int32)
         best_b = b.copy()
-        # the least largest value there can be (parity_bound's e): F's parity is N - m_0's, and odd regions make
-        # it nonzero somewhere
-        floor = 0 if not (sizes % 2).any() else (1 if sizes.sum() % 2 else 2)
+        floor = _least_largest(sizes)  # no word is farther than the parity bound
         kernels = _kernels()
         ends = time.perf_counter() + (seconds or 0.0)
         best, walked = None, 0
@@ -881,14 +883,12 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     if walk > 0 and k <= MAX_FAR:
         word = _walk(region, None, float(walk), WALK_STEPS, 0)
         lower, worst = coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0], region.ones(word)
-        if lower >= upper:  # the parity bound reached: no integer program needed
-            if progress is not None:
-                progress(0, lower, upper)
-            return CoveringRadius(lower, word, [], 0, len(region.sizes), time.perf_counter() - started,
-                                  solver="none", bounds=[(lower, upper)], complete=False,
-                                  method="a word at the parity bound, found by a walk over the regions")
     if progress is not None:
         progress(0, max(lower, 0), upper)
+    if lower >= upper:  # the walk reached the parity bound: no integer program needed
+        return CoveringRadius(lower, region.word(worst), [], 0, len(region.sizes), time.perf_counter() - started,
+                              solver="none", bounds=[(lower, upper)], complete=False,
+                              method="a word at the parity bound, found by a walk over the regions")
     if lazy:
         symmetries = symmetries()
         moves = None if symmetries is None else _region_moves(region, basis, symmetries)
