@@ -409,10 +409,24 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
 
 def _seconds(text: str) -> float:
     """A positive number of seconds (an argparse type: anything else is refused with the option's name)."""
-    value = float(text)
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
     if not 0 < value < float("inf"):
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
     return value
+
+
+def _side_list(text: str) -> set[int]:
+    """Sides separated by commas (an argparse type)."""
+    try:
+        sides = {int(n) for n in text.split(",")}
+    except ValueError:
+        sides = set()
+    if not sides or min(sides) < 1:
+        raise argparse.ArgumentTypeError(f"sides are whole numbers from 1, separated by commas, not {text!r}")
+    return sides
 
 
 def main() -> None:
@@ -427,7 +441,7 @@ def main() -> None:
                    help="square grids (default), square tori, hexagons of hexagonal cells, or square grids of "
                    "three-state lights (gf3)")
     p.add_argument("--check", action="store_true", help="re-verify every certificate instead of searching")
-    p.add_argument("--sides", type=lambda text: {int(n) for n in text.split(",")}, default=None,
+    p.add_argument("--sides", type=_side_list, default=None,
                    help="search only these sides (comma-separated), with --again those stopped before")
     p.add_argument("--far", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of the "
                    "open boards of nullity up to 24 by a local search over their regions for SECONDS each, "

@@ -80,3 +80,13 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), "--kind", "gf3", "--far", "1",
                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and "two-state tables" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("args, words", [(["--far", "-5"], "positive number of seconds"),
+                                         (["--far", "abc"], "positive number of seconds"),
+                                         (["--sides", "x,1"], "whole numbers from 1"),
+                                         (["--sides", "0"], "whole numbers from 1")])
+def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr
