@@ -660,32 +660,64 @@ class _Master:
         model.changeObjectiveSense(highspy.ObjSense.kMaximize)
         model.changeColCost(R, 1.0)
         self.columns = np.arange(R + 1, dtype=np.int32)
+        self.k = region.nullity
 
-    def break_symmetry(self, moves: np.ndarray) -> int:
-        """Constraints that leave one of every set of symmetric answers: ``moves`` lists permutations of the
-        regions (a group) that keep the code; returns how many constraints were added.
+    def representatives(self, moves: np.ndarray | None = None) -> int:
+        """Constraints that leave fewer words of each coset, and of each set of symmetric cosets: ``moves``
+        lists permutations of the regions (a group) that keep the code.  Returns how many were added (bounds
+        and rows).
 
-        Along a chain of stabilisers: a region ``r`` moved by the group gets
-        at least as many ones as every region of its orbit (some element of
-        the group brings the largest there), then the same within the
-        elements that fix ``r``, and so on.  Valid for the whole problem, so
-        for every relaxation of it the master solves.
+        A word and the word plus a codeword lie in one coset.  Adding the
+        codeword ``c`` flips the regions with ``s . c = 1``: their signed
+        counts ``a_s = m_s - 2 x_s`` change sign.  So for ``k`` regions of
+        independent signatures some codeword leaves each at most half ones
+        (``x_s <= m_s / 2``): one word of every ``2^k`` is left.
+
+        Symmetries along a chain of stabilisers, on ``|a|`` (which adding a
+        codeword leaves alone, so both reductions hold together): a region
+        ``r`` moved by the group has ``|a_r|`` at least every ``|a_o|`` of its
+        orbit (some element of the group brings the largest there), then the
+        same within the elements that fix ``r``, and so on.  With ``r`` one of
+        the ``k`` regions (``a_r >= 0``) that is ``x_r <= x_o`` and
+        ``x_r + x_o <= m_r``; the chain stops at a region whose signature
+        depends on those before it.  Valid for the whole problem, so for
+        every relaxation of it the master solves.
         """
-        group = np.unique(np.asarray(moves, dtype=np.int64).reshape(-1, len(self.sizes)), axis=0)
-        added = 0
-        while len(group) > 1:
-            orbits = [np.unique(group[:, r]) for r in range(len(self.sizes))]
-            r = max((r for r in range(len(self.sizes)) if self.signatures[r]),
-                    key=lambda r: (len(orbits[r]), -r), default=None)
-            if r is None or len(orbits[r]) < 2:
+        sizes, signatures = self.sizes, self.signatures
+        R = len(sizes)
+        pivots: dict[int, int] = {}
+
+        def independent(r: int) -> bool:
+            s = int(signatures[r])
+            for bit in sorted(pivots, reverse=True):
+                if s >> bit & 1:
+                    s ^= pivots[bit]
+            if s:
+                pivots[s.bit_length() - 1] = s
+            return bool(s)
+
+        chosen, rows = [], []
+        group = None if moves is None else np.unique(np.asarray(moves, dtype=np.int64).reshape(-1, R), axis=0)
+        while group is not None and len(group) > 1:
+            orbits = [np.unique(group[:, r]) for r in range(R)]
+            r = max((r for r in range(R) if signatures[r]), key=lambda r: (len(orbits[r]), -r), default=None)
+            if r is None or len(orbits[r]) < 2 or not independent(r):
                 break
-            for other in orbits[r]:
-                if other != r:  # m_other - m_r <= 0
-                    self.model.addRow(-self.highspy.kHighsInf, 0.0, 2, np.array([other, r], dtype=np.int32),
-                                      np.array([1.0, -1.0]))
-                    added += 1
+            chosen.append(r)
+            rows += [(r, other) for other in orbits[r] if other != r]
             group = group[group[:, r] == r]
-        return added
+        for r in sorted(range(R), key=lambda r: (-(int(sizes[r]) % 2), -sizes[r], r)):
+            if len(pivots) == self.k:
+                break
+            if signatures[r] and r not in chosen and independent(r):
+                chosen.append(r)
+        for r in chosen:
+            self.model.changeColBounds(r, 0.0, float(sizes[r] // 2))
+        for r, other in rows:  # |a_r| >= |a_other| with a_r >= 0
+            columns = np.array([r, other], dtype=np.int32)
+            self.model.addRow(-self.highspy.kHighsInf, 0.0, 2, columns, np.array([1.0, -1.0]))
+            self.model.addRow(-self.highspy.kHighsInf, float(sizes[r]), 2, columns, np.array([1.0, 1.0]))
+        return len(chosen) + 2 * len(rows)
 
     def cap(self, bound: int) -> None:
         """``t <= bound``, a bound known beforehand (:func:`parity_bound`)."""
@@ -895,8 +927,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     codewords = list(range(1 << k)) if k <= ALL_AT_ONCE else [0] + [1 << j for j in range(k)]
     listed = set(codewords)
     master = _Master(region)
-    if moves is not None:
-        master.break_symmetry(moves)
+    master.representatives(moves)
     master.add(codewords)
     rounds = 0
     bounds = []

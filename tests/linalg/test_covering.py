@@ -391,12 +391,13 @@ def test_more_command_line_refusals(args, words):
 
 
 def test_a_table_shows_the_bounds_a_stopped_search_reached():
-    run = run_cli("table", "lightsout", "--sizes", "9", "--most-clicks", "--board-seconds", "2")
+    # 29 x 29 (radius 443) takes the program about two minutes
+    run = run_cli("table", "lightsout", "--sizes", "29", "--most-clicks", "--board-seconds", "2")
     assert run.code == 0, run
     last = run.out.splitlines()[-1].split()
-    assert last[:3] == ["9", "8", "256"]
+    assert last[:3] == ["29", "10", "1024"]
     low, high = map(int, last[3].split(".."))
-    assert 0 <= low <= 37 <= high <= 81
+    assert 0 <= low <= 443 <= high <= 841
 
 
 # -- over GF(p > 2) ----------------------------------------------------------------------------------------------
@@ -697,3 +698,31 @@ def test_a_board_answered_by_the_walk_says_so(tmp_path):
     run = run_cli("solve", "lightsout", "--board", str(board), "--most-clicks")
     assert run.code == 0, run
     assert "at most 30 presses" in run.out and "a word at the parity bound, found by a walk" in run.out
+
+
+def _cyclic_codes(n: int):
+    """Every cyclic code of length ``n`` over GF(2): the shifts of each divisor ``g`` of ``x^n - 1`` (bit ``i``:
+    the coefficient of ``x^i``), found by long division."""
+    def remainder(a: int, b: int) -> int:
+        while a.bit_length() >= b.bit_length():
+            a ^= b << (a.bit_length() - b.bit_length())
+        return a
+
+    for g in range(3, 1 << n):
+        if g & 1 and remainder((1 << n) | 1, g) == 0:
+            d = g.bit_length() - 1
+            row = np.array([g >> i & 1 for i in range(n)], dtype=np.uint8)
+            yield g, np.array([np.roll(row, j) for j in range(n - d)])
+
+
+@pytest.mark.parametrize("n", [7, 9, 12, 15])
+def test_cosets_and_symmetries_cut_together_agree_with_every_word_weighed(n):
+    """The integer program keeps one word of each coset and of each set of symmetric cosets; a cyclic code is
+    kept by every rotation of its positions (and its dual's reversal need not be), so its whole group is given."""
+    rotations = np.array([np.roll(np.arange(n), j) for j in range(n)])
+    for g, basis in _cyclic_codes(n):
+        if basis.shape[0] > 8:
+            continue
+        found = covering_radius(basis, symmetries=rotations, method="program", walk=0)
+        assert found.radius == brute_radius(basis), (n, g)
+        assert coset_minimum(found.worst, basis)[0] == found.radius
