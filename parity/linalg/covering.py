@@ -978,6 +978,25 @@ MOST_VARIABLES_GFP = 1_500
 MOST_ENTRIES_GFP = 30_000_000
 
 
+def _independent_gfp(digits: np.ndarray, p: int) -> list[int]:
+    """Regions whose signatures (rows of ``digits``, over GF(p)) are independent, as many as there are: adding the
+    codeword ``c`` to a word adds ``s . c`` to every value of the region of signature ``s``, and for independent
+    signatures some codeword adds any chosen amounts, so one word of each coset has 0 the commonest value in
+    each of them."""
+    pivots: list[tuple[int, np.ndarray]] = []  # (column, row scaled to 1 there)
+    chosen = []
+    for r, row in enumerate(digits.astype(np.int64)):
+        row = row % p
+        for column, pivot in pivots:
+            row = (row - row[column] * pivot) % p
+        nonzero = np.flatnonzero(row)
+        if nonzero.size:
+            column = int(nonzero[0])
+            pivots.append((column, row * pow(int(row[column]), p - 2, p) % p))
+            chosen.append(r)
+    return chosen
+
+
 def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = None) -> CoveringRadius:
     """The covering radius of the code spanned by the rows of ``basis`` over GF(p), a word weighed by the sum of
     its entries as integers ``0 .. p-1`` (each press of a multi-state light counts), with its certificate.
@@ -1052,6 +1071,9 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     model.changeColCost(count, 1.0)
     for r in range(R):  # every position of a region holds some value
         model.addRow(float(sizes[r]), float(sizes[r]), p, np.arange(r * p, r * p + p, dtype=np.int32), np.ones(p))
+    for r in _independent_gfp(digits, p):  # one word of each coset: 0 the commonest value of k regions
+        for v in range(1, p):
+            model.addRow(-highspy.kHighsInf, 0.0, 2, np.array([r * p + v, r * p], dtype=np.int32), np.array([1.0, -1.0]))
     values = np.arange(p)
     every = np.arange(count + 1, dtype=np.int32)
     for row, shift in enumerate(shifts):  # t - sum y[r, v] ((v + shift_r) mod p) <= 0
