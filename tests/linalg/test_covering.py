@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,6 +25,8 @@ from parity.linalg.covering import coset_minimum, covering_radius, parity_bound,
 from parity.linalg.minweight import min_weight_gf2
 from parity.puzzles import LightsOut
 from parity.testing import run_cli
+
+DATA = Path(__file__).resolve().parents[2] / "experiments" / "data"
 
 
 @st.composite
@@ -234,10 +237,18 @@ def test_open_entries_agree_with_boyles_integer_programs(n):
     assert LightsOut(f"grid:{n}x{n}").most_clicks()["most_clicks"] == BOYLES[n]
 
 
-@pytest.mark.slow
 def test_the_9x9_board_needs_37_presses_at_most():
     """Boyles found starts of the 9 x 9 board needing 37 presses and his program gives 37."""
     assert LightsOut("grid:9x9").most_clicks()["most_clicks"] == 37
+
+
+@pytest.mark.parametrize("n", [16, pytest.param(29, marks=pytest.mark.slow)])
+def test_the_program_on_a_small_board_agrees_with_the_bound_carried_from_a_large_one(n):
+    """The table's 16 x 16 and 29 x 29 entries came from the 220 x 220 and 209 x 209 boards' programs, carried
+    over by an embedding of their regions; the small boards' own programs (8 s and two minutes) must agree."""
+    entry = {e["n"]: e for e in map(json.loads, open(DATA / "most_clicks.jsonl"))}[n]
+    assert entry["proof"]["from"] == {16: "grid:220x220", 29: "grid:209x209"}[n]
+    assert LightsOut(f"grid:{n}x{n}").most_clicks()["most_clicks"] == entry["most_clicks"] == {16: 124, 29: 443}[n]
 
 
 # -- refusals and the command line ----------------------------------------------------------------------
