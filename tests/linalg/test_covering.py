@@ -148,7 +148,7 @@ def test_covering_radius_agrees_with_every_word_weighed(basis):
 
 
 def test_covering_radius_by_cutting_planes_agrees_with_every_word_weighed(monkeypatch):
-    """Codes of more than 2^ALL_AT_ONCE codewords are cut in rounds; forced here on small codes."""
+    """Codes of more than ALL_AT_ONCE coefficients are cut in rounds; forced here on small codes."""
     import parity.linalg.covering as covering
 
     monkeypatch.setattr(covering, "ALL_AT_ONCE", 1)
