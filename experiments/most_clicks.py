@@ -46,7 +46,10 @@ code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
 more presses; ``--transfer`` caps the stopped boards by the parity bound and
 carries upper bounds between boards whose regions embed
 (:func:`parity.linalg.covering.transferred_bound`), the source, its bound
-and the map kept as the proof, which ``--check`` re-derives.
+and the map kept as the proof, which ``--check`` re-derives; and the other
+way, worst starts up to the larger boards of a family
+(:func:`parity.linalg.covering.carried_word`), each solved again before it
+is kept.
 """
 
 from __future__ import annotations
@@ -62,8 +65,8 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import LimitError, TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, coset_minimum, embedding, far_word, parity_bound, regions,
-                                    transferred_bound)
+from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, carried_word, coset_minimum, embedding, far_word,
+                                    parity_bound, regions, transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -351,11 +354,65 @@ def transfer(out: Path, quiet: bool = False) -> int:
                     shown = bound if e["most_clicks"] is not None else f"{e['lower']}..{bound}"
                     print(f"{spec(n, kind)}: {shown} (from {spec(m, source_kind)}, at most {source['upper']})",
                           flush=True)
+    lowered += carry_starts(tables, boards, quiet)
     for kind in TWO_STATE:
         if tables[kind]:
             rewrite(out / f"{KINDS[kind][1]}.jsonl", tables[kind])
             write_tables(out, tables[kind], _sides(out, kind), kind)
     return lowered
+
+
+def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
+    """Raise the lower bounds of the stopped boards by other boards' worst starts carried through an embedding.
+
+    The converse of the upper bounds above: a board whose regions embed in
+    this one's gives a word as far from this board's code in terms of ``F``
+    (:func:`parity.linalg.covering.carried_word`), so a smaller board of a
+    family, where the walk does better, lifts the larger ones.  The start
+    the carried word makes is solved again by :func:`least_presses` (its
+    own solution space) before it is kept.  Returns how many rose.
+    """
+    raised = 0
+    for kind, n in boards:
+        e = tables[kind][n]
+        if e["most_clicks"] is not None or e["nullity"] > MAX_EMBEDDING:
+            continue
+        large = regions_of(n, kind)
+        M0 = int(large.sizes[large.signatures == 0].sum())
+        for source_kind, m in boards:
+            source = tables[source_kind][m]
+            if (source_kind, m) == (kind, n) or source["nullity"] != e["nullity"] or "worst_start" not in source:
+                continue
+            try:
+                mapping = _embedding(m, source_kind, n, kind)
+            except LimitError:
+                continue
+            if mapping is None:
+                continue
+            small = regions_of(m, source_kind)
+            puzzle = LightsOut(spec(m, source_kind),
+                               start=dict(zip(cells(m, source_kind),
+                                              decode(source["worst_start"], len(cells(m, source_kind)),
+                                                     source_kind).tolist())))
+            ones = small.ones(puzzle.solution_space().particular)
+            b0, m0 = int(ones[small.signatures == 0].sum()), int(small.sizes[small.signatures == 0].sum())
+            predicted = source["lower"] - b0 + M0 + (int(large.sizes.sum()) - M0 - int(small.sizes.sum()) + m0) // 2
+            if predicted <= e["lower"]:
+                continue
+            start = start_cleared_by(LightsOut(spec(n, kind)), large.word(carried_word(small, large, ones, mapping)),
+                                     cells(n, kind))
+            weight = least_presses(n, start, kind)
+            assert weight == predicted, f"{spec(n, kind)}: the start carried from {spec(m, source_kind)} needs {weight}"
+            e.update(lower=weight, worst_start=encode(start, kind))
+            e["proof"] = dict(e["proof"], lower_by=f"a worst start of {spec(m, source_kind)} carried by an "
+                              "embedding of the regions", lower_embedding=[int(g) for g in mapping])
+            if weight == e["upper"]:
+                e["most_clicks"] = weight
+            raised += 1
+            if not quiet:
+                print(f"{spec(n, kind)}: {e['lower']}..{e['upper']} (a start of {spec(m, source_kind)} carried, "
+                      f"{source['lower']} presses there)", flush=True)
+    return raised
 
 
 def _sides(out: Path, kind: str, otherwise: int = 0) -> int:

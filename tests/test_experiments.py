@@ -67,6 +67,24 @@ def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards
     assert "1 upper bounds carried over" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
 
 
+def test_most_clicks_carries_worst_starts_up_a_family(tmp_path):
+    """--transfer the other way: the 9 x 9 board's worst start (37 presses), carried to the 49 x 49 board's
+    regions, makes a start there that needs 1397 presses, that board's answer, solved again on its own board;
+    --check recomputes it."""
+    import json
+
+    published = {e["n"]: e for e in map(json.loads, (ROOT / "experiments" / "data" / "most_clicks.jsonl")
+                                        .read_text().splitlines())}
+    stopped = {"n": 49, "nullity": 8, "most_clicks": None, "lower": 0, "upper": 1398, "seconds": 1.0,
+               "proof": {"stopped": "time limit of 1 s"}}
+    (tmp_path / "most_clicks.jsonl").write_text(json.dumps(published[9]) + "\n" + json.dumps(stopped) + "\n")
+    said = run_script("most_clicks.py", "--transfer", "--out", str(tmp_path)).stdout
+    assert "grid:49x49: 1397..1398 (a start of grid:9x9 carried, 37 presses there)" in said, said
+    carried = {e["n"]: e for e in map(json.loads, (tmp_path / "most_clicks.jsonl").read_text().splitlines())}[49]
+    assert carried["lower"] == 1397 and "grid:9x9 carried" in carried["proof"]["lower_by"]
+    assert "2 certificates re-verified" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+
+
 def test_most_clicks_tables_keep_their_length_through_stopped_boards(tmp_path):
     """A search whose boards stop (the tori of nullity 16 in a twentieth of a second) writes a row a side up to
     --max-side and goes on to the next board."""

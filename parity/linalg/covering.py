@@ -47,7 +47,8 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
-__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "far_word",
+__all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "carried_word",
+           "far_word",
            "CoveringRadius", "covering_radius",
            "covering_radius_gfp", "MAX_NULLITY"]
 
@@ -344,33 +345,9 @@ def _odd_regions(region: Regions) -> int:
     return int((region.sizes[region.signatures != 0] % 2).sum())
 
 
-def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping: np.ndarray | None = None) -> int:
-    """An upper bound on the covering radius of ``small`` from one of ``large``, through an :func:`embedding`.
-
-    With ``z`` the least largest ``F`` of :func:`parity_bound`'s proof (a
-    word's distance to the codeword ``c`` is ``a_0 + (n - m_0 - F(c)) / 2``),
-    the radius is ``m_0 + (n - m_0 - z) / 2``.  A word of ``small`` carried by
-    the embedding is a word of ``large`` with the same values of ``F``, so
-    ``z(small) >= z(large)``, and an upper bound ``U`` on ``large``'s radius
-    gives ``z(large) >= n' - 2 (U - m'_0)``: ``small``'s radius is at most
-    ``U + (m_0 - m'_0) + (n - m_0 - n' + m'_0) / 2``.
-
-    ``mapping`` is checked when given and searched for when not; a pair with
-    no embedding is refused (:class:`~parity.errors.LimitError`).
-
-    Examples
-    --------
-    The 249 x 249 board's Most Clicks number, 36997, proved by its integer
-    program, settles the 49 x 49 board's (1397, a start that needs it is
-    known):
-
-    >>> from parity.puzzles import LightsOut
-    >>> r = [regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (49, 249)]
-    >>> transferred_bound(r[0], r[1], 36997)
-    1397
-    """
-    if isinstance(large_upper, bool) or not isinstance(large_upper, (int, np.integer)) or large_upper < 0:
-        raise LimitError(f"the second code's bound must be a whole number of presses, 0 or more, got {large_upper!r}")
+def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
+    """``mapping`` checked to be an :func:`embedding` of ``small`` in ``large`` (searched for when None); refused
+    with a LimitError that says why not."""
     if mapping is None:
         mapping = embedding(small, large)
         if mapping is None:
@@ -398,9 +375,91 @@ def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping:
             raise LimitError(f"the embedding puts a region of size {m} in one of size {size}")
     if _odd_regions(small) != _odd_regions(large):     # every odd region of large must be some odd region's image
         raise LimitError("the embedding leaves a region of odd size of the second code empty")
+    return mapping
+
+
+def transferred_bound(small: Regions, large: Regions, large_upper: int, mapping: np.ndarray | None = None) -> int:
+    """An upper bound on the covering radius of ``small`` from one of ``large``, through an :func:`embedding`.
+
+    With ``z`` the least largest ``F`` of :func:`parity_bound`'s proof (a
+    word's distance to the codeword ``c`` is ``a_0 + (n - m_0 - F(c)) / 2``),
+    the radius is ``m_0 + (n - m_0 - z) / 2``.  A word of ``small`` carried by
+    the embedding is a word of ``large`` with the same values of ``F``, so
+    ``z(small) >= z(large)``, and an upper bound ``U`` on ``large``'s radius
+    gives ``z(large) >= n' - 2 (U - m'_0)``: ``small``'s radius is at most
+    ``U + (m_0 - m'_0) + (n - m_0 - n' + m'_0) / 2``.
+
+    ``mapping`` is checked when given and searched for when not; a pair with
+    no embedding is refused (:class:`~parity.errors.LimitError`).
+
+    Examples
+    --------
+    The 249 x 249 board's Most Clicks number, 36997, proved by its integer
+    program, settles the 49 x 49 board's (1397, a start that needs it is
+    known):
+
+    >>> from parity.puzzles import LightsOut
+    >>> r = [regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (49, 249)]
+    >>> transferred_bound(r[0], r[1], 36997)
+    1397
+    """
+    if isinstance(large_upper, bool) or not isinstance(large_upper, (int, np.integer)) or large_upper < 0:
+        raise LimitError(f"the second code's bound must be a whole number of presses, 0 or more, got {large_upper!r}")
+    mapping = _checked_embedding(small, large, mapping)
+    fits, have = _region_sizes(large), _region_sizes(small)
     m0, rest = have.get(0, 0), int(small.sizes.sum()) - have.get(0, 0)
     big0, big_rest = fits.get(0, 0), int(large.sizes.sum()) - fits.get(0, 0)
     return int(large_upper) + (m0 - big0) + (rest - big_rest) // 2
+
+
+def carried_word(small: Regions, large: Regions, ones: np.ndarray, mapping: np.ndarray | None = None) -> np.ndarray:
+    """A word of ``large`` as far from its code as a word of ``small`` is from its own, through an
+    :func:`embedding`: how many ones it puts in each region of ``large``.
+
+    The converse of :func:`transferred_bound`, for lower bounds: the region
+    of ``small`` of size ``m`` with ``b`` ones goes to its image, of size
+    ``M >= m`` and the same parity, as ``b + (M - m) / 2`` ones, so its signed
+    count ``m - 2b`` and every value of ``F`` are the same; the region no
+    quiet pattern of ``large`` touches is all ones, and the others (each of
+    even size, as the embedding requires) half ones.  A word ``d`` from the
+    code of ``small`` with ``b_0`` ones in its untouched region gives one
+    ``d - b_0 + m'_0 + (n' - m'_0 - n + m_0) / 2`` from the code of
+    ``large``.
+
+    ``ones`` counts the ones of a word of ``small`` in each of its regions
+    (:meth:`Regions.ones`); ``mapping`` is checked when given and searched
+    for when not, as by :func:`transferred_bound`.
+
+    Examples
+    --------
+    The 9 x 9 board's worst word (37 presses) carried to the 49 x 49 board's
+    regions, 25 times as large, is 1397 presses from its code, that board's
+    Most Clicks number:
+
+    >>> import numpy as np
+    >>> from parity.puzzles import LightsOut
+    >>> spaces = [LightsOut(f"grid:{n}x{n}").solution_space() for n in (9, 49)]
+    >>> small, large = (regions(space.basis) for space in spaces)
+    >>> worst = covering_radius(spaces[0].basis).worst
+    >>> far = large.word(carried_word(small, large, small.ones(worst)))
+    >>> coset_minimum(far, spaces[1].basis)[0]
+    1397
+    """
+    mapping = _checked_embedding(small, large, mapping)
+    ones = np.asarray(ones)
+    if ones.shape != small.sizes.shape or ones.dtype.kind not in "iu" or (ones < 0).any() or \
+            (ones > small.sizes).any():
+        raise LimitError(f"a word's ones are {len(small.sizes)} counts, each at most its region's size")
+    k = small.nullity
+    bits = np.array([1 << j for j in range(k)], dtype=np.int64)
+    where = {int(v): r for r, v in enumerate(large.signatures.tolist())}
+    carried = large.sizes // 2  # (the regions of even size no region of small reaches)
+    carried[large.signatures == 0] = large.sizes[large.signatures == 0]
+    for r, v in enumerate(small.signatures.tolist()):
+        if v:
+            R = where[int(np.bitwise_xor.reduce(mapping[(v & bits) != 0]))]
+            carried[R] = ones[r] + (large.sizes[R] - small.sizes[r]) // 2
+    return carried.astype(np.int64)
 
 
 #: the largest dimension :func:`far_word` walks (its table holds all ``2^k`` distances)

@@ -531,6 +531,42 @@ def test_a_bound_carried_through_an_embedding_holds_on_every_word_weighed(pair):
 
 
 @settings(max_examples=40)
+@given(code_inside_a_looser_one())
+def test_a_word_carried_through_an_embedding_keeps_its_distance_on_every_word_weighed(pair):
+    """Every word of the smaller code, carried to the looser one, is as far from that code as the formula says
+    (every codeword weighed); so the looser code's radius is at least the smaller one's carried over."""
+    from parity.linalg.covering import carried_word
+
+    small, large = pair
+    r, R = regions(small), regions(large)
+    k, n, N = small.shape[0], small.shape[1], large.shape[1]
+    codewords = (every_word(k).astype(np.int64) @ large.astype(np.int64)) % 2 if k else np.zeros((1, N), np.int64)
+    m0 = int(r.sizes[r.signatures == 0].sum())
+    M0 = int(R.sizes[R.signatures == 0].sum())
+    for word in every_word(n):
+        ones = r.ones(word)
+        far = R.word(carried_word(r, R, ones))
+        assert (R.ones(far) <= R.sizes).all()
+        d = coset_minimum(word, small)[0]
+        b0 = int(ones[r.signatures == 0].sum())
+        assert int((codewords ^ far[None, :]).sum(axis=1).min()) == d - b0 + M0 + (N - M0 - n + m0) // 2
+
+
+def test_the_9x9_boards_worst_start_carried_needs_the_49x49_boards_most_clicks():
+    from parity.linalg.covering import carried_word
+
+    spaces = {n: LightsOut(f"grid:{n}x{n}").solution_space() for n in (9, 49)}
+    r = {n: regions(space.basis) for n, space in spaces.items()}
+    worst = covering_radius(spaces[9].basis).worst
+    far = r[49].word(carried_word(r[9], r[49], r[9].ones(worst)))
+    assert coset_minimum(far, spaces[49].basis)[0] == 1397  # Boyles' table leaves it open; ours: exact
+    with pytest.raises(LimitError, match="counts"):
+        carried_word(r[9], r[49], r[9].ones(worst)[:-1])
+    with pytest.raises(LimitError, match="do not embed"):
+        carried_word(r[49], r[9], r[49].ones(np.zeros(49 * 49, dtype=np.uint8)))
+
+
+@settings(max_examples=40)
 @given(codes(most_length=8, most_nullity=3), codes(most_length=8, most_nullity=3))
 def test_an_embedding_is_found_exactly_when_one_exists(first, second):
     """Against every invertible matrix tried: some matrix fits every region of the first code into one of the
