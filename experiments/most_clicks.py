@@ -305,7 +305,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
     other's sources, and the passes go on while a bound falls (a bound carried
     in may carry on).  Each entry lowered keeps its source, the source's
     bound and the embedding as its proof; the tables are written again.
-    Returns how many entries were lowered.
+    Then :func:`carry_starts` raises lower bounds the other way.  Returns how many bounds moved.
     """
     tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
     boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
@@ -517,7 +517,7 @@ def main() -> None:
               f"raised; tables in {args.out}")
         return
     if args.transfer:
-        print(f"{transfer(args.out)} bounds lowered; tables in {args.out}")
+        print(f"{transfer(args.out)} bounds moved (upper lowered, lower raised); tables in {args.out}")
         return
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"

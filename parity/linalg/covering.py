@@ -235,6 +235,17 @@ def _fits(m, size):
     return (m <= size) & ((size - m) % 2 == 0)
 
 
+def _joins(pivots: dict[int, int], s: int) -> bool:
+    """Whether the signature ``s`` is outside the span of ``pivots`` (leading bit -> vector, reduced); then it
+    joins them."""
+    for bit in sorted(pivots, reverse=True):
+        if s >> bit & 1:
+            s ^= pivots[bit]
+    if s:
+        pivots[s.bit_length() - 1] = s
+    return bool(s)
+
+
 def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     """A linear map under which every region of ``small`` fits in a region of ``large`` of the same parity.
 
@@ -290,20 +301,9 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     # a basis of small's signatures, those with the fewest places to go first, each with its candidates
     candidates = {s: [t for t in fits if t and _fits(have[s], fits[t])] for s in have if s}
     pivots: dict[int, int] = {}
-
-    def independent(s: int) -> bool:
-        """Whether ``s`` is outside the span of those chosen so far (then it joins the pivots)."""
-        v = s
-        for bit in sorted(pivots, reverse=True):
-            if v >> bit & 1:
-                v ^= pivots[bit]
-        if v:
-            pivots[v.bit_length() - 1] = v
-        return bool(v)
-
-    chosen: list[int] = [s for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)) if independent(s)]
+    chosen: list[int] = [s for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)) if _joins(pivots, s)]
     for j in range(k):  # rows that are not independent leave signatures unspanned: unit vectors, placed anywhere
-        if len(chosen) < k and independent(1 << j):
+        if len(chosen) < k and _joins(pivots, 1 << j):
             chosen.append(1 << j)
             candidates[1 << j] = list(range(1, 1 << k))
     # the span of the first d chosen signatures and its images, element by element
@@ -747,13 +747,7 @@ class _Master:
         pivots: dict[int, int] = {}
 
         def independent(r: int) -> bool:
-            s = int(signatures[r])
-            for bit in sorted(pivots, reverse=True):
-                if s >> bit & 1:
-                    s ^= pivots[bit]
-            if s:
-                pivots[s.bit_length() - 1] = s
-            return bool(s)
+            return _joins(pivots, int(signatures[r]))
 
         chosen, rows = [], []
         group = None if moves is None else np.unique(np.asarray(moves, dtype=np.int64).reshape(-1, R), axis=0)
