@@ -390,11 +390,7 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
             if mapping is None:
                 continue
             small = regions_of(m, source_kind)
-            puzzle = LightsOut(spec(m, source_kind),
-                               start=dict(zip(cells(m, source_kind),
-                                              decode(source["worst_start"], len(cells(m, source_kind)),
-                                                     source_kind).tolist())))
-            ones = small.ones(puzzle.solution_space().particular)
+            ones = _worst_ones(m, source_kind, source["worst_start"])
             b0, m0 = int(ones[small.signatures == 0].sum()), int(small.sizes[small.signatures == 0].sum())
             predicted = source["lower"] - b0 + M0 + (int(large.sizes.sum()) - M0 - int(small.sizes.sum()) + m0) // 2
             if predicted <= e["lower"]:
@@ -413,6 +409,15 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
                 print(f"{spec(n, kind)}: {e['lower']}..{e['upper']} (a start of {spec(m, source_kind)} carried, "
                       f"{source['lower']} presses there)", flush=True)
     return raised
+
+
+@functools.lru_cache(maxsize=None)
+def _worst_ones(n: int, kind: str, worst_start: str) -> np.ndarray:
+    """How many presses a solution of the board's worst start puts in each region (any solution: the coset's
+    region counts differ only by a codeword), solved once however many boards it is carried to."""
+    start = decode(worst_start, len(cells(n, kind)), kind)
+    puzzle = LightsOut(spec(n, kind), start=dict(zip(cells(n, kind), start.tolist())))
+    return regions_of(n, kind).ones(puzzle.solution_space().particular)
 
 
 def _sides(out: Path, kind: str, otherwise: int = 0) -> int:

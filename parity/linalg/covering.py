@@ -345,6 +345,11 @@ def _odd_regions(region: Regions) -> int:
     return int((region.sizes[region.signatures != 0] % 2).sum())
 
 
+def _image(mapping: np.ndarray, v: int) -> int:
+    """The signature ``v``'s image under the linear map whose images of the unit vectors are ``mapping``."""
+    return int(np.bitwise_xor.reduce(mapping[(v >> np.arange(len(mapping))) & 1 == 1], initial=0))
+
+
 def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
     """``mapping`` checked to be an :func:`embedding` of ``small`` in ``large`` (searched for when None); refused
     with a LimitError that says why not."""
@@ -360,7 +365,6 @@ def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
     if large.nullity != k or mapping.shape != (k,) or ((mapping < 0) | (mapping >= (1 << k))).any():
         raise LimitError(f"an embedding of a code of dimension {k} is {k} images of {k} bits each")
     fits, have = _region_sizes(large), _region_sizes(small)
-    bits = np.array([1 << j for j in range(k)], dtype=np.int64)
     span = np.zeros(1, dtype=np.int64)
     for j in range(k):      # the images of the unit vectors must be independent
         if (span == mapping[j]).any():
@@ -369,8 +373,7 @@ def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
     for v, m in have.items():
         if v == 0:  # the untouched region is all ones in a worst word of either code, whatever its size
             continue
-        image = int(np.bitwise_xor.reduce(mapping[(v & bits) != 0]))
-        size = fits.get(image, 0)
+        size = fits.get(_image(mapping, v), 0)
         if not _fits(m, size):
             raise LimitError(f"the embedding puts a region of size {m} in one of size {size}")
     if _odd_regions(small) != _odd_regions(large):     # every odd region of large must be some odd region's image
@@ -450,14 +453,12 @@ def carried_word(small: Regions, large: Regions, ones: np.ndarray, mapping: np.n
     if ones.shape != small.sizes.shape or ones.dtype.kind not in "iu" or (ones < 0).any() or \
             (ones > small.sizes).any():
         raise LimitError(f"a word's ones are {len(small.sizes)} counts, each at most its region's size")
-    k = small.nullity
-    bits = np.array([1 << j for j in range(k)], dtype=np.int64)
     where = {int(v): r for r, v in enumerate(large.signatures.tolist())}
     carried = large.sizes // 2  # (the regions of even size no region of small reaches)
     carried[large.signatures == 0] = large.sizes[large.signatures == 0]
     for r, v in enumerate(small.signatures.tolist()):
         if v:
-            R = where[int(np.bitwise_xor.reduce(mapping[(v & bits) != 0]))]
+            R = where[_image(mapping, v)]
             carried[R] = ones[r] + (large.sizes[R] - small.sizes[r]) // 2
     return carried.astype(np.int64)
 
@@ -1034,25 +1035,6 @@ MOST_VARIABLES_GFP = 1_500
 MOST_ENTRIES_GFP = 30_000_000
 
 
-def _independent_gfp(digits: np.ndarray, p: int) -> list[int]:
-    """Regions whose signatures (rows of ``digits``, over GF(p)) are independent, as many as there are: adding the
-    codeword ``c`` to a word adds ``s . c`` to every value of the region of signature ``s``, and for independent
-    signatures some codeword adds any chosen amounts, so one word of each coset has 0 the commonest value in
-    each of them."""
-    pivots: list[tuple[int, np.ndarray]] = []  # (column, row scaled to 1 there)
-    chosen = []
-    for r, row in enumerate(digits.astype(np.int64)):
-        row = row % p
-        for column, pivot in pivots:
-            row = (row - row[column] * pivot) % p
-        nonzero = np.flatnonzero(row)
-        if nonzero.size:
-            column = int(nonzero[0])
-            pivots.append((column, row * pow(int(row[column]), p - 2, p) % p))
-            chosen.append(r)
-    return chosen
-
-
 def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = None) -> CoveringRadius:
     """The covering radius of the code spanned by the rows of ``basis`` over GF(p), a word weighed by the sum of
     its entries as integers ``0 .. p-1`` (each press of a multi-state light counts), with its certificate.
@@ -1081,7 +1063,7 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     """
     from .._limits import check_time_limit
     from ..errors import TimeLimitReached
-    from .gfp import check_field
+    from .gfp import check_field, rref_gfp
 
     started = time.perf_counter()
     time_limit = check_time_limit(time_limit)
@@ -1127,7 +1109,10 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     model.changeColCost(count, 1.0)
     for r in range(R):  # every position of a region holds some value
         model.addRow(float(sizes[r]), float(sizes[r]), p, np.arange(r * p, r * p + p, dtype=np.int32), np.ones(p))
-    for r in _independent_gfp(digits, p):  # one word of each coset: 0 the commonest value of k regions
+    # one word of each coset: adding the codeword c adds s . c to every value of the region of signature s, and
+    # for independent signatures (rref's pivot columns) some codeword adds any chosen amounts, so 0 can be made
+    # the commonest value in each of them
+    for r in rref_gfp(digits.T, p)[1]:
         for v in range(1, p):
             model.addRow(-highspy.kHighsInf, 0.0, 2, np.array([r * p + v, r * p], dtype=np.int32), np.array([1.0, -1.0]))
     values = np.arange(p)
