@@ -11,6 +11,7 @@ Run from the repository root::
     python experiments/most_clicks.py --kind gf3 --max-side 30 --max-nullity 9 --out experiments/data   # _gf3.*
     python experiments/most_clicks.py --again --sides 209,220 --seconds 1500   # chosen boards searched again
     python experiments/most_clicks.py --far 60                     # (and --kind hex, torus) walks, nullity <= 24
+    python experiments/most_clicks.py --symmetric 60 --sides 19    # programs over symmetric words, nullity <= 20
     python experiments/most_clicks.py --transfer                   # bounds carried between the three tables
 
 Every board of nullity 0 needs as many presses as it has lights at most
@@ -43,7 +44,10 @@ second proof beside the integer program's; the check says how many.
 higher lower bound (with its worst start) and the lower upper bound.
 ``--far SECONDS`` walks every open board of nullity up to 24 far from its
 code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
-more presses; ``--transfer`` caps the stopped boards by the parity bound and
+more presses; ``--symmetric SECONDS`` does the same with the integer program
+over the words that a subgroup of the board's turns and mirrors (and a
+torus's translations) keeps (:func:`parity.linalg.covering.symmetric_word`),
+up to ``--subgroups`` subgroups a board of nullity up to 20; ``--transfer`` caps the stopped boards by the parity bound and
 carries upper bounds between boards whose regions embed
 (:func:`parity.linalg.covering.transferred_bound`), the source, its bound
 and the map kept as the proof, which ``--check`` re-derives; and the other
@@ -65,8 +69,8 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import LimitError, TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, carried_word, coset_minimum, embedding, far_word,
-                                    parity_bound, regions, transferred_bound)
+from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
+                                    embedding, far_word, parity_bound, regions, symmetric_word, transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -163,44 +167,64 @@ def start_cleared_by(puzzle: LightsOut, presses: np.ndarray, order: list) -> np.
     return np.array([lit[cell] for cell in order], dtype=np.int64)
 
 
-def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int) -> int:
-    """Raise the lower bounds of a two-state table's open boards by the local search over their regions.
+def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int,
+        how: str = "walk", subgroups: int = 16) -> int:
+    """Raise the lower bounds of a two-state table's open boards by a word far from their code.
 
-    Every board up to ``max_side`` of nullity 1 to ``min(max_nullity, MAX_FAR)`` that is not exact, searched
-    or not before, gets :func:`parity.linalg.covering.far_word` for ``seconds`` (seed 0); a start farther
-    than its entry's worst start replaces it, after its minimum is recomputed by :func:`least_presses`.  A
-    board the integer program never searched gets an entry with the parity bound above.  Returns how many
-    lower bounds rose.
+    Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and at
+    most ``MAX_FAR`` or ``MAX_SYMMETRIC``) that is not exact, searched or
+    not before, gets a word: with ``how="walk"`` the local search over its
+    regions, :func:`parity.linalg.covering.far_word`, for ``seconds`` (seed
+    0); with ``how="symmetric"`` the integer program over the words a
+    subgroup of the board's symmetries keeps,
+    :func:`parity.linalg.covering.symmetric_word`, for ``seconds`` a
+    subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`).  A
+    start farther than its entry's worst start replaces it, after its
+    minimum is recomputed by :func:`least_presses`.  A board the integer
+    program never searched gets an entry with the parity bound above.
+    Returns how many lower bounds rose.
     """
     if kind not in TWO_STATE:
-        raise SystemExit(f"--far walks the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
+        raise SystemExit(f"--far and --symmetric search the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
     nullity_of, name = KINDS[kind]
     path = out / f"{name}.jsonl"
     entries = load_jsonl(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
+    most = MAX_FAR if how == "walk" else MAX_SYMMETRIC
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
             continue
         nullity = nullity_of(n, n)
-        if not 0 < nullity <= min(max_nullity, MAX_FAR):
+        if not 0 < nullity <= min(max_nullity, most):
             continue
         puzzle = LightsOut(spec(n, kind))
         started = time.perf_counter()
-        distance, word = far_word(puzzle.solution_space().basis, seconds=seconds, seed=0)
+        basis = puzzle.solution_space().basis
+        if how == "walk":
+            distance, word = far_word(basis, seconds=seconds, seed=0)
+            method = f"local search over the regions (far_word), {seconds:g} s, seed 0"
+        else:
+            distance, word, method = -1, None, None
+            for generators in subgroups_of(puzzle, subgroups):
+                found, made, optimal = symmetric_word(basis, puzzle._rule_symmetries()[list(generators)], seconds)
+                if found > distance:
+                    distance, word = found, made
+                    method = (f"the integer program over the words that symmetries {', '.join(map(str, generators))} "
+                              f"of the board keep (symmetric_word{', optimal' if optimal else ''}), {seconds:g} s")
         if e is None:
             e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
                  "seconds": 0.0, "proof": {"stopped": "not searched by the integer program",
                                            "upper_by": "the parity bound"}}
         if distance > e["upper"]:
-            raise SystemExit(f"{spec(n, kind)}: the walk's word is {distance} from the code, above the entry's "
+            raise SystemExit(f"{spec(n, kind)}: the word found is {distance} from the code, above the entry's "
                              f"upper bound {e['upper']}")
         if distance > e["lower"]:
             start = start_cleared_by(puzzle, word, cells(n, kind))
             assert least_presses(n, start, kind) == distance, f"{spec(n, kind)}: the far word's start"
             e.update(lower=distance, worst_start=encode(start, kind))
-            e["proof"] = dict(e["proof"], lower_by=f"local search over the regions (far_word), {seconds:g} s, seed 0")
+            e["proof"] = dict(e["proof"], lower_by=method)
             if distance == e["upper"]:
                 e["most_clicks"] = distance
             raised += 1
@@ -213,6 +237,29 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     rewrite(path, entries)
     write_tables(out, entries, sides_shown, kind)
     return raised
+
+
+def subgroups_of(puzzle: LightsOut, most: int) -> list[tuple[int, ...]]:
+    """Subgroups of the board's symmetries (``puzzle._rule_symmetries()``, rows), each as the rows that generate
+    it: the whole group, then those one or two of its elements generate, one for each way they split the
+    cells into orbits, fewest orbits (the smallest program) first, at most ``most`` of them.  Groups of more than
+    48 elements (the tori) give only the subgroups one element generates."""
+    perms = puzzle._rule_symmetries()
+    if perms is None or len(perms) < 2:
+        return []
+    order = len(perms)
+    whole = tuple(range(order))
+    pairs = [(i,) for i in range(1, order)]
+    if order <= 48:
+        pairs += [(i, j) for i in range(1, order) for j in range(i + 1, order)]
+    seen, found = set(), []
+    for generators in [whole, *pairs]:
+        orbits = _orbits(perms[list(generators)], perms.shape[1])
+        key = orbits.tobytes()
+        if key not in seen and orbits.max() + 1 < perms.shape[1]:
+            seen.add(key)
+            found.append((int(orbits.max()) + 1, len(found), generators))
+    return [generators for _, _, generators in sorted(found)[:most]]
 
 
 def rewrite(path: Path, entries: dict[int, dict]) -> None:
@@ -268,7 +315,10 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
                 how = "exact" + (f": {carried}" if carried else "")
             else:
                 how = carried or ("the parity bound above; " if "upper_by" in proof else "") + proof.get("stopped", "")
-                how += "; worst start by a walk" if "lower_by" in proof else ""
+                lower_by = proof.get("lower_by", "")
+                how += "; worst start by a walk" if "far_word" in lower_by else \
+                    "; worst start by the program over symmetric words" if "symmetric_word" in lower_by else \
+                    "; worst start carried up" if "carried" in lower_by else ""
         consecutive = consecutive and value is not None
         if consecutive:
             bfile.append(f"{n} {value}")
@@ -480,6 +530,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    """A whole number from 1 (an argparse type)."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return int(text)
+
+
 def _side_list(text: str) -> set[int]:
     """Sides separated by commas (an argparse type)."""
     try:
@@ -508,6 +565,11 @@ def main() -> None:
     p.add_argument("--far", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of the "
                    "open boards of nullity up to 24 by a local search over their regions for SECONDS each, "
                    "instead of searching")
+    p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
+                   "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "
+                   "board's symmetries keep, SECONDS a subgroup, instead of searching")
+    p.add_argument("--subgroups", type=_count, default=16, help="with --symmetric, how many subgroups a board "
+                   "(the fewest orbits first; default 16)")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
                    "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
@@ -520,6 +582,11 @@ def main() -> None:
     if args.far is not None:
         print(f"{far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity)} lower bounds "
               f"raised; tables in {args.out}")
+        return
+    if args.symmetric is not None:
+        raised = far(args.out, args.kind, args.symmetric, args.sides, args.max_side, args.max_nullity, "symmetric",
+                     args.subgroups)
+        print(f"{raised} lower bounds raised; tables in {args.out}")
         return
     if args.transfer:
         print(f"{transfer(args.out)} bounds moved (upper lowered, lower raised); tables in {args.out}")

@@ -67,6 +67,20 @@ def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards
     assert "1 upper bounds carried over" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
 
 
+def test_most_clicks_programs_over_symmetric_words_raise_lower_bounds(tmp_path):
+    """--symmetric from an empty folder: the words that the board's turns and mirrors keep reach 7, 15 and 37 on
+    the 4 x 4, 5 x 5 and 9 x 9 boards (Boyles' values; the first two are the parity bound, which makes them exact,
+    the third is below it: its entry stays open); --check recomputes the worst starts."""
+    import json
+
+    run_script("most_clicks.py", "--symmetric", "5", "--max-side", "9", "--out", str(tmp_path))
+    found = {e["n"]: e for e in map(json.loads, (tmp_path / "most_clicks.jsonl").read_text().splitlines())}
+    assert {n: (e["lower"], e["most_clicks"]) for n, e in found.items()} == {4: (7, 7), 5: (15, 15), 9: (37, None)}
+    assert all("symmetric_word" in e["proof"]["lower_by"] for e in found.values())
+    assert "program over symmetric words" in (tmp_path / "most_clicks.txt").read_text()
+    assert "3 certificates re-verified" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+
+
 def test_most_clicks_carries_worst_starts_up_a_family(tmp_path):
     """--transfer the other way: the 9 x 9 board's worst start (37 presses), carried to the 49 x 49 board's
     regions, makes a start there that needs 1397 presses, that board's answer, solved again on its own board;
@@ -94,14 +108,17 @@ def test_most_clicks_tables_keep_their_length_through_stopped_boards(tmp_path):
     assert [int(row.split()[0]) for row in rows] == list(range(1, 13))
 
 
-def test_most_clicks_walks_only_two_state_tables(tmp_path):
-    run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), "--kind", "gf3", "--far", "1",
+@pytest.mark.parametrize("option", ["--far", "--symmetric"])
+def test_most_clicks_walks_only_two_state_tables(option, tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), "--kind", "gf3", option, "1",
                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and "two-state tables" in run.stderr and "Traceback" not in run.stderr
 
 
 @pytest.mark.parametrize("args, words", [(["--far", "-5"], "positive number of seconds"),
                                          (["--far", "abc"], "positive number of seconds"),
+                                         (["--symmetric", "0"], "positive number of seconds"),
+                                         (["--symmetric", "1", "--subgroups", "0"], "whole number from 1"),
                                          (["--sides", "x,1"], "whole numbers from 1"),
                                          (["--sides", "0"], "whole numbers from 1")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):

@@ -48,7 +48,7 @@ import numpy as np
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
 __all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "carried_word",
-           "far_word",
+           "far_word", "symmetric_word",
            "CoveringRadius", "covering_radius",
            "covering_radius_gfp", "MAX_NULLITY"]
 
@@ -540,6 +540,126 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
         return 0, np.zeros(0, dtype=np.uint8)
     word = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))
     return coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0], word
+
+
+#: the largest dimension :func:`symmetric_word` takes (every codeword is weighed once to make its rows)
+MAX_SYMMETRIC = 20
+
+
+def _orbits(moves: np.ndarray, count: int) -> np.ndarray:
+    """For each of ``count`` items its orbit (numbered from 0 in order of first item) under the group that the
+    permutations ``moves`` (rows) generate."""
+    label = np.arange(count, dtype=np.int64)
+    while True:  # each item takes the least label it reaches (forwards is enough: a group's inverses are powers)
+        new = label
+        for g in moves:
+            new = np.minimum(new, new[g])
+        new = new[new]
+        if (new == label).all():
+            break
+        label = new
+    return np.unique(label, return_inverse=True)[1].ravel()
+
+
+def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = None) -> tuple[int, np.ndarray, bool]:
+    """The farthest word from the code that a group of symmetries keeps: (distance, word, optimal).
+
+    A lower bound on the covering radius where the whole integer program
+    does not close.  The program of :func:`covering_radius` is solved over
+    the words whose count of ones is the same in every region of an orbit
+    of the group that ``symmetries`` generate: a variable an orbit, and the
+    ``2^k`` codewords' rows, which the group makes equal in sets, merged.
+    The program is much smaller, and its optimum is often the radius or
+    close to it (a word's distance to the code is concave in its counts and
+    unchanged by the group, so averaging over an orbit never brings it
+    closer: the relaxation's optimum is symmetric).  The distance returned
+    is the word's own, recomputed by :func:`coset_minimum`; ``optimal``
+    says that no word the group keeps is farther (the solver's optimum).
+
+    Parameters
+    ----------
+    basis : numpy.ndarray
+        0/1, of shape ``(k, n)``, ``k`` at most ``MAX_SYMMETRIC``.
+    symmetries : numpy.ndarray
+        Rows of ``n`` integers: permutations of the positions that keep the
+        code (those that do not are left out); the group they generate is
+        used, so generators are enough.
+    time_limit : float, optional
+        Seconds for the solver; when spent, the best word it has.
+
+    Examples
+    --------
+    The 9 x 9 board's radius is 37 (Boyles), and a word its eight turns and
+    mirrors keep is that far:
+
+    >>> from parity.puzzles import LightsOut
+    >>> puzzle = LightsOut("grid:9x9")
+    >>> distance, word, optimal = symmetric_word(puzzle.solution_space().basis, puzzle._rule_symmetries())
+    >>> distance, optimal
+    (37, True)
+    """
+    from .._limits import check_time_limit
+
+    time_limit = check_time_limit(time_limit)
+    basis = _bits(basis, "a basis", 2).astype(np.uint8)
+    k, n = basis.shape
+    if k > MAX_SYMMETRIC:
+        raise NullityTooLargeError(f"the program over a group's orbits weighs all 2^{k} codewords, beyond "
+                                   f"2^{MAX_SYMMETRIC}")
+    region = regions(basis)
+    if symmetries is None:
+        raise LimitError("symmetric_word needs symmetries: rows of permutations of the positions")
+    moves = _region_moves(region, basis, symmetries)
+    R = len(region.sizes)
+    orbit = _orbits(moves, R)
+    O = int(orbit.max()) + 1 if R else 0
+    sizes = region.sizes.astype(np.int64)
+    size = np.zeros(O, dtype=np.int64)
+    size[orbit] = sizes  # (a symmetry maps a region onto one of its size)
+    members = np.zeros((R, O))
+    members[np.arange(R), orbit] = 1.0
+    coefficients, limits = [], []
+    batch = max(1, (1 << 22) // max(R, 1))
+    for first in range(0, 1 << k, batch):
+        flipped = _odd(region.signatures[None, :] & np.arange(first, min(first + batch, 1 << k), dtype=np.int64)[:, None])
+        # t + sum over the regions q covers of x_r - sum over the others of x_r <= their size
+        rows = np.where(flipped, 1.0, -1.0) @ members
+        rows, where = np.unique(rows, axis=0, return_inverse=True)
+        least = np.full(len(rows), np.inf)
+        np.minimum.at(least, where.ravel(), flipped.astype(np.float64) @ sizes)
+        coefficients.append(rows)
+        limits.append(least)
+    rows, where = np.unique(np.vstack(coefficients), axis=0, return_inverse=True)
+    least = np.full(len(rows), np.inf)
+    np.minimum.at(least, where.ravel(), np.concatenate(limits))
+    import highspy
+
+    model = _integer_program(highspy)
+    untouched = np.zeros(O, dtype=bool)
+    untouched[orbit[region.signatures == 0]] = True  # no codeword touches it: all ones in a worst word
+    for j in range(O):
+        model.addVar(float(size[j]) if untouched[j] else 0.0, float(size[j]))
+    model.addVar(0.0, float(parity_bound(region)))
+    model.changeColsIntegrality(O + 1, np.arange(O + 1, dtype=np.int32),
+                                np.array([highspy.HighsVarType.kInteger] * (O + 1)))
+    model.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    model.changeColCost(O, 1.0)
+    columns = np.arange(O + 1, dtype=np.int32)
+    for row, limit in zip(rows, least):
+        model.addRow(-highspy.kHighsInf, float(limit), O + 1, columns, np.append(row, 1.0))
+    model.setOptionValue("time_limit", float("inf") if time_limit is None else max(time_limit, 0.01))
+    model.run()
+    values = np.array(model.getSolution().col_value)
+    if len(values) != O + 1 or not np.isfinite(values).all():  # (HiGHS has x = 0, t = 0 at once)
+        ones = np.where(untouched, size, 0)
+    else:
+        ones = np.clip(np.rint(values[:-1]).astype(np.int64), 0, size)
+    word = region.word(ones[orbit])
+    distance = coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0]
+    optimal = model.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    if optimal and distance != int(round(values[-1])):
+        raise ParityError(f"the symmetric program's word is {distance} from the code, not the {values[-1]:g} claimed")
+    return distance, word, optimal
 
 
 def _whole(value, name: str, least: int, most: int) -> None:

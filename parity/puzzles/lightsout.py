@@ -793,8 +793,8 @@ class LightsOut(Puzzle):
         return self._clicks_answer(found.radius, start, worst, least, presses, space.nullity, proof)
 
     def _rule_symmetries(self) -> np.ndarray | None:
-        """Node permutations (rows) that keep the board and rule: a grid's dihedral ones and a torus's translations
-        with them made directly, other boards' automorphisms where they are quick to find (at most
+        """Node permutations (rows) that keep the board and rule: a grid's dihedral ones, a torus's translations
+        with them and a hexagon's twelve turns and mirrors made directly, other boards' automorphisms where they are quick to find (at most
         ``_SYMMETRY_NODES`` nodes), else None."""
         kind = self.rectangle.name.partition(":")[0] if self.rectangle is not None and self.rule != "matrix" else None
         if kind in ("grid", "torus"):
@@ -814,12 +814,43 @@ class LightsOut(Puzzle):
                 for s, (dr, dc) in enumerate(shifts):
                     perms[g * len(shifts) + s, where] = where[((a + dr) % m) * n + (b + dc) % n]
             return perms if kind == "grid" else np.unique(perms, axis=0)  # (a thin torus repeats some)
+        if self.rule != "matrix" and self.board.graph.get("kind") == "hex":
+            made = self._hex_symmetries()
+            if made is not None:
+                return made
         if len(self.nodes) <= _SYMMETRY_NODES:
             try:
                 return self.symmetries().perms
             except LimitError:  # too many to list (a star, an edgeless board): the search goes on without them
                 return None
         return None
+
+    def _hex_symmetries(self) -> np.ndarray | None:
+        """The twelve turns and mirrors of a hexagon of hexagonal cells (``hex:n``, axial coordinates ``(q, r)``)
+        made directly, each checked to keep the board's edges; None when the board is not a whole hexagon."""
+        try:
+            q, r = np.array(self.nodes, dtype=np.int64).T
+        except (TypeError, ValueError):  # (not pairs of integers)
+            return None
+        perms = []
+        for turn in range(6):
+            for mirror in (False, True):
+                a, b = (r, q) if mirror else (q, r)
+                for _ in range(turn):  # a sixth of a turn: (q, r) -> (-r, q + r)
+                    a, b = -b, a + b
+                try:
+                    perms.append([self.index[(int(x), int(y))] for x, y in zip(a, b)])
+                except KeyError:  # a cell that goes off the board
+                    return None
+        perms = np.array(perms, dtype=np.int64)
+        n = len(self.nodes)
+        edges = np.array([(self.index[u], self.index[v]) for u, v in self.board.edges], dtype=np.int64).reshape(-1, 2)
+        keys = np.sort(np.minimum(edges[:, 0], edges[:, 1]) * n + np.maximum(edges[:, 0], edges[:, 1]))
+        for g in perms:
+            moved = np.minimum(g[edges[:, 0]], g[edges[:, 1]]) * n + np.maximum(g[edges[:, 0]], g[edges[:, 1]])
+            if not np.array_equal(np.sort(moved), keys):
+                return None
+        return np.unique(perms, axis=0)
 
     def _restarted(self, start: np.ndarray, target: np.ndarray | None = None) -> "LightsOut":
         """The same board and rule from another start (and target; default: this one), vectors in node order."""

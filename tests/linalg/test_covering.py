@@ -202,10 +202,14 @@ def test_most_clicks_on_random_graphs_agrees_with_every_press_simulated(seed):
 
 
 def test_the_rules_own_symmetries_are_the_boards_automorphisms():
-    for board in ("grid:4x4", "grid:3x5", "torus:3x3", "torus:5x5", "torus:3x5", "torus:2x3"):
+    for board in ("grid:4x4", "grid:3x5", "torus:3x3", "torus:5x5", "torus:3x5", "torus:2x3", "hex:1", "hex:2",
+                  "hex:3", "hex:5"):
         puzzle = LightsOut(board)
         made = puzzle._rule_symmetries()
         assert sorted(map(tuple, made)) == sorted(map(tuple, puzzle.symmetries().perms)), board
+    cut = LightsOut("hex:4").board.copy()  # a hexagon less one edge keeps fewer symmetries: not made directly
+    cut.remove_edge((0, 0), (1, 0))
+    assert LightsOut(cut)._hex_symmetries() is None
     # the 4 x 4 torus is the 4-cube, with more automorphisms than a torus's own: its own are a subgroup of them
     puzzle = LightsOut("torus:4x4")
     made = puzzle._rule_symmetries()
@@ -773,3 +777,49 @@ def test_cosets_and_symmetries_cut_together_agree_with_every_word_weighed(n):
         found = covering_radius(basis, symmetries=rotations, method="program", walk=0)
         assert found.radius == brute_radius(basis), (n, g)
         assert coset_minimum(found.worst, basis)[0] == found.radius
+
+
+def _symmetric_radius(basis: np.ndarray, group: np.ndarray) -> int:
+    """max of the distance to the code over the words whose count of ones is the same in regions that an element
+    of ``group`` (every element listed) maps onto each other, every word and codeword weighed."""
+    region = regions(basis)
+    first = np.array([int(np.flatnonzero(region.index == r)[0]) for r in range(len(region.sizes))])
+    words = every_word(basis.shape[1])
+    counts = np.stack([np.bincount(region.index, weights=w, minlength=len(region.sizes)) for w in words])
+    kept = np.ones(len(words), dtype=bool)
+    for g in group:
+        kept &= (counts == counts[:, region.index[g[first]]]).all(axis=1)
+    k, n = basis.shape
+    codewords = (every_word(k).astype(np.int64) @ basis.astype(np.int64)) % 2
+    return int((words[kept][:, None, :] ^ codewords[None, :, :]).sum(axis=2).min(axis=1).max())
+
+
+@pytest.mark.parametrize("n", [7, 9, 12])
+def test_the_program_over_a_groups_orbits_agrees_with_every_symmetric_word_weighed(n):
+    """Every cyclic code of length n, with the rotations by each divisor of n generating a subgroup."""
+    from parity.linalg.covering import symmetric_word
+
+    for g, basis in _cyclic_codes(n):
+        if basis.shape[0] > 8:
+            continue
+        radius = brute_radius(basis)
+        for step in [d for d in range(1, n) if n % d == 0]:
+            generator = np.roll(np.arange(n), step)[None, :]
+            group = np.array([np.roll(np.arange(n), j) for j in range(0, n, step)])
+            distance, word, optimal = symmetric_word(basis, generator)
+            assert optimal and distance == _symmetric_radius(basis, group) <= radius, (n, g, step)
+            assert coset_minimum(word, basis)[0] == distance
+
+
+def test_the_program_over_orbits_refusals():
+    from parity.linalg.covering import MAX_SYMMETRIC, symmetric_word
+
+    basis = np.array([[1, 1, 0, 0]], dtype=np.uint8)
+    with pytest.raises(LimitError, match="needs symmetries"):
+        symmetric_word(basis, None)
+    with pytest.raises(LimitError, match="permutations"):
+        symmetric_word(basis, np.array([[0, 0, 1, 2]]))
+    with pytest.raises(NullityTooLargeError, match=f"2\\^{MAX_SYMMETRIC}"):
+        symmetric_word(np.eye(MAX_SYMMETRIC + 1, dtype=np.uint8), np.arange(MAX_SYMMETRIC + 1)[None, :])
+    # a permutation that moves the code is left out: the words are then those of the trivial group, every word
+    assert symmetric_word(basis, np.array([[0, 2, 1, 3]]))[0] == brute_radius(basis) == 3
