@@ -606,9 +606,11 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     if k > MAX_SYMMETRIC:
         raise NullityTooLargeError(f"the program over a group's orbits weighs all 2^{k} codewords, beyond "
                                    f"2^{MAX_SYMMETRIC}")
-    region = regions(basis)
     if symmetries is None:
         raise LimitError("symmetric_word needs symmetries: rows of permutations of the positions")
+    if n == 0:  # no positions: the empty word, at distance 0
+        return 0, np.zeros(0, dtype=np.uint8), True
+    region = regions(basis)
     moves = _region_moves(region, basis, symmetries)
     R = len(region.sizes)
     orbit = _orbits(moves, R)

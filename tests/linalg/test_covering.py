@@ -821,5 +821,7 @@ def test_the_program_over_orbits_refusals():
         symmetric_word(basis, np.array([[0, 0, 1, 2]]))
     with pytest.raises(NullityTooLargeError, match=f"2\\^{MAX_SYMMETRIC}"):
         symmetric_word(np.eye(MAX_SYMMETRIC + 1, dtype=np.uint8), np.arange(MAX_SYMMETRIC + 1)[None, :])
+    assert symmetric_word(np.zeros((0, 0), dtype=np.uint8), np.zeros((1, 0), dtype=np.int64))[0] == 0
+    assert symmetric_word(np.zeros((0, 4), dtype=np.uint8), np.arange(4)[None, :])[0] == 4  # the zero code
     # a permutation that moves the code is left out: the words are then those of the trivial group, every word
     assert symmetric_word(basis, np.array([[0, 2, 1, 3]]))[0] == brute_radius(basis) == 3
