@@ -561,6 +561,34 @@ def _orbits(moves: np.ndarray, count: int) -> np.ndarray:
     return np.unique(label, return_inverse=True)[1].ravel()
 
 
+def _halved_orbits(region: Regions, orbit: np.ndarray, size: np.ndarray) -> list[int]:
+    """Orbits whose count of ones :func:`symmetric_word` may take at most half their size: one word of each
+    coset is enough among the symmetric words too.  The codewords ``u`` that flip every region of an orbit
+    alike (``u . (s_r + s_o) = 0`` for ``r``, ``o`` of one orbit, a subspace ``U``) keep a word's counts
+    symmetric, and flip orbit ``j`` by a linear form on ``U``; for orbits whose forms are independent some
+    such codeword leaves each at most half ones (odd sizes, then larger ones, chosen first)."""
+    from . import null_space
+
+    k, R = region.nullity, len(orbit)
+    first = np.full(int(orbit.max()) + 1, -1, dtype=np.int64)
+    first[orbit[::-1]] = np.arange(R)[::-1]
+    bits = (region.signatures[:, None] >> np.arange(k)) & 1  # [region, bit]
+    differences = bits ^ bits[first[orbit]]
+    differences = differences[differences.any(axis=1)]
+    U = null_space(differences) if len(differences) else np.eye(k, dtype=np.int64)
+    if len(U) == 0:
+        return []
+    forms = (bits[first] @ U.T.astype(np.int64)) % 2 @ (1 << np.arange(len(U), dtype=np.int64))  # orbit -> form
+    pivots: dict[int, int] = {}
+    chosen = []
+    for j in sorted(range(len(first)), key=lambda j: (-(int(size[j]) % 2), -int(size[j]), j)):
+        if len(pivots) == len(U):
+            break
+        if region.signatures[first[j]] and _joins(pivots, int(forms[j])):
+            chosen.append(j)
+    return chosen
+
+
 def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = None) -> tuple[int, np.ndarray, bool]:
     """The farthest word from the code that a group of symmetries keeps: (distance, word, optimal).
 
@@ -649,6 +677,8 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     columns = np.arange(O + 1, dtype=np.int32)
     for row, limit in zip(rows, least):
         model.addRow(-highspy.kHighsInf, float(limit), O + 1, columns, np.append(row, 1.0))
+    for j in _halved_orbits(region, orbit, size):
+        model.changeColBounds(int(j), 0.0, float(size[j] // 2))
     model.setOptionValue("time_limit", float("inf") if time_limit is None else max(time_limit, 0.01))
     model.run()
     values = np.array(model.getSolution().col_value)
