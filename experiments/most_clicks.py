@@ -47,7 +47,8 @@ code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
 more presses; ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
 torus's translations) keeps (:func:`parity.linalg.covering.symmetric_word`),
-up to ``--subgroups`` subgroups a board of nullity up to 20; ``--transfer`` caps the stopped boards by the parity bound and
+up to ``--subgroups`` subgroups a board of nullity up to 20 (on three-state
+lights, the boards searched before, nullity up to 9); ``--transfer`` caps the stopped boards by the parity bound and
 carries upper bounds between boards whose regions embed
 (:func:`parity.linalg.covering.transferred_bound`), the source, its bound
 and the map kept as the proof, which ``--check`` re-derives; and the other
@@ -70,7 +71,8 @@ from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import LimitError, TimeLimitReached
 from parity.linalg import poly
 from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
-                                    embedding, far_word, parity_bound, regions, symmetric_word, transferred_bound)
+                                    embedding, far_word, parity_bound, regions, symmetric_word, symmetric_word_gfp,
+                                    transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -178,28 +180,30 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     0); with ``how="symmetric"`` the integer program over the words a
     subgroup of the board's symmetries keeps,
     :func:`parity.linalg.covering.symmetric_word`, for ``seconds`` a
-    subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`).  A
+    subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`);
+    the three-state table's searched boards too
+    (:func:`parity.linalg.covering.symmetric_word_gfp`, nullity up to 9).  A
     start farther than its entry's worst start replaces it, after its
     minimum is recomputed by :func:`least_presses`.  A board the integer
     program never searched gets an entry with the parity bound above.
     Returns how many lower bounds rose.
     """
-    if kind not in TWO_STATE:
-        raise SystemExit(f"--far and --symmetric search the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
+    if kind not in TWO_STATE and how == "walk":
+        raise SystemExit(f"--far walks the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
     nullity_of, name = KINDS[kind]
     path = out / f"{name}.jsonl"
     entries = load_jsonl(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
-    most = MAX_FAR if how == "walk" else MAX_SYMMETRIC
+    most = MAX_FAR if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
             continue
         nullity = nullity_of(n, n)
-        if not 0 < nullity <= min(max_nullity, most):
+        if not 0 < nullity <= min(max_nullity, most) or (e is None and field(kind) != 2):  # (no parity bound)
             continue
-        puzzle = LightsOut(spec(n, kind))
+        puzzle = LightsOut(spec(n, kind), field=field(kind))
         started = time.perf_counter()
         basis = puzzle.solution_space().basis
         if how == "walk":
@@ -208,11 +212,14 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
         else:
             distance, word, method = -1, None, None
             for generators in subgroups_of(puzzle, subgroups):
-                found, made, optimal = symmetric_word(basis, puzzle._rule_symmetries()[list(generators)], seconds)
+                chosen = puzzle._rule_symmetries()[list(generators)]
+                found, made, optimal = symmetric_word(basis, chosen, seconds) if field(kind) == 2 else \
+                    symmetric_word_gfp(basis, field(kind), chosen, seconds)
                 if found > distance:
                     distance, word = found, made
                     method = (f"the integer program over the words that symmetries {', '.join(map(str, generators))} "
-                              f"of the board keep (symmetric_word{', optimal' if optimal else ''}), {seconds:g} s")
+                              f"of the board keep (symmetric_word{'' if field(kind) == 2 else '_gfp'}"
+                              f"{', optimal' if optimal else ''}), {seconds:g} s")
         if e is None:
             e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
                  "seconds": 0.0, "proof": {"stopped": "not searched by the integer program",
@@ -338,6 +345,9 @@ def regions_of(n: int, kind: str):
     """The regions of the board's quiet patterns (:func:`parity.linalg.covering.regions`)."""
     return regions(LightsOut(spec(n, kind)).solution_space().basis)
 
+
+#: the three-state boards' program over symmetric words weighs every one of the 3^k codewords
+MAX_SYMMETRIC_GF3 = 9
 
 #: the two-state tables, whose bounds carry over from one board to another through an embedding of their regions
 TWO_STATE = ("grid", "torus", "hex")

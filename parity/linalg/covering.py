@@ -48,7 +48,7 @@ import numpy as np
 from ..errors import LimitError, NullityTooLargeError, ParityError
 
 __all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "transferred_bound", "carried_word",
-           "far_word", "symmetric_word",
+           "far_word", "symmetric_word", "symmetric_word_gfp",
            "CoveringRadius", "covering_radius",
            "covering_radius_gfp", "MAX_NULLITY"]
 
@@ -1233,16 +1233,13 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     if k == 0:  # the code is {0}: the word of p - 1 everywhere is the farthest, at (p - 1) n
         return CoveringRadius((p - 1) * n, np.full(n, p - 1, dtype=np.int64), [0], 0, 1, time.perf_counter() - started,
                               solver="none (the code is 0)", complete=True)
-    powers = p ** np.arange(k, dtype=np.int64)
-    signatures, index, sizes = np.unique(basis.T @ powers, return_inverse=True, return_counts=True)
-    index = index.ravel()
+    signatures, index, sizes, digits = _regions_gfp(basis, p)
     variables, entries = len(sizes) * p, p ** k * (len(sizes) * p + 1)
     if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:
         raise NullityTooLargeError(f"the integer program over GF({p}) would have {variables} variables and {entries} "
                                    f"coefficients ({p}^{k} codewords over {len(sizes)} regions), beyond "
                                    f"{MOST_VARIABLES_GFP} and {MOST_ENTRIES_GFP}")
-    digits = (signatures[:, None] // powers[None, :]) % p
-    coefficients = (np.arange(p ** k)[:, None] // powers[None, :]) % p
+    coefficients = _coefficients_gfp(k, p)
     shifts = (coefficients @ digits.T) % p  # [codeword, region]: what the codeword adds to the region's values
     import highspy
 
@@ -1315,3 +1312,142 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
         raise ParityError(f"the worst word found is {radius} from the code over GF({p}), not the bound claimed")
     return CoveringRadius(radius, worst, list(range(p ** k)), 1, R, time.perf_counter() - started,
                           solver="HiGHS", complete=True)
+
+
+def _regions_gfp(basis: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The positions of a GF(p) code grouped by their column of the basis: the signatures (base-``p`` integers,
+    increasing), each position's region, the regions' sizes, and each signature's digits (``[region, j]``)."""
+    k = basis.shape[0]
+    powers = p ** np.arange(k, dtype=np.int64)
+    signatures, index, sizes = np.unique(basis.T @ powers, return_inverse=True, return_counts=True)
+    return signatures, index.ravel(), sizes, (signatures[:, None] // powers[None, :]) % p
+
+
+def _coefficients_gfp(k: int, p: int) -> np.ndarray:
+    """Every coefficient vector of GF(p)^k, a row each, in the order of their base-``p`` integers."""
+    return (np.arange(p ** k)[:, None] // (p ** np.arange(k, dtype=np.int64))[None, :]) % p
+
+
+def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
+                       time_limit: float | None = None) -> tuple[int, np.ndarray, bool]:
+    """:func:`symmetric_word` over GF(p): the farthest word from the code that a group of symmetries keeps,
+    a word weighed by the sum of its entries as integers ``0 .. p-1``: (distance, word, optimal).
+
+    The program of :func:`covering_radius_gfp` over the words whose count of
+    each value is the same in every region of an orbit of the group that
+    ``symmetries`` generate (a position permutation that does not keep the
+    code is left out): a variable an orbit and value, the codewords' rows
+    merged where the group makes them equal.  One word of each coset: the
+    codewords that add the same to every region of an orbit keep a word
+    symmetric, and in orbits to which they add independent amounts 0 can be
+    made the commonest value.  The distance returned is the word's own, every
+    codeword weighed again; ``optimal`` says that no word the group keeps is
+    farther.
+
+    Examples
+    --------
+    The 8 x 8 board of three-state lights: no start needs more than 60
+    presses (a press counted each time), and a word its turns and mirrors
+    keep is that far:
+
+    >>> from parity.puzzles import LightsOut
+    >>> puzzle = LightsOut("grid:8x8", field=3)
+    >>> distance, word, optimal = symmetric_word_gfp(puzzle.solution_space().basis, 3, puzzle._rule_symmetries())
+    >>> distance, optimal
+    (60, True)
+    """
+    from .._limits import check_time_limit
+    from . import null_space, rank
+    from .gfp import check_field, rref_gfp
+
+    time_limit = check_time_limit(time_limit)
+    p = check_field(p)
+    array = np.asarray(basis)
+    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
+        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    basis = array.astype(np.int64)
+    k, n = basis.shape
+    if p ** k > MOST_CODEWORDS_GFP:
+        raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "
+                                   f"(at most {MOST_CODEWORDS_GFP})")
+    if symmetries is None:
+        raise LimitError("symmetric_word_gfp needs symmetries: rows of permutations of the positions")
+    perms = np.asarray(symmetries)
+    if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
+            not (np.sort(perms, axis=1) == np.arange(n)).all():
+        raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
+    if n == 0:
+        return 0, np.zeros(0, dtype=np.int64), True
+    signatures, index, sizes, digits = _regions_gfp(basis, p)
+    R = len(sizes)
+    first = np.full(R, -1, dtype=np.int64)
+    first[index[::-1]] = np.arange(n)[::-1]
+    moves = []
+    for g in perms.astype(np.int64):  # the region permutations of those that keep the code
+        image = index[g[first]]
+        if (index[g] == image[index]).all() and len(np.unique(image)) == R and \
+                (k == 0 or rank(np.vstack([basis, basis[:, g]]), field=p) == k):
+            moves.append(image)
+    orbit = _orbits(np.array(moves, dtype=np.int64).reshape(-1, R), R)
+    O = int(orbit.max()) + 1
+    size = np.zeros(O, dtype=np.int64)
+    size[orbit] = sizes
+    members = np.zeros((R, O))
+    members[np.arange(R), orbit] = 1.0
+    shifts = (_coefficients_gfp(k, p) @ digits.T) % p  # [codeword, region]
+    rows = np.zeros((len(shifts), O * p))
+    for v in range(p):  # the weight of the word plus a codeword: sum over orbits and values of y[j, v] times
+        rows[:, v::p] = ((v + shifts) % p) @ members  # the values v becomes in the orbit's regions
+    rows = np.unique(rows, axis=0)
+    import highspy
+
+    model = _integer_program(highspy)
+    count = O * p
+    for j in range(O):
+        for _ in range(p):
+            model.addVar(0.0, float(size[j]))
+    untouched = int(sizes[signatures == 0].sum())
+    model.addVar(0.0, float((p - 1) * untouched + (p - 1) * (n - untouched) // 2))  # the average's cap
+    model.changeColsIntegrality(count + 1, np.arange(count + 1, dtype=np.int32),
+                                np.array([highspy.HighsVarType.kInteger] * (count + 1)))
+    model.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    model.changeColCost(count, 1.0)
+    for j in range(O):
+        model.addRow(float(size[j]), float(size[j]), p, np.arange(j * p, j * p + p, dtype=np.int32), np.ones(p))
+    differences = (digits - digits[_first_of(orbit)[orbit]]) % p
+    differences = differences[differences.any(axis=1)]
+    U = null_space(differences, field=p) if len(differences) else np.eye(k, dtype=np.int64)
+    if len(U):
+        forms = (digits[_first_of(orbit)] @ U.T) % p  # [orbit, basis vector of U]: what it adds to the orbit
+        for j in rref_gfp(forms.T, p)[1]:
+            for v in range(1, p):
+                model.addRow(-highspy.kHighsInf, 0.0, 2, np.array([j * p + v, j * p], dtype=np.int32),
+                             np.array([1.0, -1.0]))
+    every = np.arange(count + 1, dtype=np.int32)
+    for row in rows:  # t - sum y[j, v] (its weight after the codeword) <= 0
+        model.addRow(-highspy.kHighsInf, 0.0, count + 1, every, np.append(-row, 1.0))
+    model.setOptionValue("time_limit", float("inf") if time_limit is None else max(time_limit, 0.01))
+    model.run()
+    values = np.array(model.getSolution().col_value)
+    counts = np.zeros((O, p), dtype=np.int64)
+    counts[:, 0] = size  # (HiGHS has the word of zeros, t = 0, at once)
+    if len(values) == count + 1 and np.isfinite(values).all():
+        found = np.clip(np.rint(values[:count]).astype(np.int64).reshape(O, p), 0, None)
+        if (found.sum(axis=1) == size).all():
+            counts = found
+    word = np.empty(n, dtype=np.int64)
+    for r in range(R):
+        word[index == r] = np.repeat(np.arange(p), counts[orbit[r]])
+    distance = int(((word[None, :] + _coefficients_gfp(k, p) @ basis) % p).sum(axis=1).min())
+    optimal = model.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    if optimal and distance != int(round(values[-1])):
+        raise ParityError(f"the symmetric program's word is {distance} from the code over GF({p}), not the "
+                          f"{values[-1]:g} claimed")
+    return distance, word, optimal
+
+
+def _first_of(orbit: np.ndarray) -> np.ndarray:
+    """For each orbit (numbered from 0), its first member."""
+    first = np.full(int(orbit.max()) + 1, -1, dtype=np.int64)
+    first[orbit[::-1]] = np.arange(len(orbit))[::-1]
+    return first

@@ -825,3 +825,40 @@ def test_the_program_over_orbits_refusals():
     assert symmetric_word(np.zeros((0, 4), dtype=np.uint8), np.arange(4)[None, :])[0] == 4  # the zero code
     # a permutation that moves the code is left out: the words are then those of the trivial group, every word
     assert symmetric_word(basis, np.array([[0, 2, 1, 3]]))[0] == brute_radius(basis) == 3
+
+
+def _symmetric_radius_gfp(basis: np.ndarray, p: int, group: np.ndarray) -> int:
+    """max of the weight to the code over GF(p) of the words whose count of each value is the same in regions
+    (positions of one column) that an element of ``group`` (every element listed) maps onto each other."""
+    k, n = basis.shape
+    columns = [tuple(column) for column in basis.T.tolist()]
+    region = {c: i for i, c in enumerate(sorted(set(columns)))}
+    of = np.array([region[c] for c in columns])
+    words = np.array(list(itertools.product(range(p), repeat=n)), dtype=np.int64).reshape(p ** n, n)
+    counts = np.stack([(of[None, :, None] == np.arange(len(region))[None, None, :]) & (words[:, :, None] == v)
+                       for v in range(p)], axis=-1).sum(axis=1)  # [word, region, value]
+    kept = np.ones(len(words), dtype=bool)
+    for g in group:
+        image = np.array([of[g[int(np.flatnonzero(of == r)[0])]] for r in range(len(region))])
+        kept &= (counts == counts[:, image, :]).all(axis=(1, 2))
+    combos = np.array(list(itertools.product(range(p), repeat=k)), dtype=np.int64).reshape(p ** k, k)
+    codewords = (combos @ basis) % p
+    return int(((words[kept][:, None, :] + codewords[None, :, :]) % p).sum(axis=2).min(axis=1).max())
+
+
+@settings(max_examples=25)
+@given(st.integers(2, 6), st.sampled_from([3, 5]), st.data())
+def test_the_program_over_orbits_over_gfp_agrees_with_every_symmetric_word_weighed(n, p, data):
+    """A code kept by rotations: the span of a random vector's rotations over GF(p), with a rotation by a divisor
+    of n generating the group."""
+    from parity.linalg.covering import symmetric_word_gfp
+    from parity.linalg.gfp import rref_gfp
+
+    if p ** n > 4000:
+        n = 4
+    v = np.array(data.draw(st.lists(st.integers(0, p - 1), min_size=n, max_size=n)), dtype=np.int64)
+    basis = rref_gfp(np.array([np.roll(v, j) for j in range(n)]), p)[0].astype(np.int64).reshape(-1, n)
+    step = data.draw(st.sampled_from([d for d in range(1, n + 1) if n % d == 0]))
+    group = np.array([np.roll(np.arange(n), j) for j in range(0, n, step)])
+    distance, word, optimal = symmetric_word_gfp(basis, p, np.roll(np.arange(n), step)[None, :])
+    assert optimal and distance == _symmetric_radius_gfp(basis, p, group) <= brute_radius_gfp(basis, p)
