@@ -544,6 +544,8 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
 
 #: the largest dimension :func:`symmetric_word` takes (every codeword is weighed once to make its rows)
 MAX_SYMMETRIC = 20
+#: and its codewords times orbits at most (its rows before the group merges them)
+MOST_SYMMETRIC_ENTRIES = 1 << 27
 
 
 def _orbits(moves: np.ndarray, count: int) -> np.ndarray:
@@ -590,7 +592,7 @@ def _halved_orbits(region: Regions, orbit: np.ndarray, size: np.ndarray) -> list
 
 
 def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = None) -> tuple[int, np.ndarray, bool]:
-    """The farthest word from the code that a group of symmetries keeps: (distance, word, optimal).
+    """The farthest word from the code whose counts of ones a group of symmetries keeps: (distance, word, optimal).
 
     A lower bound on the covering radius where the whole integer program
     does not close.  The program of :func:`covering_radius` is solved over
@@ -602,7 +604,9 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     unchanged by the group, so averaging over an orbit never brings it
     closer: the relaxation's optimum is symmetric).  The distance returned
     is the word's own, recomputed by :func:`coset_minimum`; ``optimal``
-    says that no word the group keeps is farther (the solver's optimum).
+    says that no word whose counts the group keeps is farther (the solver's
+    optimum).  The word returned has those counts, its ones first in each
+    region: its positions need not be symmetric themselves.
 
     Parameters
     ----------
@@ -643,6 +647,9 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     R = len(region.sizes)
     orbit = _orbits(moves, R)
     O = int(orbit.max()) + 1 if R else 0
+    if (1 << k) * (O + 1) > MOST_SYMMETRIC_ENTRIES:
+        raise NullityTooLargeError(f"the program over symmetric words would weigh 2^{k} codewords over {O} orbits, "
+                                   f"beyond {MOST_SYMMETRIC_ENTRIES} coefficients (a larger group has fewer orbits)")
     sizes = region.sizes.astype(np.int64)
     size = np.zeros(O, dtype=np.int64)
     size[orbit] = sizes  # (a symmetry maps a region onto one of its size)
@@ -969,6 +976,14 @@ def _odd(words: np.ndarray) -> np.ndarray:
 ALL_AT_ONCE = 1 << 25
 
 
+def _permutations(symmetries, n: int) -> np.ndarray:
+    """``symmetries`` as a 2-dimensional array, or a one-line refusal (ragged rows, text...)."""
+    try:
+        return np.asarray(symmetries)
+    except (ValueError, TypeError):
+        raise LimitError(f"symmetries must be rows of permutations of the {n} positions") from None
+
+
 def _region_moves(region: Regions, basis: np.ndarray, symmetries) -> np.ndarray:
     """The permutations of the regions that position permutations (rows of ``symmetries``) make; a row that is
     not a permutation is refused, and one that does not keep the code (its basis moved leaves the code's span)
@@ -976,19 +991,20 @@ def _region_moves(region: Regions, basis: np.ndarray, symmetries) -> np.ndarray:
     from . import rank
 
     n = len(region.index)
-    perms = np.asarray(symmetries)
+    perms = _permutations(symmetries, n)
     if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
             not (np.sort(perms, axis=1) == np.arange(n)).all():
         raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
     first = np.full(len(region.sizes), -1, dtype=np.int64)
     first[region.index[::-1]] = np.arange(n)[::-1]
     k = basis.shape[0]
+    dimension = rank(basis) if k else 0  # (the rows need not be independent)
     moves = []
     for g in perms.astype(np.int64):
         image = region.index[g[first]]
         if not ((region.index[g] == image[region.index]).all() and len(np.unique(image)) == len(image)):
             continue
-        if k and rank(np.vstack([basis, basis[:, g]])) != k:  # the code moved is another code
+        if k and rank(np.vstack([basis, basis[:, g]])) != dimension:  # the code moved is another code
             continue
         moves.append(image)
     return np.array(moves, dtype=np.int64).reshape(-1, len(region.sizes))
@@ -1330,8 +1346,9 @@ def _coefficients_gfp(k: int, p: int) -> np.ndarray:
 
 def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
                        time_limit: float | None = None) -> tuple[int, np.ndarray, bool]:
-    """:func:`symmetric_word` over GF(p): the farthest word from the code that a group of symmetries keeps,
-    a word weighed by the sum of its entries as integers ``0 .. p-1``: (distance, word, optimal).
+    """:func:`symmetric_word` over GF(p): the farthest word from the code whose counts of each value a group of
+    symmetries keeps, a word weighed by the sum of its entries as integers ``0 .. p-1``: (distance, word,
+    optimal).
 
     The program of :func:`covering_radius_gfp` over the words whose count of
     each value is the same in every region of an orbit of the group that
@@ -1341,7 +1358,7 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
     codewords that add the same to every region of an orbit keep a word
     symmetric, and in orbits to which they add independent amounts 0 can be
     made the commonest value.  The distance returned is the word's own, every
-    codeword weighed again; ``optimal`` says that no word the group keeps is
+    codeword weighed again; ``optimal`` says that no word whose counts the group keeps is
     farther.
 
     Examples
@@ -1372,13 +1389,14 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
                                    f"(at most {MOST_CODEWORDS_GFP})")
     if symmetries is None:
         raise LimitError("symmetric_word_gfp needs symmetries: rows of permutations of the positions")
-    perms = np.asarray(symmetries)
+    perms = _permutations(symmetries, n)
     if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
             not (np.sort(perms, axis=1) == np.arange(n)).all():
         raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
     if n == 0:
         return 0, np.zeros(0, dtype=np.int64), True
     signatures, index, sizes, digits = _regions_gfp(basis, p)
+    dimension = rank(basis, field=p) if k else 0  # (the rows need not be independent)
     R = len(sizes)
     first = np.full(R, -1, dtype=np.int64)
     first[index[::-1]] = np.arange(n)[::-1]
@@ -1386,10 +1404,15 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
     for g in perms.astype(np.int64):  # the region permutations of those that keep the code
         image = index[g[first]]
         if (index[g] == image[index]).all() and len(np.unique(image)) == R and \
-                (k == 0 or rank(np.vstack([basis, basis[:, g]]), field=p) == k):
+                (k == 0 or rank(np.vstack([basis, basis[:, g]]), field=p) == dimension):
             moves.append(image)
     orbit = _orbits(np.array(moves, dtype=np.int64).reshape(-1, R), R)
     O = int(orbit.max()) + 1
+    variables, entries = O * p, p ** k * (O * p + 1)
+    if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:
+        raise NullityTooLargeError(f"the program over symmetric words over GF({p}) would have {variables} variables "
+                                   f"and {entries} coefficients ({p}^{k} codewords over {O} orbits), beyond "
+                                   f"{MOST_VARIABLES_GFP} and {MOST_ENTRIES_GFP}")
     size = np.zeros(O, dtype=np.int64)
     size[orbit] = sizes
     members = np.zeros((R, O))

@@ -823,6 +823,17 @@ def test_the_program_over_orbits_refusals():
         symmetric_word(np.eye(MAX_SYMMETRIC + 1, dtype=np.uint8), np.arange(MAX_SYMMETRIC + 1)[None, :])
     assert symmetric_word(np.zeros((0, 0), dtype=np.uint8), np.zeros((1, 0), dtype=np.int64))[0] == 0
     assert symmetric_word(np.zeros((0, 4), dtype=np.uint8), np.arange(4)[None, :])[0] == 4  # the zero code
+    # the rows of a basis need not be independent: a permutation is a symmetry when it keeps their span
+    dependent, swap = np.array([[1, 1, 0, 0], [0, 0, 0, 0]], dtype=np.uint8), np.array([[2, 3, 0, 1]])
+    assert symmetric_word(dependent, swap)[::2] == symmetric_word(dependent[:1], swap)[::2] == (3, True)
+    from parity.linalg.covering import symmetric_word_gfp
+
+    assert symmetric_word_gfp(dependent, 3, swap)[::2] == symmetric_word_gfp(dependent[:1], 3, swap)[::2] == \
+        (brute_radius_gfp(dependent[:1].astype(np.int64), 3), True)
+    with pytest.raises(LimitError, match="permutations"):
+        symmetric_word(basis, [[0, 1], [0, 1, 2, 3]])
+    with pytest.raises(NullityTooLargeError, match="variables"):
+        symmetric_word_gfp(np.ones((1, 2), dtype=np.int64), 19681, np.arange(2)[None, :])
     # a permutation that moves the code is left out: the words are then those of the trivial group, every word
     assert symmetric_word(basis, np.array([[0, 2, 1, 3]]))[0] == brute_radius(basis) == 3
 
@@ -857,6 +868,7 @@ def test_the_program_over_orbits_over_gfp_agrees_with_every_symmetric_word_weigh
     if p ** n > 4000:
         n = 4
     v = np.array(data.draw(st.lists(st.integers(0, p - 1), min_size=n, max_size=n)), dtype=np.int64)
+    v[-1] = -v[:-1].sum() % p  # every rotation sums to 0: the code is not the whole space
     basis = rref_gfp(np.array([np.roll(v, j) for j in range(n)]), p)[0].astype(np.int64).reshape(-1, n)
     step = data.draw(st.sampled_from([d for d in range(1, n + 1) if n % d == 0]))
     group = np.array([np.roll(np.arange(n), j) for j in range(0, n, step)])
