@@ -68,7 +68,7 @@ from pathlib import Path
 import numpy as np
 
 from _common import bits_hex, hex_bits, load_jsonl
-from parity.errors import LimitError, TimeLimitReached
+from parity.errors import LimitError, NullityTooLargeError, TimeLimitReached
 from parity.linalg import poly
 from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
                                     embedding, far_word, parity_bound, regions, symmetric_word, symmetric_word_gfp,
@@ -213,8 +213,11 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
             distance, word, method = -1, None, None
             for generators in subgroups_of(puzzle, subgroups):
                 chosen = puzzle._rule_symmetries()[list(generators)]
-                found, made, optimal = symmetric_word(basis, chosen, seconds) if field(kind) == 2 else \
-                    symmetric_word_gfp(basis, field(kind), chosen, seconds)
+                try:
+                    found, made, optimal = symmetric_word(basis, chosen, seconds) if field(kind) == 2 else \
+                        symmetric_word_gfp(basis, field(kind), chosen, seconds)
+                except NullityTooLargeError:  # a small subgroup's program, too large to build: the next one
+                    continue
                 if found > distance:
                     distance, word = found, made
                     method = (f"the integer program over the words that symmetries {', '.join(map(str, generators))} "
