@@ -571,9 +571,8 @@ def _halved_orbits(region: Regions, orbit: np.ndarray, size: np.ndarray) -> list
     such codeword leaves each at most half ones (odd sizes, then larger ones, chosen first)."""
     from . import null_space
 
-    k, R = region.nullity, len(orbit)
-    first = np.full(int(orbit.max()) + 1, -1, dtype=np.int64)
-    first[orbit[::-1]] = np.arange(R)[::-1]
+    k = region.nullity
+    first = _first_of(orbit)
     bits = (region.signatures[:, None] >> np.arange(k)) & 1  # [region, bit]
     differences = bits ^ bits[first[orbit]]
     differences = differences[differences.any(axis=1)]
@@ -977,34 +976,35 @@ ALL_AT_ONCE = 1 << 25
 
 
 def _permutations(symmetries, n: int) -> np.ndarray:
-    """``symmetries`` as a 2-dimensional array, or a one-line refusal (ragged rows, text...)."""
+    """``symmetries`` as rows of permutations of ``n`` positions (int64), or a one-line refusal."""
+    refusal = f"symmetries must be rows of permutations of the {n} positions"
     try:
-        return np.asarray(symmetries)
-    except (ValueError, TypeError):
-        raise LimitError(f"symmetries must be rows of permutations of the {n} positions") from None
+        perms = np.asarray(symmetries)
+    except (ValueError, TypeError):  # (ragged rows)
+        raise LimitError(refusal) from None
+    if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
+            not (np.sort(perms, axis=1) == np.arange(n)).all():
+        raise LimitError(refusal)
+    return perms.astype(np.int64)
 
 
-def _region_moves(region: Regions, basis: np.ndarray, symmetries) -> np.ndarray:
+def _region_moves(region: Regions, basis: np.ndarray, symmetries, field: int = 2) -> np.ndarray:
     """The permutations of the regions that position permutations (rows of ``symmetries``) make; a row that is
-    not a permutation is refused, and one that does not keep the code (its basis moved leaves the code's span)
-    is left out."""
+    not a permutation is refused, and one that does not keep the code (its basis moved leaves the code's span
+    over GF(field)) is left out."""
     from . import rank
 
     n = len(region.index)
     perms = _permutations(symmetries, n)
-    if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
-            not (np.sort(perms, axis=1) == np.arange(n)).all():
-        raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
-    first = np.full(len(region.sizes), -1, dtype=np.int64)
-    first[region.index[::-1]] = np.arange(n)[::-1]
+    first = _first_of(region.index)
     k = basis.shape[0]
-    dimension = rank(basis) if k else 0  # (the rows need not be independent)
+    dimension = rank(basis, field=field) if k else 0  # (the rows need not be independent)
     moves = []
-    for g in perms.astype(np.int64):
+    for g in perms:
         image = region.index[g[first]]
         if not ((region.index[g] == image[region.index]).all() and len(np.unique(image)) == len(image)):
             continue
-        if k and rank(np.vstack([basis, basis[:, g]])) != dimension:  # the code moved is another code
+        if k and rank(np.vstack([basis, basis[:, g]]), field=field) != dimension:  # the code moved is another
             continue
         moves.append(image)
     return np.array(moves, dtype=np.int64).reshape(-1, len(region.sizes))
@@ -1236,14 +1236,8 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
     started = time.perf_counter()
     time_limit = check_time_limit(time_limit)
     p = check_field(p)
-    array = np.asarray(basis)
-    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
-        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
-    basis = array.astype(np.int64)
+    basis = _basis_gfp(basis, p)
     k, n = basis.shape
-    if p ** k > MOST_CODEWORDS_GFP:
-        raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "
-                                   f"(at most {MOST_CODEWORDS_GFP})")
     if n == 0:
         return CoveringRadius(0, np.zeros(0, dtype=np.int64), [0], 0, 0, complete=True)
     if k == 0:  # the code is {0}: the word of p - 1 everywhere is the farthest, at (p - 1) n
@@ -1330,6 +1324,19 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
                           solver="HiGHS", complete=True)
 
 
+def _basis_gfp(basis, p: int) -> np.ndarray:
+    """A basis over GF(p) as int64, refused in one line unless its entries are 0..p-1 in two dimensions, or when
+    its ``p^k`` codewords are beyond :data:`MOST_CODEWORDS_GFP`."""
+    array = np.asarray(basis)
+    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
+        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    k = array.shape[0]
+    if p ** k > MOST_CODEWORDS_GFP:
+        raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "
+                                   f"(at most {MOST_CODEWORDS_GFP})")
+    return array.astype(np.int64)
+
+
 def _regions_gfp(basis: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The positions of a GF(p) code grouped by their column of the basis: the signatures (base-``p`` integers,
     increasing), each position's region, the regions' sizes, and each signature's digits (``[region, j]``)."""
@@ -1374,39 +1381,21 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
     (60, True)
     """
     from .._limits import check_time_limit
-    from . import null_space, rank
+    from . import null_space
     from .gfp import check_field, rref_gfp
 
     time_limit = check_time_limit(time_limit)
     p = check_field(p)
-    array = np.asarray(basis)
-    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
-        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
-    basis = array.astype(np.int64)
+    basis = _basis_gfp(basis, p)
     k, n = basis.shape
-    if p ** k > MOST_CODEWORDS_GFP:
-        raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "
-                                   f"(at most {MOST_CODEWORDS_GFP})")
     if symmetries is None:
         raise LimitError("symmetric_word_gfp needs symmetries: rows of permutations of the positions")
-    perms = _permutations(symmetries, n)
-    if perms.ndim != 2 or perms.shape[1] != n or perms.dtype.kind not in "iu" or \
-            not (np.sort(perms, axis=1) == np.arange(n)).all():
-        raise LimitError(f"symmetries must be rows of permutations of the {n} positions")
+    _permutations(symmetries, n)  # (refused before the regions are made)
     if n == 0:
         return 0, np.zeros(0, dtype=np.int64), True
     signatures, index, sizes, digits = _regions_gfp(basis, p)
-    dimension = rank(basis, field=p) if k else 0  # (the rows need not be independent)
     R = len(sizes)
-    first = np.full(R, -1, dtype=np.int64)
-    first[index[::-1]] = np.arange(n)[::-1]
-    moves = []
-    for g in perms.astype(np.int64):  # the region permutations of those that keep the code
-        image = index[g[first]]
-        if (index[g] == image[index]).all() and len(np.unique(image)) == R and \
-                (k == 0 or rank(np.vstack([basis, basis[:, g]]), field=p) == dimension):
-            moves.append(image)
-    orbit = _orbits(np.array(moves, dtype=np.int64).reshape(-1, R), R)
+    orbit = _orbits(_region_moves(Regions(signatures, sizes, index, k), basis, symmetries, field=p), R)
     O = int(orbit.max()) + 1
     variables, entries = O * p, p ** k * (O * p + 1)
     if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:
@@ -1437,11 +1426,12 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
     model.changeColCost(count, 1.0)
     for j in range(O):
         model.addRow(float(size[j]), float(size[j]), p, np.arange(j * p, j * p + p, dtype=np.int32), np.ones(p))
-    differences = (digits - digits[_first_of(orbit)[orbit]]) % p
+    first = _first_of(orbit)
+    differences = (digits - digits[first[orbit]]) % p
     differences = differences[differences.any(axis=1)]
     U = null_space(differences, field=p) if len(differences) else np.eye(k, dtype=np.int64)
     if len(U):
-        forms = (digits[_first_of(orbit)] @ U.T) % p  # [orbit, basis vector of U]: what it adds to the orbit
+        forms = (digits[first] @ U.T) % p  # [orbit, basis vector of U]: what it adds to the orbit
         for j in rref_gfp(forms.T, p)[1]:
             for v in range(1, p):
                 model.addRow(-highspy.kHighsInf, 0.0, 2, np.array([j * p + v, j * p], dtype=np.int32),
@@ -1470,7 +1460,7 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
 
 
 def _first_of(orbit: np.ndarray) -> np.ndarray:
-    """For each orbit (numbered from 0), its first member."""
-    first = np.full(int(orbit.max()) + 1, -1, dtype=np.int64)
+    """For each class (an orbit, a region; numbered from 0), its first member."""
+    first = np.full(int(orbit.max()) + 1 if len(orbit) else 0, -1, dtype=np.int64)
     first[orbit[::-1]] = np.arange(len(orbit))[::-1]
     return first
