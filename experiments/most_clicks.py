@@ -10,7 +10,7 @@ Run from the repository root::
     python experiments/most_clicks.py --kind hex --max-side 40 --max-nullity 12 --out experiments/data  # _hex.*
     python experiments/most_clicks.py --kind gf3 --max-side 30 --max-nullity 9 --out experiments/data   # _gf3.*
     python experiments/most_clicks.py --again --sides 209,220 --seconds 1500   # chosen boards searched again
-    python experiments/most_clicks.py --far 60                     # (and --kind hex, torus) walks, nullity <= 24
+    python experiments/most_clicks.py --far 60                     # (and --kind hex, torus) walks (nullity up to 34)
     python experiments/most_clicks.py --symmetric 60 --sides 19    # programs over symmetric words, nullity <= 20
     python experiments/most_clicks.py --transfer                   # bounds carried between the three tables
 
@@ -42,7 +42,7 @@ second proof beside the integer program's; the check says how many.
 
 ``--again`` searches the boards whose search stopped once more, keeping the
 higher lower bound (with its worst start) and the lower upper bound.
-``--far SECONDS`` walks every open board of nullity up to 24 far from its
+``--far SECONDS`` walks every open board of nullity up to 34 (past 24 on a sample of the codewords) far from its
 code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
 more presses; ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
@@ -70,7 +70,7 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import LimitError, NullityTooLargeError, TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import (MAX_EMBEDDING, MAX_FAR, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
+from parity.linalg.covering import (MAX_NULLITY, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
                                     embedding, far_word, parity_bound, regions, symmetric_word, symmetric_word_gfp,
                                     transferred_bound)
 from parity.puzzles import LightsOut
@@ -174,7 +174,7 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     """Raise the lower bounds of a two-state table's open boards by a word far from their code.
 
     Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and at
-    most ``MAX_FAR`` or ``MAX_SYMMETRIC``) that is not exact, searched or
+    most ``MAX_NULLITY`` or ``MAX_SYMMETRIC``) that is not exact, searched or
     not before, gets a word: with ``how="walk"`` the local search over its
     regions, :func:`parity.linalg.covering.far_word`, for ``seconds`` (seed
     0); with ``how="symmetric"`` the integer program over the words a
@@ -195,7 +195,7 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     entries = load_jsonl(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
-    most = MAX_FAR if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
+    most = MAX_NULLITY if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
@@ -390,7 +390,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
         changed = False
         for kind, n in boards:
             e = tables[kind][n]
-            if e["most_clicks"] is not None or e["nullity"] > MAX_EMBEDDING:
+            if e["most_clicks"] is not None:
                 continue
             for source_kind, m in boards:
                 source = tables[source_kind][m]
@@ -438,7 +438,7 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
     raised = 0
     for kind, n in boards:
         e = tables[kind][n]
-        if e["most_clicks"] is not None or e["nullity"] > MAX_EMBEDDING:
+        if e["most_clicks"] is not None:
             continue
         large = regions_of(n, kind)
         M0 = int(large.sizes[large.signatures == 0].sum())
@@ -576,7 +576,7 @@ def main() -> None:
     p.add_argument("--sides", type=_side_list, default=None,
                    help="search only these sides (comma-separated), with --again those stopped before")
     p.add_argument("--far", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of the "
-                   "open boards of nullity up to 24 by a local search over their regions for SECONDS each, "
+                   "open boards of nullity up to 34 by a local search over their regions for SECONDS each, "
                    "instead of searching")
     p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
                    "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "

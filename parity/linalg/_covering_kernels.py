@@ -138,13 +138,14 @@ def largest(signatures, weights, low, first, last, table, where, above, keep_c, 
     return best
 
 
-@kernel("int64(int64[:], int64[:], int64[:], int32[::1], int64, int64, float64, int64, int64[:], int64)",
+@kernel("int64(int64[:], int64[:], int64[:], int64[::1], int32[::1], int64, int64, float64, int64, int64[:], int64)",
         nogil=True)
-def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
+def far_walk(signatures, sizes, b, codes, F, steps, seed, worse, tries, best_b, floor):
     """A walk over the regions' signed counts that lowers the largest entry of ``F = sum_s b_s (-1)^(s . c)``.
 
     ``b[r]`` is region ``r``'s size less twice its ones (``-sizes[r] .. sizes[r]``, of the size's parity) and
-    ``F`` its transform, both updated in place.  Each step takes a codeword ``c`` at the largest value and
+    ``F`` its transform, both updated in place: ``F[i]`` at the codeword ``codes[i]``, or at ``i`` itself when
+    ``codes`` is empty (every codeword, in order).  Each step takes a codeword ``c`` at the largest value and
     tries ``tries`` moves, each a region's ``b`` changed by 2 in the direction that lowers ``F(c)``; the move
     leaving the fewest entries at the lowest largest value is made when it is no worse, else with
     probability ``worse``.  A move changes every entry by 2, so the new largest value is found among the
@@ -152,6 +153,7 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
     ``best_b``; stops early when it reaches ``floor`` (no lower value is possible)."""
     np.random.seed(seed)
     n = F.shape[0]
+    every = codes.shape[0] == 0
     regions = signatures.shape[0]
     parity = np.zeros(1 << 16, dtype=np.int64)
     for x in range(1, 1 << 16):
@@ -184,8 +186,9 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
                     at = top[i]
         # the regions whose move lowers F there
         m = 0
+        code = at if every else codes[at]
         for r in range(regions):
-            x = signatures[r] & at
+            x = signatures[r] & code
             sign = 1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF])
             if abs(b[r] - 2 * sign) <= sizes[r]:
                 moves[m] = r
@@ -197,12 +200,12 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
             j = np.random.randint(t, m)
             moves[t], moves[j] = moves[j], moves[t]
             r = moves[t]
-            x = signatures[r] & at
+            x = signatures[r] & code
             delta = -2 * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
             new_top, new_count = np.int64(M - 8), 0
             for i in range(size):
                 c = top[i]
-                x = signatures[r] & c
+                x = signatures[r] & (c if every else codes[c])
                 value = F[c] + delta * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF]
                                                  ^ parity[(x >> 32) & 0xFFFF]))
                 if value > new_top:
@@ -214,14 +217,14 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
         if (chosen_top > M or (chosen_top == M and chosen_count > count)) and np.random.random() >= worse:
             continue
         r = chosen
-        x = signatures[r] & at
+        x = signatures[r] & code
         delta = -2 * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
         b[r] += delta
         M, count = chosen_top, chosen_count
         size = 0
         s = signatures[r]
         for c in range(n):
-            x = s & c
+            x = s & (c if every else codes[c])
             F[c] += delta * (1 - 2 * (parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF]))
             if F[c] >= M - 4:
                 top[size] = c
@@ -230,3 +233,20 @@ def far_walk(signatures, sizes, b, F, steps, seed, worse, tries, best_b, floor):
             best, best_count = M, count
             best_b[:] = b
     return best
+
+
+@kernel("void(int64[:], int64[:], int64[::1], int32[::1])", nogil=True)
+def transform_at(signatures, b, codes, F):
+    """``F[i] = sum_r b[r] (-1)^(signatures[r] . codes[i])``: the transform of the regions' signed counts at the
+    chosen codewords only."""
+    parity = np.zeros(1 << 16, dtype=np.int64)
+    for x in range(1, 1 << 16):
+        parity[x] = parity[x >> 1] ^ (x & 1)
+    for i in range(codes.shape[0]):
+        c = codes[i]
+        total = np.int64(0)
+        for r in range(signatures.shape[0]):
+            x = signatures[r] & c
+            odd = parity[x & 0xFFFF] ^ parity[(x >> 16) & 0xFFFF] ^ parity[(x >> 32) & 0xFFFF] ^ parity[x >> 48]
+            total += b[r] if odd == 0 else -b[r]
+        F[i] = total

@@ -56,8 +56,6 @@ __all__ = ["Regions", "regions", "coset_minimum", "parity_bound", "embedding", "
 MAX_NULLITY = 34
 #: codewords added to the integer program a round at most (the lightest against its last answer)
 CUTS = 64
-#: the largest dimension :func:`embedding` searches (its last steps check every combination of the basis)
-MAX_EMBEDDING = 20
 #: and the images it tries before it gives up (about ten seconds)
 EMBEDDING_TRIES = 1_000_000
 #: signatures are held in one machine word
@@ -283,62 +281,84 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     k = small.nullity
     if large.nullity != k:
         return None
-    if k > MAX_EMBEDDING:
-        raise NullityTooLargeError(f"an embedding of codes of dimension {k} is beyond the search (at most "
-                                   f"{MAX_EMBEDDING})")
     if k == 0:
         return np.zeros(0, dtype=np.int64)
     if _odd_regions(small) != _odd_regions(large):
         return None
     have, fits = _region_sizes(small), _region_sizes(large)
-
-    def size_of(region: Regions, v: np.ndarray) -> np.ndarray:
-        if not len(region.signatures):
-            return np.zeros(len(v), dtype=np.int64)
-        at = np.minimum(np.searchsorted(region.signatures, v), len(region.signatures) - 1)
-        return np.where(region.signatures[at] == v, region.sizes[at], 0)
-
     # a basis of small's signatures, those with the fewest places to go first, each with its candidates
-    candidates = {s: [t for t in fits if t and _fits(have[s], fits[t])] for s in have if s}
+    candidates: dict[int, list[int] | None] = {s: [t for t in fits if t and _fits(have[s], fits[t])]
+                                               for s in have if s}
     pivots: dict[int, int] = {}
     chosen: list[int] = [s for s in sorted(candidates, key=lambda s: (len(candidates[s]), s)) if _joins(pivots, s)]
     for j in range(k):  # rows that are not independent leave signatures unspanned: unit vectors, placed anywhere
         if len(chosen) < k and _joins(pivots, 1 << j):
             chosen.append(1 << j)
-            candidates[1 << j] = list(range(1, 1 << k))
-    # the span of the first d chosen signatures and its images, element by element
-    spans = [np.zeros(1, dtype=np.int64)]
-    images = [np.zeros(1, dtype=np.int64)]
+            candidates[1 << j] = None  # (any image independent of the others: the least)
+    # every signature of small (and every unit vector) as a combination of the chosen ones, by its last member
+    reduced: dict[int, tuple[int, int]] = {}  # leading bit -> (vector, combination of chosen)
+    for i, v in enumerate(chosen):
+        combination = 1 << i
+        for bit in sorted(reduced, reverse=True):
+            if v >> bit & 1:
+                v ^= reduced[bit][0]
+                combination ^= reduced[bit][1]
+        reduced[v.bit_length() - 1] = (v, combination)
 
+    def combination_of(v: int) -> int:
+        combination = 0
+        for bit in sorted(reduced, reverse=True):
+            if v >> bit & 1:
+                v ^= reduced[bit][0]
+                combination ^= reduced[bit][1]
+        return combination
+
+    # a signature's image is fixed once its combination's last chosen member is placed: checked at that depth
+    at_depth: list[list[tuple[int, int]]] = [[] for _ in range(k)]
+    for v in have:
+        if v:
+            c = combination_of(v)
+            at_depth[c.bit_length() - 1].append((c, have[v]))
+    images: list[int] = []
+    image_pivots: list[dict[int, int]] = [{}]
     tried = [0]
 
     def search(d: int) -> bool:
         if d == k:
             return True
-        new = spans[d] ^ chosen[d]
-        sizes = size_of(small, new)
-        taken = set(images[d].tolist())
-        for w in candidates[chosen[d]]:
-            if w in taken:
+        group = at_depth[d]
+        before = [0] * len(group)  # each one's image less that of chosen[d]
+        for g, (c, _) in enumerate(group):
+            for i in range(d):
+                if c >> i & 1:
+                    before[g] ^= images[i]
+        free = candidates[chosen[d]] is None
+        options = range(1, 1 << k) if free else candidates[chosen[d]]
+        for w in options:
+            spanned = dict(image_pivots[d])
+            if not _joins(spanned, w):  # the images must stay independent
                 continue
             tried[0] += 1
             if tried[0] > EMBEDDING_TRIES:
                 raise LimitError(f"the search for an embedding tried {EMBEDDING_TRIES} images without an answer "
                                  f"either way")
-            new_images = images[d] ^ w
-            if _fits(sizes, size_of(large, new_images)).all():
-                spans.append(np.concatenate([spans[d], new]))
-                images.append(np.concatenate([images[d], new_images]))
+            if all(_fits(m, fits.get(part ^ w, 0)) for part, (_, m) in zip(before, group)):
+                images.append(w)
+                image_pivots.append(spanned)
                 if search(d + 1):
                     return True
-                spans.pop()
                 images.pop()
+                image_pivots.pop()
+            if free:  # a free direction: its least independent image is as good as any
+                break
         return False
 
+    # (every region of odd size of small lands in one of odd size, so, as the counts agree, the signatures
+    # small lacks land in regions of even size or none: the condition on them holds without a check)
     if not search(0):
         return None
-    image_of = dict(zip(spans[k].tolist(), images[k].tolist()))
-    return np.array([image_of[1 << j] for j in range(k)], dtype=np.int64)
+    return np.array([int(np.bitwise_xor.reduce([images[i] for i in range(k) if combination_of(1 << j) >> i & 1],
+                                               initial=0)) for j in range(k)], dtype=np.int64)
 
 
 def _odd_regions(region: Regions) -> int:
@@ -365,11 +385,10 @@ def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
     if large.nullity != k or mapping.shape != (k,) or ((mapping < 0) | (mapping >= (1 << k))).any():
         raise LimitError(f"an embedding of a code of dimension {k} is {k} images of {k} bits each")
     fits, have = _region_sizes(large), _region_sizes(small)
-    span = np.zeros(1, dtype=np.int64)
+    spanned: dict[int, int] = {}
     for j in range(k):      # the images of the unit vectors must be independent
-        if (span == mapping[j]).any():
+        if not _joins(spanned, int(mapping[j])):
             raise LimitError("the embedding is not invertible")
-        span = np.concatenate([span, span ^ mapping[j]])
     for v, m in have.items():
         if v == 0:  # the untouched region is all ones in a worst word of either code, whatever its size
             continue
@@ -463,9 +482,9 @@ def carried_word(small: Regions, large: Regions, ones: np.ndarray, mapping: np.n
     return carried.astype(np.int64)
 
 
-#: the largest dimension :func:`far_word` walks (its table holds all ``2^k`` distances)
+#: the largest dimension :func:`far_word` walks with a table of all ``2^k`` distances (beyond, on a sample)
 MAX_FAR = 24
-#: :func:`covering_radius` walks first on codes of this dimension or more (up to MAX_FAR), for at most
+#: :func:`covering_radius` walks first on codes of this dimension or more (up to MAX_NULLITY), for at most
 #: WALK_SECONDS and WALK_STEPS
 WALK_NULLITY = 10
 WALK_SECONDS = 5.0
@@ -481,13 +500,17 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     (:func:`parity_bound`'s proof: the distance to codeword ``c`` is ``m_0 +
     (n - m_0 - F(c)) / 2``) and lowers the largest ``F(c)``, keeping all
     ``2^k`` values of ``F`` up to date (a move changes a region's count by one
-    and every value by 2).  The distance returned is the word's, recomputed
-    by :func:`coset_minimum`.
+    and every value by 2).  Past ``MAX_FAR`` (a table of ``2^k`` values too
+    large to walk with) it climbs instead: a few steps against a sample of
+    the codewords, then one full search of the new word's coset, which
+    weighs it exactly and adds its nearest codewords to the sample; the word
+    is kept when it is no nearer.  The distance returned is the word's,
+    recomputed by :func:`coset_minimum`.
 
     Parameters
     ----------
     basis : numpy.ndarray
-        0/1, of shape ``(k, n)``, ``k`` at most ``MAX_FAR``.
+        0/1, of shape ``(k, n)``, ``k`` at most ``MAX_NULLITY``.
     seconds : float
         How long to walk.
     seed : int
@@ -518,8 +541,8 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     seconds = check_time_limit(seconds)
     basis = _bits(basis, "a basis", 2)
     k, n = basis.shape
-    if k > MAX_FAR:
-        raise NullityTooLargeError(f"a walk over the 2^{k} codewords is beyond 2^{MAX_FAR}")
+    if k > MAX_NULLITY:
+        raise NullityTooLargeError(f"a walk whose rounds weigh the 2^{k} codewords is beyond 2^{MAX_NULLITY}")
     _whole(seed, "seed", 0, 2 ** 32 - 1)
     _whole(tries, "tries", 1, 1 << 20)
     if steps is not None:
@@ -708,8 +731,9 @@ def _whole(value, name: str, least: int, most: int) -> None:
 
 def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, steps: int | None, seed: int,
           worse: float = 0.02, tries: int = 16) -> np.ndarray:
-    """:func:`far_word`'s walk, the farthest word seen: ``steps`` steps in one call of the kernel (``seconds``
-    None), or until ``seconds`` are spent (and ``steps`` walked, when given)."""
+    """:func:`far_word`'s walk, the farthest word seen: ``steps`` steps (``seconds`` None), or until ``seconds``
+    are spent (and ``steps`` walked, when given).  Up to ``MAX_FAR`` against all ``2^k`` codewords at once;
+    beyond, against a growing sample of them (:func:`_sampled_walk`)."""
     touched = region.signatures != 0
     sizes = region.sizes[touched]
     if start is None:
@@ -718,38 +742,105 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
     else:
         b = (sizes - 2 * region.ones(start)[touched]).astype(np.int64)
     if region.nullity and len(sizes) and seconds != 0 and steps != 0:
-        table = np.zeros(1 << region.nullity, dtype=np.int64)
-        table[region.signatures[touched]] = b
-        h = 1
-        while h < len(table):  # F, the Walsh-Hadamard transform of b
-            view = table.reshape(-1, 2, h)
-            view[:, 0], view[:, 1] = view[:, 0] + view[:, 1], view[:, 0] - view[:, 1]
-            h *= 2
-        F = table.astype(np.int32)
-        best_b = b.copy()
-        floor = _least_largest(sizes)  # no word is farther than the parity bound
-        kernels = _kernels()
-        ends = time.perf_counter() + (seconds or 0.0)
-        best, walked = None, 0
-        chunk = max(1, min(2000, (1 << 24) >> region.nullity))  # about 2^24 updates: a few ms whatever k is
-        while (steps is None or walked < steps) and (seconds is None or best is None or time.perf_counter() < ends):
-            began = time.perf_counter()
-            if steps is not None:
-                chunk = steps - walked if seconds is None else min(chunk, steps - walked)
-            value = kernels.far_walk(region.signatures[touched].astype(np.int64), sizes.astype(np.int64), b, F,
-                                     chunk, (seed + walked) % (1 << 32), float(worse), int(tries), best_b, floor)
-            walked += chunk
-            if best is None or value < best[0]:
-                best = (value, best_b.copy())
-            if value <= floor:  # the parity bound: no word is farther
-                break
-            if time.perf_counter() - began < 0.05:
-                chunk *= 2
-        b = best[1]
+        if region.nullity > MAX_FAR:
+            b = _sampled_walk(region, b, seconds, steps, seed, worse, tries)
+        else:
+            table = np.zeros(1 << region.nullity, dtype=np.int64)
+            table[region.signatures[touched]] = b
+            h = 1
+            while h < len(table):  # F, the Walsh-Hadamard transform of b
+                view = table.reshape(-1, 2, h)
+                view[:, 0], view[:, 1] = view[:, 0] + view[:, 1], view[:, 0] - view[:, 1]
+                h *= 2
+            b = _walk_on(region.signatures[touched], sizes, b, np.zeros(0, dtype=np.int64), table.astype(np.int32),
+                         seconds, steps, seed, worse, tries)[1]
+    return _word_of(region, b)
+
+
+def _word_of(region: Regions, b: np.ndarray) -> np.ndarray:
+    """The word whose touched regions have the signed counts ``b`` (size less twice the ones), the untouched
+    region all ones."""
+    touched = region.signatures != 0
     ones = np.zeros(len(region.sizes), dtype=np.int64)
-    ones[touched] = (sizes - b) // 2
-    ones[~touched] = region.sizes[~touched]  # the untouched region: all ones
+    ones[touched] = (region.sizes[touched] - b) // 2
+    ones[~touched] = region.sizes[~touched]
     return region.word(ones)
+
+
+def _walk_on(signatures: np.ndarray, sizes: np.ndarray, b: np.ndarray, codes: np.ndarray, F: np.ndarray,
+             seconds: float | None, steps: int | None, seed: int, worse: float, tries: int) -> tuple[int, np.ndarray]:
+    """The walk's kernel run on the codewords ``codes`` (all of them when empty), ``F`` their transform values,
+    for ``steps`` steps or ``seconds``: the lowest largest value of ``F`` seen and its signed counts.  ``b`` and
+    ``F`` are left where the walk ended."""
+    signatures, sizes = signatures.astype(np.int64), sizes.astype(np.int64)
+    best_b = b.copy()
+    floor = _least_largest(sizes)  # no word is farther than the parity bound
+    kernels = _kernels()
+    ends = time.perf_counter() + (seconds or 0.0)
+    best, walked = None, 0
+    chunk = max(1, min(2000, (1 << 24) // max(1, len(F))))  # about 2^24 updates: a few ms however many
+    while (steps is None or walked < steps) and (seconds is None or best is None or time.perf_counter() < ends):
+        began = time.perf_counter()
+        if steps is not None:
+            chunk = steps - walked if seconds is None else min(chunk, steps - walked)
+        value = kernels.far_walk(signatures, sizes, b, codes, F, chunk, (seed + walked) % (1 << 32), float(worse),
+                                 int(tries), best_b, floor)
+        walked += chunk
+        if best is None or value < best[0]:
+            best = (int(value), best_b.copy())
+        if value <= floor:  # the parity bound: no word is farther
+            break
+        if time.perf_counter() - began < 0.05:
+            chunk *= 2
+    return best
+
+
+#: beyond ``MAX_FAR`` the walk works on a sample of the codewords: each full search of the coset adds the
+#: ``SAMPLE_ROOM`` nearest to the word (up to ``MOST_SAMPLED`` in all), and ``ROUND_STEPS`` steps are walked
+#: against the sample between two searches
+SAMPLE_ROOM = 512
+MOST_SAMPLED = 1 << 20
+ROUND_STEPS = 3
+
+
+def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: int | None, seed: int,
+                  worse: float, tries: int) -> np.ndarray:
+    """The walk on codes too large for a table of every codeword, a climb weighed exactly at every round: from
+    the farthest word so far, ``ROUND_STEPS`` steps against a sample of the codewords, then one full search of
+    the new word's coset (:func:`_lightest`), which gives its distance and adds its nearest codewords to the
+    sample.  The new word is kept when it is no nearer.  ``steps`` counts the steps of every round (the same
+    seed and steps give the same word); else rounds go on for ``seconds``.  Returns the kept word's signed
+    counts."""
+    touched = region.signatures != 0
+    signatures, sizes = region.signatures[touched].astype(np.int64), region.sizes[touched].astype(np.int64)
+    length = int(region.sizes.sum())
+    kernels = _kernels()
+    ends = None if seconds is None else time.perf_counter() + seconds
+    best, codes, walked = None, np.zeros(0, dtype=np.int64), 0
+    while True:
+        distance, nearest, others = _lightest(region, (region.sizes - _signed(region, b)) // 2, below=length + 1,
+                                              room=SAMPLE_ROOM)
+        if best is None or distance >= best[0]:
+            best = (distance, b.copy())
+        if (steps is not None and walked >= steps) or (ends is not None and time.perf_counter() >= ends):
+            return best[1]
+        if len(codes) < MOST_SAMPLED:
+            codes = np.union1d(codes, np.array([nearest, *others], dtype=np.int64))
+        b = best[1].copy()
+        F = np.empty(len(codes), dtype=np.int32)
+        kernels.transform_at(signatures, b, codes, F)
+        chunk = ROUND_STEPS if steps is None else min(ROUND_STEPS, steps - walked)
+        b = _walk_on(signatures, sizes, b, codes, F, None, chunk, (seed + walked) % (1 << 32), worse, tries)[1]
+        walked += chunk
+
+
+def _signed(region: Regions, b: np.ndarray) -> np.ndarray:
+    """Every region's signed count (size less twice the ones), from the touched regions' ``b`` (the untouched
+    region all ones)."""
+    touched = region.signatures != 0
+    signed = -region.sizes.astype(np.int64)
+    signed[touched] = b
+    return signed
 
 
 def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
@@ -1085,7 +1176,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         there, and a stopped search reports the walk's word where the
         program found none as far.  By default ``WALK_SECONDS`` (at most a
         quarter of ``time_limit``, and ``WALK_STEPS`` steps) on codes of
-        dimension ``WALK_NULLITY`` to ``MAX_FAR``, none on the others; 0
+        dimension ``WALK_NULLITY`` to ``MAX_NULLITY``, none on the others; 0
         turns it off.
 
     Examples
@@ -1113,13 +1204,13 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     if method not in (None, "program", "syndromes"):
         raise LimitError(f"method must be program or syndromes, got {method!r}")
     if walk is None:
-        walk = 0.0 if not WALK_NULLITY <= k <= MAX_FAR else \
+        walk = 0.0 if not WALK_NULLITY <= k <= MAX_NULLITY else \
             WALK_SECONDS if time_limit is None else min(WALK_SECONDS, time_limit / 4)
     elif isinstance(walk, bool) or not (isinstance(walk, (int, float, np.integer, np.floating))
                                         and 0 <= walk < float("inf")):
         raise LimitError(f"walk must be a number of seconds, 0 or more, got {walk!r}")
-    elif walk > 0 and k > MAX_FAR:
-        raise NullityTooLargeError(f"a walk over the 2^{k} codewords is beyond 2^{MAX_FAR}")
+    elif walk > 0 and k > MAX_NULLITY:
+        raise NullityTooLargeError(f"a walk whose rounds weigh the 2^{k} codewords is beyond 2^{MAX_NULLITY}")
     if time_limit is not None:
         walk = min(walk, time_limit)
     region = regions(basis)
@@ -1136,7 +1227,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
                               solver="every coset (syndromes)", complete=True)
     lower, worst = -1, None
     upper = parity_bound(region)
-    if walk > 0 and k <= MAX_FAR:
+    if walk > 0:
         word = _walk(region, None, float(walk), WALK_STEPS, 0)
         lower, worst = coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0], region.ones(word)
     if progress is not None:

@@ -632,8 +632,6 @@ def test_bad_embeddings_are_refused_in_one_line():
         transferred_bound(r[9], r[16], 124, 1 << np.arange(8))
     with pytest.raises(LimitError, match="regions of two codes"):
         embedding(r[9], np.eye(3))
-    with pytest.raises(NullityTooLargeError, match="beyond"):
-        embedding(regions(np.eye(21, dtype=np.uint8)), regions(np.eye(21, dtype=np.uint8)))
 
 
 @settings(max_examples=40)
@@ -666,6 +664,39 @@ def test_a_far_walk_from_a_start_never_ends_below_it():
     assert far_word(space.basis, start=space.particular, steps=500)[0] >= before
 
 
+@settings(max_examples=30)
+@given(codes(most_length=12, most_nullity=5), st.integers(0, 3), st.integers(0, 40))
+def test_the_climb_past_max_far_is_as_far_as_it_says(basis, seed, steps):
+    """The climb used past ``MAX_FAR`` (held here to 1, so that small codes take it, with a sample of two
+    codewords a search): its word, weighed against every codeword, is at the distance returned, at most the
+    radius, and never nearer than its start."""
+    import parity.linalg.covering as covering
+
+    k, n = basis.shape
+    start = np.random.default_rng(seed).integers(0, 2, n).astype(np.uint8)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(covering, "MAX_FAR", 1)
+        patch.setattr(covering, "SAMPLE_ROOM", 2)
+        distance, word = covering.far_word(basis, seed=seed, steps=steps, start=start)
+    codewords = (every_word(k).astype(np.int64) @ basis.astype(np.int64)) % 2 if k else np.zeros((1, n), np.int64)
+    weigh = lambda w: int((codewords ^ w[None, :]).sum(axis=1).min())  # noqa: E731
+    assert weigh(word) == distance <= brute_radius(basis)
+    assert distance >= weigh(start)
+
+
+@pytest.mark.slow
+def test_the_climb_on_the_64x64_board_passes_a_random_word():
+    """Nullity 28: a climb of 300 steps from a random word ends farther from the code than the word, and the
+    same seed and steps give the same word."""
+    from parity.linalg.covering import coset_minimum, far_word
+
+    space = LightsOut("grid:64x64").solution_space()
+    start = np.random.default_rng(1).integers(0, 2, 64 * 64).astype(np.uint8)
+    distance, word = far_word(space.basis, start=start, steps=300)
+    assert distance > coset_minimum(start, space.basis)[0]
+    assert (far_word(space.basis, start=start, steps=300)[1] == word).all()
+
+
 @pytest.mark.parametrize("kwargs, words", [({"worse": 2.0}, "probability"), ({"tries": 0}, "tries must be"),
                                            ({"steps": -1}, "steps must be"), ({"seconds": -1}, "time"),
                                            ({"start": np.ones(3, dtype=np.uint8)}, "3 entries")])
@@ -675,7 +706,7 @@ def test_far_word_refusals(kwargs, words):
     with pytest.raises(LimitError, match=words):
         far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
     with pytest.raises(NullityTooLargeError, match="beyond"):
-        far_word(np.eye(25, dtype=np.uint8))
+        far_word(np.eye(35, dtype=np.uint8))
 
 
 def test_a_walk_that_reaches_the_parity_bound_ends_the_search_without_a_program():
@@ -693,6 +724,25 @@ def test_a_walk_that_reaches_the_parity_bound_ends_the_search_without_a_program(
 def test_bad_walks_are_refused(walk):
     with pytest.raises(LimitError, match="walk must be"):
         covering_radius(LightsOut("grid:4x4").solution_space().basis, walk=walk)
+
+
+def test_a_word_of_the_39x39_board_carried_to_the_199x199_board_is_as_far_as_predicted():
+    """Nullity 32, far past a search over every combination of the signatures: the embedding is found on the
+    signatures the codes have, and a random word of the small board carried by it is, by the large board's own
+    coset search, exactly as far from its code as carried_word's shift says."""
+    from parity.linalg.covering import carried_word, coset_minimum, embedding
+
+    spaces = [LightsOut(f"grid:{n}x{n}").solution_space() for n in (39, 199)]
+    small, large = (regions(space.basis) for space in spaces)
+    assert small.nullity == large.nullity == 32
+    mapping = embedding(small, large)
+    assert mapping is not None and embedding(large, small) is None
+    word = np.random.default_rng(0).integers(0, 2, 39 * 39).astype(np.uint8)
+    near = coset_minimum(word, spaces[0].basis)[0]
+    far = large.word(carried_word(small, large, small.ones(word), mapping))
+    m0, M0 = (int(r.sizes[r.signatures == 0].sum()) for r in (small, large))
+    b0 = int(small.ones(word)[small.signatures == 0].sum())
+    assert coset_minimum(far, spaces[1].basis)[0] == near - b0 + M0 + (199 ** 2 - M0 - 39 ** 2 + m0) // 2
 
 
 def test_an_embedding_search_gives_up_after_its_budget(monkeypatch):
