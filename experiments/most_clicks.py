@@ -11,6 +11,7 @@ Run from the repository root::
     python experiments/most_clicks.py --kind gf3 --max-side 30 --max-nullity 9 --out experiments/data   # _gf3.*
     python experiments/most_clicks.py --again --sides 209,220 --seconds 1500   # chosen boards searched again
     python experiments/most_clicks.py --far 60                     # (and --kind hex, torus) walks (nullity up to 34)
+    python experiments/most_clicks.py --far 300 --again --seed 1   # walks again from the worst starts so far
     python experiments/most_clicks.py --symmetric 60 --sides 19    # programs over symmetric words, nullity <= 20
     python experiments/most_clicks.py --transfer                   # bounds carried between the three tables
 
@@ -44,7 +45,8 @@ second proof beside the integer program's; the check says how many.
 higher lower bound (with its worst start) and the lower upper bound.
 ``--far SECONDS`` walks every open board of nullity up to 34 (past 24 on a sample of the codewords) far from its
 code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
-more presses; ``--symmetric SECONDS`` does the same with the integer program
+more presses (with ``--again``, each walk goes on from the board's worst
+start so far, with ``--seed``'s random choices); ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
 torus's translations) keeps (:func:`parity.linalg.covering.symmetric_word`),
 up to ``--subgroups`` subgroups a board of nullity up to 20 (on three-state
@@ -170,14 +172,15 @@ def start_cleared_by(puzzle: LightsOut, presses: np.ndarray, order: list) -> np.
 
 
 def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int,
-        how: str = "walk", subgroups: int = 16) -> int:
+        how: str = "walk", subgroups: int = 16, seed: int = 0, again: bool = False) -> int:
     """Raise the lower bounds of a two-state table's open boards by a word far from their code.
 
     Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and at
     most ``MAX_NULLITY`` or ``MAX_SYMMETRIC``) that is not exact, searched or
     not before, gets a word: with ``how="walk"`` the local search over its
-    regions, :func:`parity.linalg.covering.far_word`, for ``seconds`` (seed
-    0); with ``how="symmetric"`` the integer program over the words a
+    regions, :func:`parity.linalg.covering.far_word`, for ``seconds`` (from
+    the default start, or with ``again`` from the entry's worst start, so that
+    a board is never left worse; random choices by ``seed``); with ``how="symmetric"`` the integer program over the words a
     subgroup of the board's symmetries keeps,
     :func:`parity.linalg.covering.symmetric_word`, for ``seconds`` a
     subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`);
@@ -207,8 +210,10 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
         started = time.perf_counter()
         basis = puzzle.solution_space().basis
         if how == "walk":
-            distance, word = far_word(basis, seconds=seconds, seed=0)
-            method = f"local search over the regions (far_word), {seconds:g} s, seed 0"
+            start = _worst_word(n, kind, e["worst_start"]) if again and e is not None and "worst_start" in e else None
+            distance, word = far_word(basis, seconds=seconds, seed=seed, start=start)
+            method = f"local search over the regions (far_word), {seconds:g} s, seed {seed}" + \
+                ("" if start is None else ", from the worst start before")
         else:
             distance, word, method = -1, None, None
             for generators in subgroups_of(puzzle, subgroups):
@@ -478,9 +483,14 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
 def _worst_ones(n: int, kind: str, worst_start: str) -> np.ndarray:
     """How many presses a solution of the board's worst start puts in each region (any solution: the coset's
     region counts differ only by a codeword), solved once however many boards it is carried to."""
+    return regions_of(n, kind).ones(_worst_word(n, kind, worst_start))
+
+
+def _worst_word(n: int, kind: str, worst_start: str) -> np.ndarray:
+    """A solution of the board's worst start (the presses, in the board's cell order)."""
     start = decode(worst_start, len(cells(n, kind)), kind)
     puzzle = LightsOut(spec(n, kind), start=dict(zip(cells(n, kind), start.tolist())))
-    return regions_of(n, kind).ones(puzzle.solution_space().particular)
+    return puzzle.solution_space().particular
 
 
 def _sides(out: Path, kind: str, otherwise: int = 0) -> int:
@@ -550,6 +560,13 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _count0(text: str) -> int:
+    """A whole number from 0 below 2^32 (an argparse type: a seed)."""
+    if not text.strip().isdigit() or int(text) >= 1 << 32:
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to {(1 << 32) - 1}, not {text!r}")
+    return int(text)
+
+
 def _side_list(text: str) -> set[int]:
     """Sides separated by commas (an argparse type)."""
     try:
@@ -581,6 +598,8 @@ def main() -> None:
     p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
                    "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "
                    "board's symmetries keep, SECONDS a subgroup, instead of searching")
+    p.add_argument("--seed", type=_count0, default=0, help="with --far, the walk's random choices (default 0); "
+                   "with --far and --again, each walk starts from the board's worst start so far")
     p.add_argument("--subgroups", type=_count, default=16, help="with --symmetric, how many subgroups a board "
                    "(the fewest orbits first; default 16)")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
@@ -593,8 +612,9 @@ def main() -> None:
         check(args.out, args.kind)
         return
     if args.far is not None:
-        print(f"{far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity)} lower bounds "
-              f"raised; tables in {args.out}")
+        raised = far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity, seed=args.seed,
+                     again=args.again)
+        print(f"{raised} lower bounds raised; tables in {args.out}")
         return
     if args.symmetric is not None:
         raised = far(args.out, args.kind, args.symmetric, args.sides, args.max_side, args.max_nullity, "symmetric",

@@ -67,6 +67,23 @@ def test_most_clicks_walks_to_the_parity_bound_and_carries_bounds_between_boards
     assert "1 upper bounds carried over" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
 
 
+def test_most_clicks_walks_again_from_the_worst_start_so_far(tmp_path):
+    """--far --again: the 9 x 9 board's entry holds the dark start (0 presses); the walk goes on from its
+    solution with --seed's random choices, and the start it keeps needs more (at most 37, Boyles' answer), as
+    --check recomputes."""
+    import json
+
+    stopped = {"n": 9, "nullity": 8, "most_clicks": None, "lower": 0, "upper": 40, "seconds": 1.0,
+               "worst_start": "0", "proof": {"stopped": "time limit of 1 s"}}
+    (tmp_path / "most_clicks.jsonl").write_text(json.dumps(stopped) + "\n")
+    run_script("most_clicks.py", "--far", "2", "--again", "--seed", "3", "--sides", "9", "--max-side", "9",
+               "--out", str(tmp_path))
+    walked = json.loads((tmp_path / "most_clicks.jsonl").read_text().splitlines()[-1])
+    assert 0 < walked["lower"] <= 37 and walked["most_clicks"] is None
+    assert walked["proof"]["lower_by"].endswith("seed 3, from the worst start before")
+    assert "1 certificates re-verified" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+
+
 def test_most_clicks_programs_over_symmetric_words_raise_lower_bounds(tmp_path):
     """--symmetric from an empty folder: the words that the board's turns and mirrors keep reach 7, 15 and 37 on
     the 4 x 4, 5 x 5 and 9 x 9 boards (Boyles' values; the first two are the parity bound, which makes them exact,
@@ -134,7 +151,8 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
                                          (["--symmetric", "0"], "positive number of seconds"),
                                          (["--symmetric", "1", "--subgroups", "0"], "whole number from 1"),
                                          (["--sides", "x,1"], "whole numbers from 1"),
-                                         (["--sides", "0"], "whole numbers from 1")])
+                                         (["--sides", "0"], "whole numbers from 1"),
+                                         (["--far", "1", "--seed", "-1"], "whole number from 0")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)

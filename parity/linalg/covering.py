@@ -561,7 +561,7 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
         seconds = 10.0
     if n == 0:  # no positions: the empty word, at distance 0
         return 0, np.zeros(0, dtype=np.uint8)
-    word = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))
+    word = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))[0]
     return coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0], word
 
 
@@ -730,10 +730,11 @@ def _whole(value, name: str, least: int, most: int) -> None:
 
 
 def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, steps: int | None, seed: int,
-          worse: float = 0.02, tries: int = 16) -> np.ndarray:
-    """:func:`far_word`'s walk, the farthest word seen: ``steps`` steps (``seconds`` None), or until ``seconds``
-    are spent (and ``steps`` walked, when given).  Up to ``MAX_FAR`` against all ``2^k`` codewords at once;
-    beyond, against a growing sample of them (:func:`_sampled_walk`)."""
+          worse: float = 0.02, tries: int = 16) -> tuple[np.ndarray, int | None]:
+    """:func:`far_word`'s walk, the farthest word seen and its distance when the walk weighed it (else None):
+    ``steps`` steps (``seconds`` None), or until ``seconds`` are spent (and ``steps`` walked, when given).  Up
+    to ``MAX_FAR`` against all ``2^k`` codewords at once; beyond, against a growing sample of them
+    (:func:`_sampled_walk`), each word weighed by a full search."""
     touched = region.signatures != 0
     sizes = region.sizes[touched]
     if start is None:
@@ -741,9 +742,10 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
         b = np.where(sizes % 2 == 1, rng.choice([-1, 1], len(sizes)), 0).astype(np.int64)
     else:
         b = (sizes - 2 * region.ones(start)[touched]).astype(np.int64)
+    distance = None
     if region.nullity and len(sizes) and seconds != 0 and steps != 0:
         if region.nullity > MAX_FAR:
-            b = _sampled_walk(region, b, seconds, steps, seed, worse, tries)
+            b, distance = _sampled_walk(region, b, seconds, steps, seed, worse, tries)
         else:
             table = np.zeros(1 << region.nullity, dtype=np.int64)
             table[region.signatures[touched]] = b
@@ -754,7 +756,7 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
                 h *= 2
             b = _walk_on(region.signatures[touched], sizes, b, np.zeros(0, dtype=np.int64), table.astype(np.int32),
                          seconds, steps, seed, worse, tries)[1]
-    return _word_of(region, b)
+    return _word_of(region, b), distance
 
 
 def _word_of(region: Regions, b: np.ndarray) -> np.ndarray:
@@ -804,26 +806,30 @@ ROUND_STEPS = 3
 
 
 def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: int | None, seed: int,
-                  worse: float, tries: int) -> np.ndarray:
+                  worse: float, tries: int) -> tuple[np.ndarray, int]:
     """The walk on codes too large for a table of every codeword, a climb weighed exactly at every round: from
     the farthest word so far, ``ROUND_STEPS`` steps against a sample of the codewords, then one full search of
     the new word's coset (:func:`_lightest`), which gives its distance and adds its nearest codewords to the
     sample.  The new word is kept when it is no nearer.  ``steps`` counts the steps of every round (the same
-    seed and steps give the same word); else rounds go on for ``seconds``.  Returns the kept word's signed
-    counts."""
+    seed and steps give the same word); else rounds go on while another full search would end within
+    ``seconds`` (the first is always made).  Returns the kept word's signed counts and its distance."""
     touched = region.signatures != 0
     signatures, sizes = region.signatures[touched].astype(np.int64), region.sizes[touched].astype(np.int64)
     length = int(region.sizes.sum())
     kernels = _kernels()
     ends = None if seconds is None else time.perf_counter() + seconds
     best, codes, walked = None, np.zeros(0, dtype=np.int64), 0
+    farthest = parity_bound(region)
     while True:
+        began = time.perf_counter()
         distance, nearest, others = _lightest(region, (region.sizes - _signed(region, b)) // 2, below=length + 1,
                                               room=SAMPLE_ROOM)
         if best is None or distance >= best[0]:
             best = (distance, b.copy())
-        if (steps is not None and walked >= steps) or (ends is not None and time.perf_counter() >= ends):
-            return best[1]
+        now = time.perf_counter()
+        if (steps is not None and walked >= steps) or (ends is not None and now + (now - began) >= ends) or \
+                best[0] >= farthest:  # (no word is farther than the parity bound)
+            return best[1], best[0]
         if len(codes) < MOST_SAMPLED:
             codes = np.union1d(codes, np.array([nearest, *others], dtype=np.int64))
         b = best[1].copy()
@@ -1228,8 +1234,9 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     lower, worst = -1, None
     upper = parity_bound(region)
     if walk > 0:
-        word = _walk(region, None, float(walk), WALK_STEPS, 0)
-        lower, worst = coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0], region.ones(word)
+        word, weighed = _walk(region, None, float(walk), WALK_STEPS, 0)
+        lower = weighed if weighed is not None else coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0]
+        worst = region.ones(word)
     if progress is not None:
         progress(0, max(lower, 0), upper)
     if lower >= upper:  # the walk reached the parity bound: no integer program needed
@@ -1247,6 +1254,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     master.add(codewords)
     rounds = 0
     bounds = []
+    searched = 0.0  # the last coset search's seconds
     master.cap(upper)
 
     def stop():
@@ -1263,7 +1271,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         upper = min(upper, bound)
         rounds += 1
         if ones is not None and (optimal or k <= 24):  # (a stopped search does not start a long transform)
+            if time_limit is not None and time.perf_counter() + searched > started + time_limit:
+                raise stop()  # (nor one that the last says would end past the limit)
+            began = time.perf_counter()
             weight, c, cuts = _lightest(region, ones, bound, room=CUTS) if k else (int(ones.sum()), 0, [])
+            searched = time.perf_counter() - began
             if weight > lower:
                 lower, worst = weight, ones
         if not optimal:
