@@ -555,14 +555,14 @@ def _seconds(text: str) -> float:
 
 def _count(text: str) -> int:
     """A whole number from 1 (an argparse type)."""
-    if not text.strip().isdigit() or int(text) < 1:
+    if not text.strip().isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
     return int(text)
 
 
 def _count0(text: str) -> int:
     """A whole number from 0 below 2^32 (an argparse type: a seed)."""
-    if not text.strip().isdigit() or int(text) >= 1 << 32:
+    if not text.strip().isdecimal() or int(text) >= 1 << 32:
         raise argparse.ArgumentTypeError(f"a whole number from 0 to {(1 << 32) - 1}, not {text!r}")
     return int(text)
 
@@ -598,22 +598,24 @@ def main() -> None:
     p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
                    "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "
                    "board's symmetries keep, SECONDS a subgroup, instead of searching")
-    p.add_argument("--seed", type=_count0, default=0, help="with --far, the walk's random choices (default 0); "
-                   "with --far and --again, each walk starts from the board's worst start so far")
+    p.add_argument("--seed", type=_count0, default=None, help="with --far, the walk's random choices (default 0)")
     p.add_argument("--subgroups", type=_count, default=16, help="with --symmetric, how many subgroups a board "
                    "(the fewest orbits first; default 16)")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
                    "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
-                   "--seconds or --seconds-beyond again), keeping the better of each bound")
+                   "--seconds or --seconds-beyond again), keeping the better of each bound; with --far, walk on from "
+                   "each board's worst start so far")
     args = p.parse_args()
+    if args.seed is not None and args.far is None:
+        p.error("--seed picks the random choices of --far's walks; give --far too")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
         check(args.out, args.kind)
         return
     if args.far is not None:
-        raised = far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity, seed=args.seed,
-                     again=args.again)
+        raised = far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity,
+                     seed=args.seed or 0, again=args.again)
         print(f"{raised} lower bounds raised; tables in {args.out}")
         return
     if args.symmetric is not None:

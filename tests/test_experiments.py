@@ -152,7 +152,9 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
                                          (["--symmetric", "1", "--subgroups", "0"], "whole number from 1"),
                                          (["--sides", "x,1"], "whole numbers from 1"),
                                          (["--sides", "0"], "whole numbers from 1"),
-                                         (["--far", "1", "--seed", "-1"], "whole number from 0")])
+                                         (["--far", "1", "--seed", "-1"], "whole number from 0"),
+                                         (["--far", "1", "--seed", "\u00b2"], "whole number from 0"),
+                                         (["--symmetric", "1", "--seed", "2"], "give --far too")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)

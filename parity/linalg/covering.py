@@ -99,7 +99,10 @@ class Regions:
 
 def _bits(A, what: str, ndim: int) -> np.ndarray:
     """``A`` as an int64 array of 0s and 1s with ``ndim`` dimensions; anything else refused in one line."""
-    array = np.asarray(A)
+    try:
+        array = np.asarray(A)
+    except ValueError:  # (ragged rows)
+        raise LimitError(f"{what} must be a rectangular array of 0s and 1s") from None
     if array.ndim != ndim:
         raise LimitError(f"{what} must have {ndim} dimension{'s' if ndim > 1 else ''}, got shape {array.shape}")
     if array.size and (array.dtype.kind not in "biu" or not np.isin(array, (0, 1)).all()):
@@ -261,7 +264,10 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
     Returns ``G`` as the images of the unit vectors (``G[j]`` is the image of
     bit ``j``, a ``k``-bit integer), or None when no such map exists.  A
     backtracking search over the images of a basis of ``small``'s
-    signatures, each combination checked as soon as it is fixed; it gives up
+    signatures, each signature ``small`` has checked as soon as its image is
+    fixed (those it lacks need no check: its odd regions land in odd ones,
+    and the codes have as many, so the rest land in even regions or none),
+    so the search weighs the regions a code has at any nullity; it gives up
     (:class:`~parity.errors.LimitError`) after ``EMBEDDING_TRIES`` images
     tried, as the search is exponential in the worst case.
 
@@ -333,7 +339,7 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
                 if c >> i & 1:
                     before[g] ^= images[i]
         free = candidates[chosen[d]] is None
-        options = range(1, 1 << k) if free else candidates[chosen[d]]
+        options = [1 << j for j in range(k)] if free else candidates[chosen[d]]  # (a unit vector is always free)
         for w in options:
             spanned = dict(image_pivots[d])
             if not _joins(spanned, w):  # the images must stay independent
@@ -373,14 +379,22 @@ def _image(mapping: np.ndarray, v: int) -> int:
 def _checked_embedding(small: Regions, large: Regions, mapping) -> np.ndarray:
     """``mapping`` checked to be an :func:`embedding` of ``small`` in ``large`` (searched for when None); refused
     with a LimitError that says why not."""
+    for region in (small, large):
+        if not isinstance(region, Regions):
+            raise LimitError(f"an embedding takes the regions of two codes (parity.linalg.covering.regions(basis)), "
+                             f"not a {type(region).__name__}")
     if mapping is None:
         mapping = embedding(small, large)
         if mapping is None:
             raise LimitError("the first code's regions do not embed in the second's: no bound carries over")
+    given = mapping
     try:
-        mapping = np.asarray(mapping, dtype=np.int64)
+        mapping = np.asarray(mapping)
+        if mapping.dtype.kind not in "iu":  # (floats, bools and text refused, not truncated)
+            raise TypeError
+        mapping = mapping.astype(np.int64)
     except (TypeError, ValueError, OverflowError):
-        raise LimitError(f"an embedding is a list of k-bit integers, got {mapping!r}") from None
+        raise LimitError(f"an embedding is a list of k-bit integers, got {given!r}") from None
     k = small.nullity
     if large.nullity != k or mapping.shape != (k,) or ((mapping < 0) | (mapping >= (1 << k))).any():
         raise LimitError(f"an embedding of a code of dimension {k} is {k} images of {k} bits each")
@@ -505,7 +519,10 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     the codewords, then one full search of the new word's coset, which
     weighs it exactly and adds its nearest codewords to the sample; the word
     is kept when it is no nearer.  The distance returned is the word's,
-    recomputed by :func:`coset_minimum`.
+    recomputed by :func:`coset_minimum` (past ``MAX_FAR``, the climb's own
+    full search of its coset).  Past ``MAX_FAR`` the first search is made
+    whatever ``seconds`` says (4 s at nullity 32 on the 39 x 39 board), and
+    no other is started that would end past it.
 
     Parameters
     ----------
@@ -561,7 +578,9 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
         seconds = 10.0
     if n == 0:  # no positions: the empty word, at distance 0
         return 0, np.zeros(0, dtype=np.uint8)
-    word = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))[0]
+    word, weighed = _walk(region, start, seconds, steps, int(seed), float(worse), int(tries))
+    if weighed is not None:  # the climb's last full search of the word's coset
+        return weighed, word
     return coset_minimum(word, basis, max_nullity=max(k, MAX_NULLITY))[0], word
 
 
@@ -826,18 +845,23 @@ def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: 
                                               room=SAMPLE_ROOM)
         if best is None or distance >= best[0]:
             best = (distance, b.copy())
-        now = time.perf_counter()
-        if (steps is not None and walked >= steps) or (ends is not None and now + (now - began) >= ends) or \
-                best[0] >= farthest:  # (no word is farther than the parity bound)
+        searched = time.perf_counter() - began
+        if best[0] >= farthest:  # no word is farther than the parity bound
             return best[1], best[0]
         if len(codes) < MOST_SAMPLED:
             codes = np.union1d(codes, np.array([nearest, *others], dtype=np.int64))
-        b = best[1].copy()
-        F = np.empty(len(codes), dtype=np.int32)
-        kernels.transform_at(signatures, b, codes, F)
-        chunk = ROUND_STEPS if steps is None else min(ROUND_STEPS, steps - walked)
-        b = _walk_on(signatures, sizes, b, codes, F, None, chunk, (seed + walked) % (1 << 32), worse, tries)[1]
-        walked += chunk
+        while True:  # steps against the sample until the word moves (a word weighed already is not weighed again)
+            if (steps is not None and walked >= steps) or \
+                    (ends is not None and time.perf_counter() + searched >= ends):  # (the next search ends late)
+                return best[1], best[0]
+            b = best[1].copy()
+            F = np.empty(len(codes), dtype=np.int32)
+            kernels.transform_at(signatures, b, codes, F)
+            chunk = ROUND_STEPS if steps is None else min(ROUND_STEPS, steps - walked)
+            b = _walk_on(signatures, sizes, b, codes, F, None, chunk, (seed + walked) % (1 << 32), worse, tries)[1]
+            walked += chunk
+            if not np.array_equal(b, best[1]):
+                break
 
 
 def _signed(region: Regions, b: np.ndarray) -> np.ndarray:
@@ -1183,7 +1207,9 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         program found none as far.  By default ``WALK_SECONDS`` (at most a
         quarter of ``time_limit``, and ``WALK_STEPS`` steps) on codes of
         dimension ``WALK_NULLITY`` to ``MAX_NULLITY``, none on the others; 0
-        turns it off.
+        turns it off.  Past ``MAX_FAR`` the walk weighs its first word by a
+        full coset search however short the limit (seconds at nullity 32),
+        and the time limit is kept from then on.
 
     Examples
     --------
@@ -1233,8 +1259,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
                               solver="every coset (syndromes)", complete=True)
     lower, worst = -1, None
     upper = parity_bound(region)
+    walked = 0.0  # (past MAX_FAR, at least one coset search's seconds)
     if walk > 0:
+        began = time.perf_counter()
         word, weighed = _walk(region, None, float(walk), WALK_STEPS, 0)
+        walked = time.perf_counter() - began if weighed is not None else 0.0
         lower = weighed if weighed is not None else coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0]
         worst = region.ones(word)
     if progress is not None:
@@ -1254,7 +1283,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
     master.add(codewords)
     rounds = 0
     bounds = []
-    searched = 0.0  # the last coset search's seconds
+    searched = walked  # the last coset search's seconds (the walk's, past MAX_FAR: an upper estimate)
     master.cap(upper)
 
     def stop():

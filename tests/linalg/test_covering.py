@@ -632,6 +632,25 @@ def test_bad_embeddings_are_refused_in_one_line():
         transferred_bound(r[9], r[16], 124, 1 << np.arange(8))
     with pytest.raises(LimitError, match="regions of two codes"):
         embedding(r[9], np.eye(3))
+    with pytest.raises(LimitError, match="regions of two codes"):
+        transferred_bound("a", "b", 10, [1])
+    with pytest.raises(LimitError, match="k-bit integers"):
+        transferred_bound(r[9], r[49], 1397, embedding(r[9], r[49]) + 0.5)
+    with pytest.raises(LimitError, match="rectangular"):
+        regions([[1, 0], [1]])
+
+
+def test_an_embedding_through_dependent_rows_places_the_free_directions_at_once():
+    """Dependent basis rows leave directions no signature spans: the search gives each the first unit vector
+    still free instead of scanning all 2^k images (nullity 30 here, at once)."""
+    from parity.linalg.covering import _checked_embedding, embedding
+
+    small = np.zeros((30, 4), dtype=np.uint8)
+    small[0, :2] = small[1, 2:] = 1  # two regions of two positions; 28 rows of zeros
+    large = np.repeat(np.eye(30, dtype=np.uint8), 2, axis=1)
+    mapping = embedding(regions(small), regions(large))
+    assert mapping is not None
+    _checked_embedding(regions(small), regions(large), mapping)
 
 
 @settings(max_examples=40)
