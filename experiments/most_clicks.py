@@ -553,18 +553,22 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _whole_number(text: str, least: int, most: int | None = None) -> int:
+    """``text`` as a whole number from ``least`` (to ``most``), else argparse's one-line refusal."""
+    if not text.strip().isdecimal() or not least <= int(text) <= (most if most is not None else int(text)):
+        raise argparse.ArgumentTypeError(f"a whole number from {least}{'' if most is None else f' to {most}'}, "
+                                         f"not {text!r}")
+    return int(text)
+
+
 def _count(text: str) -> int:
     """A whole number from 1 (an argparse type)."""
-    if not text.strip().isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
-    return int(text)
+    return _whole_number(text, 1)
 
 
 def _count0(text: str) -> int:
     """A whole number from 0 below 2^32 (an argparse type: a seed)."""
-    if not text.strip().isdecimal() or int(text) >= 1 << 32:
-        raise argparse.ArgumentTypeError(f"a whole number from 0 to {(1 << 32) - 1}, not {text!r}")
-    return int(text)
+    return _whole_number(text, 0, (1 << 32) - 1)
 
 
 def _side_list(text: str) -> set[int]:

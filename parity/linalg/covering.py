@@ -303,21 +303,21 @@ def embedding(small: Regions, large: Regions) -> np.ndarray | None:
             candidates[1 << j] = None  # (any image independent of the others: the least)
     # every signature of small (and every unit vector) as a combination of the chosen ones, by its last member
     reduced: dict[int, tuple[int, int]] = {}  # leading bit -> (vector, combination of chosen)
-    for i, v in enumerate(chosen):
-        combination = 1 << i
-        for bit in sorted(reduced, reverse=True):
-            if v >> bit & 1:
-                v ^= reduced[bit][0]
-                combination ^= reduced[bit][1]
-        reduced[v.bit_length() - 1] = (v, combination)
 
-    def combination_of(v: int) -> int:
+    def eliminated(v: int) -> tuple[int, int]:  # what is left of v, and the combination taken off it
         combination = 0
         for bit in sorted(reduced, reverse=True):
             if v >> bit & 1:
                 v ^= reduced[bit][0]
                 combination ^= reduced[bit][1]
-        return combination
+        return v, combination
+
+    for i, v in enumerate(chosen):
+        rest, combination = eliminated(v)
+        reduced[rest.bit_length() - 1] = (rest, combination ^ (1 << i))
+
+    def combination_of(v: int) -> int:
+        return eliminated(v)[1]
 
     # a signature's image is fixed once its combination's last chosen member is placed: checked at that depth
     at_depth: list[list[tuple[int, int]]] = [[] for _ in range(k)]
@@ -775,17 +775,7 @@ def _walk(region: Regions, start: np.ndarray | None, seconds: float | None, step
                 h *= 2
             b = _walk_on(region.signatures[touched], sizes, b, np.zeros(0, dtype=np.int64), table.astype(np.int32),
                          seconds, steps, seed, worse, tries)[1]
-    return _word_of(region, b), distance
-
-
-def _word_of(region: Regions, b: np.ndarray) -> np.ndarray:
-    """The word whose touched regions have the signed counts ``b`` (size less twice the ones), the untouched
-    region all ones."""
-    touched = region.signatures != 0
-    ones = np.zeros(len(region.sizes), dtype=np.int64)
-    ones[touched] = (region.sizes[touched] - b) // 2
-    ones[~touched] = region.sizes[~touched]
-    return region.word(ones)
+    return region.word(_ones_of(region, b)), distance
 
 
 def _walk_on(signatures: np.ndarray, sizes: np.ndarray, b: np.ndarray, codes: np.ndarray, F: np.ndarray,
@@ -841,8 +831,7 @@ def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: 
     farthest = parity_bound(region)
     while True:
         began = time.perf_counter()
-        distance, nearest, others = _lightest(region, (region.sizes - _signed(region, b)) // 2, below=length + 1,
-                                              room=SAMPLE_ROOM)
+        distance, nearest, others = _lightest(region, _ones_of(region, b), below=length + 1, room=SAMPLE_ROOM)
         if best is None or distance >= best[0]:
             best = (distance, b.copy())
         searched = time.perf_counter() - began
@@ -864,13 +853,13 @@ def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: 
                 break
 
 
-def _signed(region: Regions, b: np.ndarray) -> np.ndarray:
-    """Every region's signed count (size less twice the ones), from the touched regions' ``b`` (the untouched
-    region all ones)."""
+def _ones_of(region: Regions, b: np.ndarray) -> np.ndarray:
+    """Every region's count of ones for the touched regions' signed counts ``b`` (size less twice the ones), the
+    untouched region all ones."""
     touched = region.signatures != 0
-    signed = -region.sizes.astype(np.int64)
-    signed[touched] = b
-    return signed
+    ones = region.sizes.astype(np.int64)
+    ones[touched] = (ones[touched] - b) // 2
+    return ones
 
 
 def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
