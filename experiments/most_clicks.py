@@ -14,6 +14,7 @@ Run from the repository root::
     python experiments/most_clicks.py --far 300 --again --seed 1   # walks again from the worst starts so far
     python experiments/most_clicks.py --symmetric 60 --sides 19    # programs over symmetric words, nullity <= 20
     python experiments/most_clicks.py --transfer                   # bounds carried between the three tables
+    python experiments/most_clicks.py --counting                   # bounds on the boards no search reaches
 
 Every board of nullity 0 needs as many presses as it has lights at most
 (``n^2``; ``3n^2 - 3n + 1`` on the hexagon of side n; twice ``n^2`` with
@@ -56,7 +57,11 @@ carries upper bounds between boards whose regions embed
 and the map kept as the proof, which ``--check`` re-derives; and the other
 way, worst starts up to the larger boards of a family
 (:func:`parity.linalg.covering.carried_word`), each solved again before it
-is kept.
+is kept.  ``--counting`` gives every board of the table (up to ``--max-side``) that
+has no entry yet, whatever its nullity, the bounds that its region sizes alone
+prove (:func:`parity.linalg.covering.counting_bounds`): the sphere-covering
+bound below (no start named) and the parity bound above; ``--check``
+re-derives both.
 """
 
 from __future__ import annotations
@@ -72,9 +77,9 @@ import numpy as np
 from _common import bits_hex, hex_bits, load_jsonl
 from parity.errors import LimitError, NullityTooLargeError, TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import (MAX_NULLITY, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
-                                    embedding, far_word, parity_bound, regions, symmetric_word, symmetric_word_gfp,
-                                    transferred_bound)
+from parity.linalg.covering import (_WORD_BITS, MAX_NULLITY, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
+                                    counting_bounds, embedding, far_word, regions, symmetric_word,
+                                    symmetric_word_gfp, transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -299,7 +304,8 @@ def merged(before: dict, now: dict) -> dict:
         kept_walk = before["proof"].get("lower_by")
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
-    searched = "integer program" not in before["proof"].get("stopped", "")  # (not a walk's entry)
+    stopped = before["proof"].get("stopped", "")
+    searched = "integer program" not in stopped and "not searched" not in stopped  # (not a walk's or counting's)
     searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + searched
     entry["proof"] = dict(now["proof"], searches=searches)
     if kept_walk is not None:
@@ -333,7 +339,8 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
                 lower_by = proof.get("lower_by", "")
                 how += "; worst start by a walk" if "far_word" in lower_by else \
                     "; worst start by the program over symmetric words" if "symmetric_word" in lower_by else \
-                    "; worst start carried up" if "carried" in lower_by else ""
+                    "; worst start carried up" if "carried" in lower_by else \
+                    "; the sphere-covering bound below" if lower_by == SPHERE else ""
         consecutive = consecutive and value is not None
         if consecutive:
             bfile.append(f"{n} {value}")
@@ -344,8 +351,46 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
 
 
 def parity_bound_of(n: int, kind: str = "grid") -> int:
-    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`)."""
-    return parity_bound(regions_of(n, kind)) if field(kind) == 2 else -1
+    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`), any nullity."""
+    return counting_bounds_of(n, kind)[1] if field(kind) == 2 else -1
+
+
+@functools.lru_cache(maxsize=None)
+def counting_bounds_of(n: int, kind: str = "grid") -> tuple[int, int]:
+    """The sphere-covering and parity bounds on a two-state board's most clicks
+    (:func:`parity.linalg.covering.counting_bounds`), any nullity."""
+    return counting_bounds(LightsOut(spec(n, kind)).solution_space().basis)
+
+
+#: how the tables name the counting bound below
+SPHERE = "the sphere-covering bound (counting_bounds: 2^k balls of a smaller radius cannot cover every word)"
+
+
+def counted(out: Path, kind: str, max_side: int) -> int:
+    """Give every board of the table (up to ``max_side``; a new table as long) of nullity 1 or more that has no
+    entry the counting bounds (the sphere-covering bound below, the parity bound above), however large its
+    nullity; the searches' entries are left alone.  Returns how many entries were made."""
+    if kind not in TWO_STATE:
+        raise SystemExit(f"--counting bounds the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
+    nullity_of, name = KINDS[kind]
+    path = out / f"{name}.jsonl"
+    entries = load_jsonl(path)
+    sides_shown = _sides(out, kind, max_side)
+    made = 0
+    for n in range(1, min(max_side, sides_shown) + 1):
+        nullity = nullity_of(n, n)
+        if nullity == 0 or n in entries:
+            continue
+        started = time.perf_counter()
+        lower, upper = counting_bounds_of(n, kind)
+        entries[n] = {"n": n, "nullity": nullity, "most_clicks": lower if lower == upper else None,
+                      "lower": lower, "upper": upper, "seconds": round(time.perf_counter() - started, 2),
+                      "proof": {"stopped": "not searched", "upper_by": "the parity bound", "lower_by": SPHERE}}
+        made += 1
+        print(f"{spec(n, kind)}: {lower}..{upper} (nullity {nullity}, counting)", flush=True)
+    rewrite(path, entries)
+    write_tables(out, entries, sides_shown, kind)
+    return made
 
 
 @functools.lru_cache(maxsize=None)
@@ -377,6 +422,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
     """
     tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
     boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
+    embeddable = [(kind, n) for kind, n in boards if tables[kind][n]["nullity"] <= _WORD_BITS]  # (regions' signatures)
     lowered, changed = 0, True
     for kind, n in boards:  # first the parity bound, where a search stopped before it capped the program
         e = tables[kind][n]
@@ -393,11 +439,11 @@ def transfer(out: Path, quiet: bool = False) -> int:
                     print(f"{spec(n, kind)}: {e['lower']}..{bound} (the parity bound)", flush=True)
     while changed:
         changed = False
-        for kind, n in boards:
+        for kind, n in embeddable:
             e = tables[kind][n]
             if e["most_clicks"] is not None:
                 continue
-            for source_kind, m in boards:
+            for source_kind, m in embeddable:
                 source = tables[source_kind][m]
                 if (source_kind, m) == (kind, n) or source["nullity"] != e["nullity"]:
                     continue
@@ -422,7 +468,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
                     shown = bound if e["most_clicks"] is not None else f"{e['lower']}..{bound}"
                     print(f"{spec(n, kind)}: {shown} (from {spec(m, source_kind)}, at most {source['upper']})",
                           flush=True)
-    lowered += carry_starts(tables, boards, quiet)
+    lowered += carry_starts(tables, embeddable, quiet)
     for kind in TWO_STATE:
         if tables[kind]:
             rewrite(out / f"{KINDS[kind][1]}.jsonl", tables[kind])
@@ -510,7 +556,7 @@ def _embedding(n: int, kind: str, m: int, source_kind: str):
 def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
     sources = {kind: entries}  # the tables carried bounds come from, each read once
-    checked = reached = carried = 0
+    checked = reached = carried = counted = 0
     for n, e in sorted(entries.items()):
         if largest is not None and n > largest:
             continue
@@ -527,6 +573,9 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
             assert bound == e["upper"], f"{spec(n, kind)}: the bound carried over is {bound}, not {e['upper']}"
             carried += 1
         if "worst_start" not in e:
+            if e["proof"].get("lower_by") == SPHERE:  # no start: the counting bound, worked out again
+                assert counting_bounds_of(n, kind)[0] == e["lower"], f"{spec(n, kind)}: not the sphere-covering bound"
+                counted += 1
             continue
         weight = least_presses(n, decode(e["worst_start"], len(cells(n, kind)), kind), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
@@ -538,7 +587,8 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed)" +
           (f"; {reached} of them reach the parity bound, which proves them exact without the integer program"
            if field(kind) == 2 else "") +
-          (f"; {carried} upper bounds carried over from another board re-derived" if carried else ""))
+          (f"; {carried} upper bounds carried over from another board re-derived" if carried else "") +
+          (f"; {counted} sphere-covering bounds re-derived" if counted else ""))
     return checked
 
 
@@ -607,12 +657,17 @@ def main() -> None:
                    "(the fewest orbits first; default 16)")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
                    "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
+    p.add_argument("--counting", action="store_true", help="give every board of the table (up to --max-side) with no "
+                   "entry, whatever its nullity, the bounds its region sizes prove (sphere-covering below, parity above), "
+                   "instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
                    "--seconds or --seconds-beyond again), keeping the better of each bound; with --far, walk on from "
                    "each board's worst start so far")
     args = p.parse_args()
     if args.seed is not None and args.far is None:
         p.error("--seed picks the random choices of --far's walks; give --far too")
+    if args.counting and args.kind not in TWO_STATE:
+        p.error(f"--counting bounds the two-state tables ({', '.join(TWO_STATE)}), not {args.kind}")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
         check(args.out, args.kind)
@@ -629,6 +684,9 @@ def main() -> None:
         return
     if args.transfer:
         print(f"{transfer(args.out)} bounds moved (upper lowered, lower raised); tables in {args.out}")
+        return
+    if args.counting:
+        print(f"{counted(args.out, args.kind, args.max_side)} boards bounded by counting; tables in {args.out}")
         return
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"

@@ -140,6 +140,32 @@ def test_most_clicks_tables_keep_their_length_through_stopped_boards(tmp_path):
     assert [int(row.split()[0]) for row in rows] == list(range(1, 13))
 
 
+def test_most_clicks_counting_bounds_every_board_and_the_searches_replace_them(tmp_path):
+    """From an empty folder, --counting bounds every board of nullity 1 or more up to 20: the sphere-covering
+    bound (worked out here from the board's untouched cells and nullity) below and Boyles' values (4, 5, 9, 17:
+    7, 15, 37, 199) inside; --check re-derives them; a search of 4 x 4 afterwards replaces its bounds by 7."""
+    from math import comb
+
+    run_script("most_clicks.py", "--counting", "--max-side", "20", "--out", str(tmp_path))
+    rows = {int(row.split()[0]): row.split() for row in (tmp_path / "most_clicks.txt").read_text().splitlines()[1:]}
+    assert len(rows) == 20
+    bounded = {n: tuple(map(int, row[2].split(".."))) for n, row in rows.items() if ".." in row[2]}
+    assert set(bounded) == {4, 5, 9, 11, 14, 16, 17, 19}
+    for n, value in {4: 7, 5: 15, 9: 37, 17: 199}.items():
+        assert bounded[n][0] <= value <= bounded[n][1]
+    from parity.puzzles import LightsOut
+
+    basis = LightsOut("grid:19x19").solution_space().basis
+    untouched = int((basis.sum(axis=0) == 0).sum())
+    length, k = 361 - untouched, basis.shape[0]
+    radius = next(r for r in range(length + 1) if sum(comb(length, i) for i in range(r + 1)) << k >= 1 << length)
+    assert bounded[19][0] == untouched + radius == 142
+    assert "sphere-covering bounds re-derived" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+    run_script("most_clicks.py", "--again", "--sides", "4", "--out", str(tmp_path))
+    assert (tmp_path / "most_clicks.txt").read_text().splitlines()[4].split()[2] == "7"
+    assert "8 sphere" not in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+
+
 def test_most_clicks_walks_only_two_state_tables(tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), "--kind", "gf3", "--far", "1",
                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
@@ -154,7 +180,8 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
                                          (["--sides", "0"], "whole numbers from 1"),
                                          (["--far", "1", "--seed", "-1"], "whole number from 0"),
                                          (["--far", "1", "--seed", "\u00b2"], "whole number from 0"),
-                                         (["--symmetric", "1", "--seed", "2"], "give --far too")])
+                                         (["--symmetric", "1", "--seed", "2"], "give --far too"),
+                                         (["--counting", "--kind", "gf3"], "two-state tables")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)

@@ -698,7 +698,9 @@ class LightsOut(Puzzle):
         ------
         NullityTooLargeError
             Beyond ``max_nullity`` (default
-            :data:`parity.linalg.covering.MAX_NULLITY`).
+            :data:`parity.linalg.covering.MAX_NULLITY`), with the bounds that
+            counting proves (:func:`parity.linalg.covering.counting_bounds`)
+            in its message and as its ``bounds``.
         TimeLimitReached
             When ``time_limit`` seconds are spent, with the bounds reached.
 
@@ -712,12 +714,21 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:4x4", field=3).most_clicks()["most_clicks"]  # three-state lights, nullity 2
         16
         """
-        from ..linalg.covering import MAX_NULLITY, covering_radius
+        from .._limits import check_max_nullity
+        from ..errors import NullityTooLargeError
+        from ..linalg.covering import MAX_NULLITY, counting_bounds, covering_radius
 
         if self.field != 2:
             return self._most_clicks_gfp(engine, time_limit, max_nullity, progress, method)
-        max_nullity = MAX_NULLITY if max_nullity is None else max_nullity
+        max_nullity = MAX_NULLITY if max_nullity is None else check_max_nullity(max_nullity)
         space = self.solution_space(engine)
+        if space.nullity > max_nullity:  # beyond the search: what counting alone proves goes with the refusal
+            low, high = counting_bounds(space.basis)
+            error = NullityTooLargeError(
+                f"the Most Clicks search would weigh 2^{space.nullity} codewords, more than the bound "
+                f"2^{max_nullity} (raise max_nullity to try anyway); counting alone says from {low} to {high} presses")
+            error.bounds = (low, high)
+            raise error
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
         made = []  # the rule's symmetries, made only if the integer program runs

@@ -85,23 +85,31 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     """A table's ``most_clicks`` entry for a task's board: the most presses any solvable start needs (solved
     optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12; over GF(p > 2),
     where the ``p^k`` codewords are at most ``MOST_CODEWORDS_GFP``); a search that spends
-    ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead.
+    ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead, and a board
+    of two-state lights beyond that nullity the bounds of counting
+    (:func:`parity.linalg.covering.counting_bounds`).
 
     Examples
     --------
     >>> most_clicks({"kind": "grid", "m": 4, "n": 4}, 4)["most_clicks"]
     7
-    >>> most_clicks({"kind": "grid", "m": 19, "n": 19}, 16)["most_clicks_method"]
-    'not searched: nullity 16 is beyond 12'
+    >>> beyond = most_clicks({"kind": "grid", "m": 19, "n": 19}, 16)
+    >>> beyond["most_clicks_bounds"], beyond["most_clicks_method"]
+    ([142, 180], 'between 142 and 180 by counting (not searched: nullity 16 is beyond 12)')
     """
     from ..errors import NullityTooLargeError, TimeLimitReached
+    from ..linalg.covering import counting_bounds
     from ..puzzles.lightsout import LightsOut
 
     field = params.get("field", 2)
-    if nullity > MOST_CLICKS_NULLITY:
-        return {"most_clicks": None, "most_clicks_method": f"not searched: nullity {nullity} is beyond "
-                                                            f"{MOST_CLICKS_NULLITY}"}
     puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"), field=field)
+    if nullity > MOST_CLICKS_NULLITY:
+        beyond = f"not searched: nullity {nullity} is beyond {MOST_CLICKS_NULLITY}"
+        if field != 2:
+            return {"most_clicks": None, "most_clicks_method": beyond}
+        low, high = counting_bounds(puzzle.solution_space().basis)
+        return {"most_clicks": None, "most_clicks_bounds": [low, high],
+                "most_clicks_method": f"between {low} and {high} by counting ({beyond})"}
     seconds = params.get("most_clicks_seconds", 60.0)
     try:
         answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)

@@ -261,6 +261,9 @@ def test_refusals():
         LightsOut("grid:17x17", field=3).most_clicks()
     with pytest.raises(NullityTooLargeError, match="2\\^8"):
         LightsOut("grid:9x9").most_clicks(max_nullity=6)
+    with pytest.raises(NullityTooLargeError, match="counting alone says from 29 to 40 presses") as refused:
+        LightsOut("grid:9x9").most_clicks(max_nullity=6)
+    assert refused.value.bounds == (29, 40)  # Boyles' 37 between
 
 
 def test_command_line_answers_with_the_worst_start_and_proof():
@@ -279,7 +282,8 @@ def test_command_line_answers_with_the_worst_start_and_proof():
 
 @pytest.mark.parametrize("board, extra, words", [("grid:17x17", ("--field", "3"), ("3^12", "GF(3)")),
                                                  ("grid:4x4", ("--unique",), ("--unique",)),
-                                                 ("grid:4x4", ("--max-nullity", "2"), ("2^4",))])
+                                                 ("grid:4x4", ("--max-nullity", "2"), ("2^4",)),
+                                                 ("grid:61x61", (), ("2^40", "from 1646 to 1860 presses"))])
 def test_command_line_refusals_are_one_line(board, extra, words):
     run = run_cli("solve", "lightsout", "--board", board, "--most-clicks", *extra)
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
@@ -943,3 +947,46 @@ def test_the_program_over_orbits_over_gfp_agrees_with_every_symmetric_word_weigh
     group = np.array([np.roll(np.arange(n), j) for j in range(0, n, step)])
     distance, word, optimal = symmetric_word_gfp(basis, p, np.roll(np.arange(n), step)[None, :])
     assert optimal and distance == _symmetric_radius_gfp(basis, p, group) <= brute_radius_gfp(basis, p)
+
+
+@given(codes())
+def test_the_counting_bounds_hold_on_every_code_weighed(basis):
+    """The sphere-covering bound below and the parity bound above every code's radius (every word and codeword
+    weighed), dependent rows too (the codewords are 2^rank, not 2^k)."""
+    from parity.linalg.covering import counting_bounds, parity_bound
+
+    lower, upper = counting_bounds(basis)
+    assert lower <= brute_radius(basis) <= upper
+    assert upper == parity_bound(regions(basis))
+
+
+def test_the_counting_bound_is_the_radius_of_the_perfect_codes():
+    """Hamming codes of length 7 and 15 (radius 1), the binary Golay code of length 23 (radius 3, cyclic with
+    generator x^11 + x^10 + x^6 + x^5 + x^4 + x^2 + 1) and the repetition code of length 9 (radius 4) are
+    perfect: the balls of their radius tile the space, which is the counting bound met."""
+    from parity.linalg.covering import counting_bounds
+
+    def cyclic(generator: list[int], n: int) -> np.ndarray:
+        k = n - (len(generator) - 1)
+        return np.array([[0] * i + generator + [0] * (k - 1 - i) for i in range(k)], dtype=np.uint8)
+
+    hamming7 = cyclic([1, 1, 0, 1], 7)  # x^3 + x + 1
+    hamming15 = cyclic([1, 1, 0, 0, 1], 15)  # x^4 + x + 1
+    golay = cyclic([1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 1, 1], 23)
+    repetition = np.ones((1, 9), dtype=np.uint8)
+    assert [counting_bounds(b)[0] for b in (hamming7, hamming15, golay, repetition)] == [1, 1, 3, 4]
+    assert brute_radius(hamming7) == 1
+
+
+def test_the_counting_bounds_take_codes_past_the_coset_search():
+    """A code of dimension 70 (beyond the 62-bit signatures of regions()): the unit vectors of 70 positions out
+    of 80; the 10 others are never touched, so the radius is 10, which the counting bound reaches, and the parity
+    bound is 10 + (70 - 2) / 2."""
+    from parity.linalg.covering import counting_bounds
+
+    basis = np.eye(70, 80, dtype=np.uint8)
+    assert counting_bounds(basis) == (10, 44)
+    with pytest.raises(NullityTooLargeError):
+        regions(basis)
+    with pytest.raises(LimitError, match="0s and 1s"):
+        counting_bounds(np.full((2, 3), 2))
