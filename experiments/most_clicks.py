@@ -60,8 +60,8 @@ way, worst starts up to the larger boards of a family
 is kept.  ``--counting`` gives every board of the table (up to ``--max-side``) that
 has no entry yet, whatever its nullity, the bounds that its region sizes alone
 prove (:func:`parity.linalg.covering.counting_bounds`): the sphere-covering
-bound below (no start named) and the parity bound above; ``--check``
-re-derives both.
+bound below (no start named) and the parity bound above (on three-state
+lights, the averaging bound); ``--check`` re-derives both.
 """
 
 from __future__ import annotations
@@ -301,6 +301,8 @@ def merged(before: dict, now: dict) -> dict:
         entry["lower"] = before["lower"]
         if "worst_start" in before:
             entry["worst_start"] = before["worst_start"]
+        else:  # (a bound without a start, counting's: the search's start needs fewer)
+            entry.pop("worst_start", None)
         kept_walk = before["proof"].get("lower_by")
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
@@ -333,9 +335,11 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
             proof = e["proof"]
             carried = f"at most {proof['from']}'s bound carried over" if "from" in proof else ""
             if value is not None:
-                how = "exact" + (f": {carried}" if carried else "")
+                how = "exact" + (f": {carried}" if carried else ": by counting" if "worst_start" not in e and
+                                 proof.get("lower_by") == SPHERE else "")
             else:
-                how = carried or ("the parity bound above; " if "upper_by" in proof else "") + proof.get("stopped", "")
+                how = carried or (f"{proof['upper_by']} above; " if "upper_by" in proof else "") + \
+                    proof.get("stopped", "")
                 lower_by = proof.get("lower_by", "")
                 how += "; worst start by a walk" if "far_word" in lower_by else \
                     "; worst start by the program over symmetric words" if "symmetric_word" in lower_by else \
@@ -351,27 +355,31 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
 
 
 def parity_bound_of(n: int, kind: str = "grid") -> int:
-    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`), any nullity."""
-    return counting_bounds_of(n, kind)[1] if field(kind) == 2 else -1
+    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`), any nullity;
+    on three-state lights, the averaging bound of :func:`parity.linalg.covering.counting_bounds`."""
+    return counting_bounds_of(n, kind)[1]
 
 
 @functools.lru_cache(maxsize=None)
 def counting_bounds_of(n: int, kind: str = "grid") -> tuple[int, int]:
-    """The sphere-covering and parity bounds on a two-state board's most clicks
+    """The sphere-covering bound and the parity (three-state lights: averaging) bound on a board's most clicks
     (:func:`parity.linalg.covering.counting_bounds`), any nullity."""
-    return counting_bounds(LightsOut(spec(n, kind)).solution_space().basis)
+    return counting_bounds(LightsOut(spec(n, kind), field=field(kind)).solution_space().basis, field(kind))
+
+
+def upper_name(kind: str) -> str:
+    """How the tables name the bound above of :func:`counting_bounds_of`."""
+    return "the parity bound" if field(kind) == 2 else "the averaging bound"
 
 
 #: how the tables name the counting bound below
-SPHERE = "the sphere-covering bound (counting_bounds: 2^k balls of a smaller radius cannot cover every word)"
+SPHERE = "the sphere-covering bound (counting_bounds: the codewords' balls of a smaller radius cannot cover every word)"
 
 
 def counted(out: Path, kind: str, max_side: int) -> int:
     """Give every board of the table (up to ``max_side``; a new table as long) of nullity 1 or more that has no
-    entry the counting bounds (the sphere-covering bound below, the parity bound above), however large its
+    entry the counting bounds (the sphere-covering bound below, the parity or averaging bound above), however large its
     nullity; the searches' entries are left alone.  Returns how many entries were made."""
-    if kind not in TWO_STATE:
-        raise SystemExit(f"--counting bounds the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
     nullity_of, name = KINDS[kind]
     path = out / f"{name}.jsonl"
     entries = load_jsonl(path)
@@ -385,7 +393,7 @@ def counted(out: Path, kind: str, max_side: int) -> int:
         lower, upper = counting_bounds_of(n, kind)
         entries[n] = {"n": n, "nullity": nullity, "most_clicks": lower if lower == upper else None,
                       "lower": lower, "upper": upper, "seconds": round(time.perf_counter() - started, 2),
-                      "proof": {"stopped": "not searched", "upper_by": "the parity bound", "lower_by": SPHERE}}
+                      "proof": {"stopped": "not searched", "upper_by": upper_name(kind), "lower_by": SPHERE}}
         made += 1
         print(f"{spec(n, kind)}: {lower}..{upper} (nullity {nullity}, counting)", flush=True)
     rewrite(path, entries)
@@ -561,7 +569,7 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
         if largest is not None and n > largest:
             continue
         if "upper_by" in e["proof"] and "from" not in e["proof"]:  # the parity bound, worked out again
-            assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not the parity bound"
+            assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not {e['proof']['upper_by']}"
         if "from" in e["proof"]:  # an upper bound carried over: the embedding checked, the bound recomputed
             proof = e["proof"]
             if proof["kind"] not in sources:
@@ -657,17 +665,15 @@ def main() -> None:
                    "(the fewest orbits first; default 16)")
     p.add_argument("--transfer", action="store_true", help="carry upper bounds between the boards of the "
                    "two-state tables (grid, torus, hex) whose regions embed, instead of searching")
-    p.add_argument("--counting", action="store_true", help="give every board of the table (up to --max-side) with no "
-                   "entry, whatever its nullity, the bounds its region sizes prove (sphere-covering below, parity above), "
-                   "instead of searching")
+    p.add_argument("--counting", action="store_true", help="give every board of the table (up to --max-side) with "
+                   "no entry, whatever its nullity, the bounds its region sizes prove (sphere-covering below, parity "
+                   "or, on three-state lights, averaging above), instead of searching")
     p.add_argument("--again", action="store_true", help="search the boards whose search stopped once more (for "
                    "--seconds or --seconds-beyond again), keeping the better of each bound; with --far, walk on from "
                    "each board's worst start so far")
     args = p.parse_args()
     if args.seed is not None and args.far is None:
         p.error("--seed picks the random choices of --far's walks; give --far too")
-    if args.counting and args.kind not in TWO_STATE:
-        p.error(f"--counting bounds the two-state tables ({', '.join(TWO_STATE)}), not {args.kind}")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
         check(args.out, args.kind)
@@ -696,7 +702,8 @@ def main() -> None:
     for n in range(1, args.max_side + 1):
         if (args.sides is not None and n not in args.sides) or (args.again and n not in entries):
             continue
-        if n in entries and not (args.again and entries[n]["most_clicks"] is None):
+        counted_only = n in entries and entries[n]["proof"].get("stopped") == "not searched"  # (--counting's)
+        if n in entries and not counted_only and not (args.again and entries[n]["most_clicks"] is None):
             continue
         nullity = nullity_of(n, n)
         if nullity == 0 or nullity > args.max_nullity:
@@ -713,8 +720,9 @@ def main() -> None:
     if args.again:  # one line a board again, the later searches' lines folded in
         rewrite(path, entries)
     write_tables(args.out, entries, shown, args.kind)
-    exact = sum(e["most_clicks"] is not None for e in entries.values())
-    print(f"{exact} of {len(entries)} boards searched answered exactly; tables in {args.out}")
+    searched = [e for e in entries.values() if e["proof"].get("stopped") != "not searched"]
+    exact = sum(e["most_clicks"] is not None for e in searched)
+    print(f"{exact} of {len(searched)} boards searched answered exactly; tables in {args.out}")
 
 
 if __name__ == "__main__":

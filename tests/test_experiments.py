@@ -143,7 +143,8 @@ def test_most_clicks_tables_keep_their_length_through_stopped_boards(tmp_path):
 def test_most_clicks_counting_bounds_every_board_and_the_searches_replace_them(tmp_path):
     """From an empty folder, --counting bounds every board of nullity 1 or more up to 20: the sphere-covering
     bound (worked out here from the board's untouched cells and nullity) below and Boyles' values (4, 5, 9, 17:
-    7, 15, 37, 199) inside; --check re-derives them; a search of 4 x 4 afterwards replaces its bounds by 7."""
+    7, 15, 37, 199) inside; --check re-derives them; a plain search of the boards up to 5 afterwards replaces
+    their bounds by 7 and 15."""
     from math import comb
 
     run_script("most_clicks.py", "--counting", "--max-side", "20", "--out", str(tmp_path))
@@ -161,9 +162,17 @@ def test_most_clicks_counting_bounds_every_board_and_the_searches_replace_them(t
     radius = next(r for r in range(length + 1) if sum(comb(length, i) for i in range(r + 1)) << k >= 1 << length)
     assert bounded[19][0] == untouched + radius == 142
     assert "sphere-covering bounds re-derived" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
-    run_script("most_clicks.py", "--again", "--sides", "4", "--out", str(tmp_path))
-    assert (tmp_path / "most_clicks.txt").read_text().splitlines()[4].split()[2] == "7"
-    assert "8 sphere" not in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+    # a plain search (no --again) takes the boards that only counting has bounded
+    searched = run_script("most_clicks.py", "--max-side", "5", "--out", str(tmp_path)).stdout
+    assert "2 of 2 boards searched answered exactly" in searched
+    assert [row.split()[2] for row in (tmp_path / "most_clicks.txt").read_text().splitlines()[4:6]] == ["7", "15"]
+    assert "; 6 sphere-covering bounds" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
+    # three-state lights: the 4 x 4 board (nullity 2 over GF(3), 16 at most) between 12 and the averaging bound 16
+    run_script("most_clicks.py", "--counting", "--kind", "gf3", "--max-side", "5", "--out", str(tmp_path))
+    row = (tmp_path / "most_clicks_gf3.txt").read_text().splitlines()[4]
+    assert row.split()[2] == "12..16" and "the averaging bound above" in row
+    checked = run_script("most_clicks.py", "--check", "--kind", "gf3", "--out", str(tmp_path)).stdout
+    assert "sphere-covering bounds re-derived" in checked
 
 
 def test_most_clicks_walks_only_two_state_tables(tmp_path):
@@ -180,9 +189,26 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
                                          (["--sides", "0"], "whole numbers from 1"),
                                          (["--far", "1", "--seed", "-1"], "whole number from 0"),
                                          (["--far", "1", "--seed", "\u00b2"], "whole number from 0"),
-                                         (["--symmetric", "1", "--seed", "2"], "give --far too"),
-                                         (["--counting", "--kind", "gf3"], "two-state tables")])
+                                         (["--symmetric", "1", "--seed", "2"], "give --far too")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr
+
+
+def test_most_clicks_keeps_no_start_below_a_counting_bound_it_keeps():
+    """A search again of a board that counting bounded, whose lower bound is below counting's: the entry keeps the
+    higher bound and drops the search's start, which needs fewer presses (--check would refuse it)."""
+    import importlib.util
+
+    sys.path.insert(0, str(ROOT / "experiments"))
+    spec = importlib.util.spec_from_file_location("most_clicks", ROOT / "experiments" / "most_clicks.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    before = {"n": 19, "nullity": 16, "most_clicks": None, "lower": 142, "upper": 180, "seconds": 0.1,
+              "proof": {"stopped": "not searched", "upper_by": "the parity bound", "lower_by": script.SPHERE}}
+    now = {"n": 19, "nullity": 16, "most_clicks": None, "lower": 120, "upper": 178, "seconds": 1.0,
+           "worst_start": "ab", "proof": {"stopped": "time limit of 1 s", "solver": "HiGHS"}}
+    entry = script.merged(before, now)
+    assert (entry["lower"], entry["upper"], entry["proof"]["lower_by"]) == (142, 178, script.SPHERE)
+    assert "worst_start" not in entry

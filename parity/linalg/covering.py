@@ -235,24 +235,42 @@ def _region_sizes_whole(basis: np.ndarray) -> tuple[int, np.ndarray]:
     return int(sizes[zero].sum()), sizes[~zero].astype(np.int64)
 
 
-def counting_bounds(basis: np.ndarray) -> tuple[int, int]:
+#: :func:`counting_bounds` counts the words of each weight exactly: over GF(2) up to this many touched positions
+#: (a few seconds), over GF(p) while ``(p - 1) n'^2`` is at most ``MOST_COUNTED_GFP``
+MOST_COUNTED = 1 << 18
+MOST_COUNTED_GFP = 1 << 25
+
+
+def counting_bounds(basis: np.ndarray, field: int = 2) -> tuple[int, int]:
     """Bounds on the covering radius of the code spanned by the rows of ``basis`` from the sizes of its regions
-    alone, for a code of any dimension: ``(sphere-covering bound, parity bound)``.
+    alone, for a code of any dimension: ``(sphere-covering bound, parity bound)``; over GF(p > 2), a word
+    weighed by the sum of its entries as integers ``0 .. p-1``, ``(sphere-covering bound, averaging bound)``.
 
     Below, counting: the positions no codeword touches (``m_0`` of them) add
-    to the distance of every word whose ones fill them, and on the other
-    ``n' = n - m_0`` positions the ``2^r`` codewords (``r`` the rank) can
-    cover the ``2^n'`` words with balls of radius ``R`` only if ``2^r sum
-    over i <= R of C(n', i) >= 2^n'``; so some start needs at least ``m_0``
-    plus the least such ``R``.  The bound is not constructive: it names no
-    start.  Above, :func:`parity_bound`.  Exact integers throughout.
+    ``p - 1`` each to the distance of every word that holds ``p - 1`` there,
+    and on the other ``n' = n - m_0`` positions the ``p^r`` codewords (``r``
+    the rank) can cover the ``p^n'`` words with balls of radius ``R`` only if
+    ``p^r V(n', R) >= p^n'``, ``V(n', R)`` the words of weight at most ``R``
+    (over GF(2), ``C(n', 0) + ... + C(n', R)``; over GF(p), the first
+    coefficients of ``(1 + x + ... + x^(p-1))^n'``); so some start needs at
+    least ``(p - 1) m_0`` plus the least such ``R``.  The bound is not
+    constructive: it names no start.  Above, over GF(2)
+    :func:`parity_bound`; over GF(p > 2), averaging: a touched position of
+    a codeword drawn at random from the code is uniform on ``0 .. p-1``, so
+    every word is within ``(p - 1) m_0 + floor((p - 1) n' / 2)`` of some
+    codeword.  Exact integers throughout.
 
     Examples
     --------
+    Raises :class:`~parity.errors.LimitError` past ``MOST_COUNTED`` touched
+    positions (``MOST_COUNTED_GFP`` over GF(p)), where the exact count would
+    take minutes.
+
     The Hamming code of length 7 is perfect: the counting bound is its radius,
-    1 (the parity bound says 3).  The 61 x 61 board's quiet patterns (nullity 40, out of reach of the
-    coset search's walks) need between 1646 and 1860 presses at most; its
-    all-on start needs 1629 (OEIS A075464), below the counting bound:
+    1 (the parity bound says 3).  On the 61 x 61 board (nullity 40, out of
+    reach of the coset search's walks) some start needs at least 1646
+    presses, and none more than 1860; its all-on start needs 1629 (OEIS
+    A075464), below the counting bound:
 
     >>> import numpy as np
     >>> hamming = np.array([[1, 0, 0, 0, 0, 1, 1], [0, 1, 0, 0, 1, 0, 1], [0, 0, 1, 0, 1, 1, 0], [0, 0, 0, 1, 1, 1, 1]])
@@ -261,12 +279,25 @@ def counting_bounds(basis: np.ndarray) -> tuple[int, int]:
     >>> from parity.puzzles import LightsOut
     >>> counting_bounds(LightsOut("grid:61x61").solution_space().basis)
     (1646, 1860)
+
+    The ternary repetition code of length 3 (``000, 111, 222``): ``012`` is 3
+    from each codeword (``012``, ``201``, ``120`` taken off), the averaging
+    bound; counting says at least 2:
+
+    >>> counting_bounds(np.array([[1, 1, 1]]), field=3)
+    (2, 3)
     """
     from . import rank
+    from .gfp import check_field
 
+    p = check_field(field)
+    if p != 2:
+        return _counting_bounds_gfp(basis, p)
     basis = _bits(basis, "a basis", 2)
     untouched, sizes = _region_sizes_whole(basis)
     length = int(sizes.sum())
+    if length > MOST_COUNTED:
+        raise LimitError(f"counting the words of each weight on {length} positions is beyond {MOST_COUNTED}")
     codewords = rank(basis.astype(np.uint8)) if basis.shape[0] and length else 0
     need, covered, term, radius = 1 << (length - codewords), 0, 1, 0
     while True:  # C(n', 0) + C(n', 1) + ... until 2^r of them reach 2^(n' - r)
@@ -276,6 +307,38 @@ def counting_bounds(basis: np.ndarray) -> tuple[int, int]:
         term = term * (length - radius) // (radius + 1)
         radius += 1
     return untouched + radius, _parity_bound(untouched, sizes)
+
+
+def _counting_bounds_gfp(basis, p: int) -> tuple[int, int]:
+    """:func:`counting_bounds` over GF(p > 2)."""
+    from . import rank
+
+    array = np.asarray(basis)
+    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
+        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    touched = array.any(axis=0)
+    untouched, length = int((~touched).sum()), int(touched.sum())
+    if (p - 1) * length * length > MOST_COUNTED_GFP:
+        raise LimitError(f"counting the words of each sum on {length} positions over GF({p}) is beyond "
+                         f"(p - 1) n^2 = {MOST_COUNTED_GFP}")
+    codewords = rank(array[:, touched].astype(np.int64), field=p) if array.shape[0] and length else 0
+    need = p ** (length - codewords)
+    weights = [1]  # the words of each weight on the touched positions: (1 + x + ... + x^(p-1))^n', built up
+    for _ in range(length):
+        widened = [0] * (len(weights) + p - 1)
+        running = 0
+        for w in range(len(widened)):  # a sliding sum of p coefficients
+            running += weights[w] if w < len(weights) else 0
+            running -= weights[w - p] if w >= p else 0
+            widened[w] = running
+        weights = widened
+    covered, radius = 0, 0
+    while True:
+        covered += weights[radius]
+        if covered >= need:
+            break
+        radius += 1
+    return (p - 1) * untouched + radius, (p - 1) * untouched + (p - 1) * length // 2
 
 
 def _least_largest(sizes: np.ndarray) -> int:

@@ -716,19 +716,20 @@ class LightsOut(Puzzle):
         """
         from .._limits import check_max_nullity
         from ..errors import NullityTooLargeError
-        from ..linalg.covering import MAX_NULLITY, counting_bounds, covering_radius
+        from ..linalg.covering import _WORD_BITS, MAX_NULLITY, covering_radius
 
         if self.field != 2:
             return self._most_clicks_gfp(engine, time_limit, max_nullity, progress, method)
         max_nullity = MAX_NULLITY if max_nullity is None else check_max_nullity(max_nullity)
         space = self.solution_space(engine)
         if space.nullity > max_nullity:  # beyond the search: what counting alone proves goes with the refusal
-            low, high = counting_bounds(space.basis)
-            error = NullityTooLargeError(
+            raise _with_counting_bounds(NullityTooLargeError(
                 f"the Most Clicks search would weigh 2^{space.nullity} codewords, more than the bound "
-                f"2^{max_nullity} (raise max_nullity to try anyway); counting alone says from {low} to {high} presses")
-            error.bounds = (low, high)
-            raise error
+                f"2^{max_nullity} (raise max_nullity to try anyway)"), space.basis, 2)
+        if space.nullity > _WORD_BITS:  # (the regions' signatures are machine words)
+            raise _with_counting_bounds(NullityTooLargeError(
+                f"the Most Clicks search takes nullity {_WORD_BITS} at most, the board has {space.nullity}"),
+                space.basis, 2)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
         made = []  # the rule's symmetries, made only if the integer program runs
@@ -787,15 +788,17 @@ class LightsOut(Puzzle):
                              f"not {method!r}")
         bound = None if max_nullity is None else check_max_nullity(max_nullity)
         space = self.solution_space(engine)
-        if bound is not None and space.nullity > bound:
-            raise NullityTooLargeError(f"the board's nullity over GF({p}) is {space.nullity}, beyond max_nullity "
-                                       f"{bound}")
         try:
+            if bound is not None and space.nullity > bound:
+                raise NullityTooLargeError(f"the board's nullity over GF({p}) is {space.nullity}, beyond max_nullity "
+                                           f"{bound}")
             found = covering_radius_gfp(space.basis, p, time_limit=time_limit)
         except TimeLimitReached as stopped:
             if progress is not None:
                 progress(1, *stopped.bounds)
             raise
+        except NullityTooLargeError as beyond:  # what counting alone proves goes with the refusal
+            raise _with_counting_bounds(beyond, space.basis, p) from None
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         start, worst = self._worst_start(self._restarted(zeros, zeros), found.worst)
         least, presses = worst.minimum_presses(engine=engine)
@@ -1194,3 +1197,17 @@ FAMILY = Family(
         ),
     ),
 )
+
+
+def _with_counting_bounds(error: Exception, basis: np.ndarray, p: int) -> Exception:
+    """A refusal of the Most Clicks search, the bounds that counting proves
+    (:func:`parity.linalg.covering.counting_bounds`) added to its message and as its ``bounds``."""
+    from ..linalg.covering import counting_bounds
+
+    try:
+        low, high = counting_bounds(basis, p)
+    except LimitError:  # (too long to count exactly: the refusal as it was)
+        return error
+    found = type(error)(f"{error}; counting alone says from {low} to {high} presses")
+    found.bounds = (low, high)
+    return found

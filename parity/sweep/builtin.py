@@ -86,8 +86,7 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12; over GF(p > 2),
     where the ``p^k`` codewords are at most ``MOST_CODEWORDS_GFP``); a search that spends
     ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead, and a board
-    of two-state lights beyond that nullity the bounds of counting
-    (:func:`parity.linalg.covering.counting_bounds`).
+    beyond the search the bounds of counting (:func:`parity.linalg.covering.counting_bounds`).
 
     Examples
     --------
@@ -97,24 +96,28 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     >>> beyond["most_clicks_bounds"], beyond["most_clicks_method"]
     ([142, 180], 'between 142 and 180 by counting (not searched: nullity 16 is beyond 12)')
     """
-    from ..errors import NullityTooLargeError, TimeLimitReached
+    from ..errors import LimitError, NullityTooLargeError, TimeLimitReached
     from ..linalg.covering import counting_bounds
     from ..puzzles.lightsout import LightsOut
 
     field = params.get("field", 2)
     puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"), field=field)
-    if nullity > MOST_CLICKS_NULLITY:
-        beyond = f"not searched: nullity {nullity} is beyond {MOST_CLICKS_NULLITY}"
-        if field != 2:
-            return {"most_clicks": None, "most_clicks_method": beyond}
-        low, high = counting_bounds(puzzle.solution_space().basis)
+
+    def counted(beyond: str) -> dict:
+        try:
+            low, high = counting_bounds(puzzle.solution_space().basis, field)
+        except LimitError:  # (a board too large to count exactly)
+            return {"most_clicks": None, "most_clicks_method": f"not searched: {beyond}"}
         return {"most_clicks": None, "most_clicks_bounds": [low, high],
-                "most_clicks_method": f"between {low} and {high} by counting ({beyond})"}
+                "most_clicks_method": f"between {low} and {high} by counting (not searched: {beyond})"}
+
+    if nullity > MOST_CLICKS_NULLITY:
+        return counted(f"nullity {nullity} is beyond {MOST_CLICKS_NULLITY}")
     seconds = params.get("most_clicks_seconds", 60.0)
     try:
         answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)
     except NullityTooLargeError as beyond:  # (over GF(p): too many codewords, or a program too large to build)
-        return {"most_clicks": None, "most_clicks_method": f"not searched: {beyond}"}
+        return counted(str(beyond))
     except TimeLimitReached as stopped:
         low, high = stopped.bounds
         return {"most_clicks": None, "most_clicks_bounds": [low, high],

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from .._limits import check_time_limit
 from ..errors import LimitError
-from .builtin import MOST_CLICKS_NULLITY, board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
+from .builtin import board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
 from .run import Sweep, check_workers, run_sweep
 from .store import Store, task_key
 
@@ -141,7 +141,7 @@ def _board_free_rows(tasks: list[dict], store, progress, time_limit: float | Non
                     # the search gets what the table's limit leaves; cut short, the row is not kept as done
                     result = lightsout_row({**params, "most_clicks_seconds": max(left, 0.01)}, nullity)
                     if result.get("most_clicks") is None and "most_clicks_bounds" in result and \
-                            nullity <= MOST_CLICKS_NULLITY:  # (beyond it, the bounds of counting: no search)
+                            "by counting" not in result["most_clicks_method"]:  # (counting is no search)
                         break
                 else:
                     result = lightsout_row(params, nullity)

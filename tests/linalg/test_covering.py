@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from parity.data.oeis import A159257
-from parity.errors import LimitError, NullityTooLargeError
+from parity.errors import LimitError, NullityTooLargeError, ParityError
 from parity.linalg import poly
 from parity.linalg.covering import coset_minimum, covering_radius, parity_bound, regions
 from parity.linalg.minweight import min_weight_gf2
@@ -280,7 +280,8 @@ def test_command_line_answers_with_the_worst_start_and_proof():
     assert text.code == 0 and text.out.startswith("grid:4x4: every solvable start is solved in at most 7 presses")
 
 
-@pytest.mark.parametrize("board, extra, words", [("grid:17x17", ("--field", "3"), ("3^12", "GF(3)")),
+@pytest.mark.parametrize("board, extra, words", [("grid:17x17", ("--field", "3"),
+                                                  ("3^12", "GF(3)", "from 226 to 290 presses")),
                                                  ("grid:4x4", ("--unique",), ("--unique",)),
                                                  ("grid:4x4", ("--max-nullity", "2"), ("2^4",)),
                                                  ("grid:61x61", (), ("2^40", "from 1646 to 1860 presses"))])
@@ -990,3 +991,37 @@ def test_the_counting_bounds_take_codes_past_the_coset_search():
         regions(basis)
     with pytest.raises(LimitError, match="0s and 1s"):
         counting_bounds(np.full((2, 3), 2))
+    from parity.linalg.covering import MOST_COUNTED
+
+    with pytest.raises(LimitError, match="beyond"):  # (an exact count that would take minutes)
+        counting_bounds(np.ones((1, MOST_COUNTED + 1), dtype=np.uint8))
+    with pytest.raises(LimitError, match="beyond"):
+        counting_bounds(np.ones((1, 4097), dtype=np.int64), field=3)
+
+
+@given(st.integers(1, 6), st.integers(0, 3), st.sampled_from([3, 5]), st.data())
+def test_the_counting_bounds_over_gfp_hold_on_every_code_weighed(n, k, p, data):
+    """Over GF(3) and GF(5), a word weighed by the sum of its entries: the sphere-covering bound below and the
+    averaging bound above every code's radius (every word and codeword weighed), dependent rows too."""
+    from parity.linalg.covering import counting_bounds
+
+    if p == 5:
+        n = min(n, 4)
+    rows = data.draw(st.lists(st.lists(st.integers(0, p - 1), min_size=n, max_size=n), min_size=k, max_size=k))
+    basis = np.array(rows, dtype=np.int64).reshape(k, n)
+    lower, upper = counting_bounds(basis, field=p)
+    assert lower <= brute_radius_gfp(basis, p) <= upper
+
+
+def test_the_counting_bounds_over_gfp_count_the_balls_of_the_sum_weight():
+    """The words of GF(3)^4 of sum-weight at most R (listed here: 1, 5, 15, 31, 50 for R = 0..4), and the
+    ternary repetition code of length 4 (0000, 1111, 2222): 3 V(4, R) >= 3^4 first at R = 3 (45 < 81 <= 93)."""
+    from parity.linalg.covering import counting_bounds
+
+    words = np.array(list(itertools.product(range(3), repeat=4)))
+    assert [int((words.sum(axis=1) <= r).sum()) for r in range(5)] == [1, 5, 15, 31, 50]
+    assert counting_bounds(np.array([[1, 1, 1, 1]]), field=3)[0] == 3  # 3 * 31 >= 81 > 3 * 15
+    with pytest.raises(LimitError, match="integers 0..2"):
+        counting_bounds(np.array([[1, 3]]), field=3)
+    with pytest.raises(ParityError, match="not a prime"):
+        counting_bounds(np.array([[1, 1]]), field=4)
