@@ -44,8 +44,8 @@ second proof beside the integer program's; the check says how many.
 
 ``--again`` searches the boards whose search stopped once more, keeping the
 higher lower bound (with its worst start) and the lower upper bound.
-``--far SECONDS`` walks every open board of nullity up to 34 (past 24 on a sample of the codewords) far from its
-code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
+``--far SECONDS`` walks every open board of nullity up to ``--max-nullity`` (past 24 on a sample of the codewords, each
+round a search of the ``2^k`` codewords: 20 s at nullity 36) far from its code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
 more presses (with ``--again``, each walk goes on from the board's worst
 start so far, with ``--seed``'s random choices); ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
@@ -177,15 +177,17 @@ def start_cleared_by(puzzle: LightsOut, presses: np.ndarray, order: list) -> np.
 
 
 def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int,
-        how: str = "walk", subgroups: int = 16, seed: int = 0, again: bool = False) -> int:
+        how: str = "walk", subgroups: int = 16, seed: int = 0, again: bool = False, all_on: bool = False) -> int:
     """Raise the lower bounds of a two-state table's open boards by a word far from their code.
 
-    Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and at
-    most ``MAX_NULLITY`` or ``MAX_SYMMETRIC``) that is not exact, searched or
-    not before, gets a word: with ``how="walk"`` the local search over its
-    regions, :func:`parity.linalg.covering.far_word`, for ``seconds`` (from
-    the default start, or with ``again`` from the entry's worst start, so that
-    a board is never left worse; random choices by ``seed``); with ``how="symmetric"`` the integer program over the words a
+    Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and, for
+    the symmetric words, at most ``MAX_SYMMETRIC``) that is not exact,
+    searched or not before, gets a word: with ``how="walk"`` the local search
+    over its regions, :func:`parity.linalg.covering.far_word`, for
+    ``seconds`` (from the default start, or with ``again`` from the entry's
+    worst start, so that a board is never left worse, or with ``all_on``, where
+    there is none, from a solution of the all-on start where it is solvable;
+    random choices by ``seed``); with ``how="symmetric"`` the integer program over the words a
     subgroup of the board's symmetries keeps,
     :func:`parity.linalg.covering.symmetric_word`, for ``seconds`` a
     subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`);
@@ -203,7 +205,7 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     entries = load_jsonl(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
-    most = MAX_NULLITY if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
+    most = _WORD_BITS if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
@@ -215,10 +217,16 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
         started = time.perf_counter()
         basis = puzzle.solution_space().basis
         if how == "walk":
-            start = _worst_word(n, kind, e["worst_start"]) if again and e is not None and "worst_start" in e else None
-            distance, word = far_word(basis, seconds=seconds, seed=seed, start=start)
-            method = f"local search over the regions (far_word), {seconds:g} s, seed {seed}" + \
-                ("" if start is None else ", from the worst start before")
+            start, begun = None, ""
+            if again and e is not None and "worst_start" in e:
+                start, begun = _worst_word(n, kind, e["worst_start"]), ", from the worst start before"
+            elif all_on:
+                lit = LightsOut(spec(n, kind), start="all-on").solution_space()
+                if lit.solvable:
+                    start, begun = lit.particular, ", from a solution of the all-on start"
+            distance, word = far_word(basis, seconds=seconds, seed=seed, start=start,
+                                      max_nullity=max(nullity, MAX_NULLITY))
+            method = f"local search over the regions (far_word), {seconds:g} s, seed {seed}{begun}"
         else:
             distance, word, method = -1, None, None
             for generators in subgroups_of(puzzle, subgroups):
@@ -660,6 +668,9 @@ def main() -> None:
     p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
                    "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "
                    "board's symmetries keep, SECONDS a subgroup, instead of searching")
+    p.add_argument("--all-on", action="store_true", help="with --far, walk from a solution of the all-on start "
+                   "(where it is solvable) instead of the default start; with --again, where a board has no worst "
+                   "start yet")
     p.add_argument("--seed", type=_count0, default=None, help="with --far, the walk's random choices (default 0)")
     p.add_argument("--subgroups", type=_count, default=16, help="with --symmetric, how many subgroups a board "
                    "(the fewest orbits first; default 16)")
@@ -674,13 +685,15 @@ def main() -> None:
     args = p.parse_args()
     if args.seed is not None and args.far is None:
         p.error("--seed picks the random choices of --far's walks; give --far too")
+    if args.all_on and args.far is None:
+        p.error("--all-on picks where --far's walks start; give --far too")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
         check(args.out, args.kind)
         return
     if args.far is not None:
         raised = far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity,
-                     seed=args.seed or 0, again=args.again)
+                     seed=args.seed or 0, again=args.again, all_on=args.all_on)
         print(f"{raised} lower bounds raised; tables in {args.out}")
         return
     if args.symmetric is not None:
@@ -697,8 +710,9 @@ def main() -> None:
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"
     entries = load_jsonl(path)
-    # a run that only searches boards again (or chosen ones) keeps the table as long as it is
-    shown = _sides(args.out, args.kind, args.max_side) if args.again or args.sides else args.max_side
+    # a run keeps the table at least as long as it is (a shorter run, or one that searches chosen boards again,
+    # does not cut it)
+    shown = max(args.max_side, _sides(args.out, args.kind, args.max_side))
     for n in range(1, args.max_side + 1):
         if (args.sides is not None and n not in args.sides) or (args.again and n not in entries):
             continue

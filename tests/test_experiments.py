@@ -1,5 +1,6 @@
 """Every experiment script runs on its own, answers --help, and writes its results where it is told."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -173,6 +174,12 @@ def test_most_clicks_counting_bounds_every_board_and_the_searches_replace_them(t
     assert row.split()[2] == "12..16" and "the averaging bound above" in row
     checked = run_script("most_clicks.py", "--check", "--kind", "gf3", "--out", str(tmp_path)).stdout
     assert "sphere-covering bounds re-derived" in checked
+    # a walk from the all-on start's solution on a board that only counting bounded (11 x 11: the all-on start
+    # needs 55, counting says 54): the start it keeps is at least that far (--check solves it again)
+    run_script("most_clicks.py", "--far", "1", "--all-on", "--sides", "11", "--out", str(tmp_path))
+    entry = {e["n"]: e for e in map(json.loads, (tmp_path / "most_clicks.jsonl").read_text().splitlines())}[11]
+    assert 55 <= entry["lower"] <= 65 and "all-on" in entry["proof"]["lower_by"]
+    assert "; 5 sphere-covering bounds" in run_script("most_clicks.py", "--check", "--out", str(tmp_path)).stdout
 
 
 def test_most_clicks_walks_only_two_state_tables(tmp_path):
@@ -189,7 +196,8 @@ def test_most_clicks_walks_only_two_state_tables(tmp_path):
                                          (["--sides", "0"], "whole numbers from 1"),
                                          (["--far", "1", "--seed", "-1"], "whole number from 0"),
                                          (["--far", "1", "--seed", "\u00b2"], "whole number from 0"),
-                                         (["--symmetric", "1", "--seed", "2"], "give --far too")])
+                                         (["--symmetric", "1", "--seed", "2"], "give --far too"),
+                                         (["--all-on"], "give --far too")])
 def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path):
     run = subprocess.run([sys.executable, str(ROOT / "experiments" / "most_clicks.py"), *args, "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=120)

@@ -626,7 +626,8 @@ WALK_STEPS = 20_000
 
 
 def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.ndarray | None = None,
-             worse: float = 0.02, tries: int = 16, steps: int | None = None) -> tuple[int, np.ndarray]:
+             worse: float = 0.02, tries: int = 16, steps: int | None = None,
+             max_nullity: int = MAX_NULLITY) -> tuple[int, np.ndarray]:
     """A word far from the code spanned by ``basis``, by a local search over its regions: (distance, word).
 
     A lower bound on the covering radius where the integer program does
@@ -647,7 +648,7 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     Parameters
     ----------
     basis : numpy.ndarray
-        0/1, of shape ``(k, n)``, ``k`` at most ``MAX_NULLITY``.
+        0/1, of shape ``(k, n)``, ``k`` at most ``max_nullity``.
     seconds : float
         How long to walk.
     seed : int
@@ -662,6 +663,10 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
         The probability of a move that does not improve.
     tries : int
         Moves weighed a step.
+    max_nullity : int
+        Refuse ``k`` beyond it (each of the climb's rounds weighs the
+        ``2^k`` codewords: 20 s at nullity 36 on the 170 x 170 board, on two
+        cores; at most 62).
 
     Examples
     --------
@@ -678,8 +683,9 @@ def far_word(basis: np.ndarray, seconds: float = 10.0, seed: int = 0, start: np.
     seconds = check_time_limit(seconds)
     basis = _bits(basis, "a basis", 2)
     k, n = basis.shape
-    if k > MAX_NULLITY:
-        raise NullityTooLargeError(f"a walk whose rounds weigh the 2^{k} codewords is beyond 2^{MAX_NULLITY}")
+    _whole(max_nullity, "max_nullity", 0, _WORD_BITS)
+    if k > max_nullity:
+        raise NullityTooLargeError(f"a walk whose rounds weigh the 2^{k} codewords is beyond 2^{max_nullity}")
     _whole(seed, "seed", 0, 2 ** 32 - 1)
     _whole(tries, "tries", 1, 1 << 20)
     if steps is not None:

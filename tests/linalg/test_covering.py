@@ -723,14 +723,18 @@ def test_the_climb_on_the_64x64_board_passes_a_random_word():
 
 @pytest.mark.parametrize("kwargs, words", [({"worse": 2.0}, "probability"), ({"tries": 0}, "tries must be"),
                                            ({"steps": -1}, "steps must be"), ({"seconds": -1}, "time"),
-                                           ({"start": np.ones(3, dtype=np.uint8)}, "3 entries")])
+                                           ({"start": np.ones(3, dtype=np.uint8)}, "3 entries"),
+                                           ({"max_nullity": 63}, "max_nullity must be"),
+                                           ({"max_nullity": True}, "max_nullity must be")])
 def test_far_word_refusals(kwargs, words):
     from parity.linalg.covering import far_word
 
     with pytest.raises(LimitError, match=words):
         far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
-    with pytest.raises(NullityTooLargeError, match="beyond"):
+    with pytest.raises(NullityTooLargeError, match="beyond 2\\^34"):
         far_word(np.eye(35, dtype=np.uint8))
+    with pytest.raises(NullityTooLargeError, match="beyond 2\\^3$"):  # a lower bound of one's own
+        far_word(LightsOut("grid:4x4").solution_space().basis, max_nullity=3)
 
 
 def test_a_walk_that_reaches_the_parity_bound_ends_the_search_without_a_program():
