@@ -160,6 +160,8 @@ def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
                      proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
         if stopped.worst is not None:
             entry["worst_start"] = encode(start_cleared_by(puzzle, stopped.worst, order), kind)
+        elif low > 0:  # past the walks, no word yet: the bound below is counting's, which --check derives again
+            entry["proof"]["lower_by"] = SPHERE
         return entry
     start = np.array([answer["worst_start"][cell] for cell in order], dtype=np.int64)
     proof = answer["proof"]

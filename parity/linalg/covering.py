@@ -1301,7 +1301,10 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         Refuse ``k`` beyond it (each round weighs ``2^k`` codewords).
     time_limit : float, optional
         Seconds; when spent, :class:`~parity.errors.TimeLimitReached` names
-        the bounds reached so far.
+        the bounds reached so far (past ``MAX_NULLITY`` with no walk, the
+        sphere-covering bound of :func:`counting_bounds` below until a word
+        passes it) and, as its ``worst``, a word at the lower bound, or
+        None.
     progress : callable, optional
         Called as ``progress(round, lower, upper)`` after each round, and
         before the first as round 0 (the walk's word and the parity bound).
@@ -1381,8 +1384,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         walked = time.perf_counter() - began if weighed is not None else 0.0
         lower = weighed if weighed is not None else coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0]
         worst = region.ones(word)
+    counted = 0  # past the walks, the lower bound the bounds report until a word passes it: counting's (no word)
+    if walk == 0 and k > MAX_NULLITY and basis.shape[1] <= MOST_COUNTED:
+        counted = counting_bounds(basis)[0]
     if progress is not None:
-        progress(0, max(lower, 0), upper)
+        progress(0, max(lower, counted, 0), upper)
     if lower >= upper:  # the walk reached the parity bound: no integer program needed
         return CoveringRadius(lower, region.word(worst), [], 0, len(region.sizes), time.perf_counter() - started,
                               solver="none", bounds=[(lower, upper)], complete=False,
@@ -1403,8 +1409,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
 
     def stop():
         why = f"time limit of {time_limit:g} s" if time_limit is not None else "the integer solver stopped"
-        error = TimeLimitReached(f"the covering radius lies between {max(lower, 0)} and {upper} ({why})")
-        error.bounds, error.worst = (max(lower, 0), upper), None if worst is None else region.word(worst)
+        low, word = max(lower, 0), None if worst is None else region.word(worst)
+        if counted > low:  # (no word is that far yet: the error's word is one at its lower bound, or none)
+            low, word, why = counted, None, f"{why}; the lower bound by counting"
+        error = TimeLimitReached(f"the covering radius lies between {low} and {upper} ({why})")
+        error.bounds, error.worst = (low, upper), word
         return error
 
     while True:
@@ -1426,7 +1435,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
             raise stop()
         bounds.append((lower, upper))
         if progress is not None:
-            progress(rounds, max(lower, 0), upper)
+            progress(rounds, max(lower, counted, 0), upper)
         if lower >= upper:
             break
         new = [cut for cut in [c, *cuts] if cut not in listed]

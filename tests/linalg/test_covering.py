@@ -301,6 +301,17 @@ def test_a_time_limit_answers_unknown_with_the_bounds_reached():
     assert 0 < bounds["lower_bound"] <= bounds["upper_bound"] <= 19 * 19
 
 
+def test_a_search_past_the_walks_stopped_says_the_counting_bound_below():
+    """The 61 x 61 board (nullity 40, past the walks) searched for two seconds: no word yet, so the bound below is
+    counting's (the sphere-covering bound, 1646), the parity bound above."""
+    run = run_cli("solve", "lightsout", "--board", "grid:61x61", "--most-clicks", "--max-nullity", "40",
+                  "--time-limit", "2", "--json")
+    assert run.code == 0, run
+    answer = json.loads(run.out)
+    assert answer["status"] == "UNKNOWN"
+    assert (answer["bounds"]["lower_bound"], answer["bounds"]["upper_bound"]) == (1646, 1860)
+
+
 def test_a_search_stopped_in_its_first_integer_program_still_says_the_walks_bounds():
     """The 29 x 29 board (nullity 10) gives all 1024 codewords to one integer program, which does not end in
     8 s: the bounds reported are the walk's word's presses (at least 400) and the parity bound (446)."""
