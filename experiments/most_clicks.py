@@ -44,10 +44,13 @@ second proof beside the integer program's; the check says how many.
 
 ``--again`` searches the boards whose search stopped once more, keeping the
 higher lower bound (with its worst start) and the lower upper bound.
-``--far SECONDS`` walks every open board of nullity up to ``--max-nullity`` (past 24 on a sample of the codewords, each
-round a search of the ``2^k`` codewords: 20 s at nullity 36) far from its code (:func:`parity.linalg.covering.far_word`) and keeps a start that needs
-more presses (with ``--again``, each walk goes on from the board's worst
-start so far, with ``--seed``'s random choices); ``--symmetric SECONDS`` does the same with the integer program
+``--far SECONDS`` walks every open board of nullity up to ``--max-nullity``
+(past 24 on a sample of the codewords, each round a search of the ``2^k``
+codewords: 20 s at nullity 36) far from its code
+(:func:`parity.linalg.covering.far_word`) and keeps a start that needs more
+presses (with ``--again``, each walk goes on from the board's worst start
+so far, with ``--seed``'s random choices; with ``--all-on``, from a solution
+of the all-on start); ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
 torus's translations) keeps (:func:`parity.linalg.covering.symmetric_word`),
 up to ``--subgroups`` subgroups a board of nullity up to 20 (on three-state
@@ -388,8 +391,8 @@ SPHERE = "the sphere-covering bound (counting_bounds: the codewords' balls of a 
 
 def counted(out: Path, kind: str, max_side: int) -> int:
     """Give every board of the table (up to ``max_side``; a new table as long) of nullity 1 or more that has no
-    entry the counting bounds (the sphere-covering bound below, the parity or averaging bound above), however large its
-    nullity; the searches' entries are left alone.  Returns how many entries were made."""
+    entry the counting bounds (the sphere-covering bound below, the parity or averaging bound above), however
+    large its nullity; the searches' entries are left alone.  Returns how many entries were made."""
     nullity_of, name = KINDS[kind]
     path = out / f"{name}.jsonl"
     entries = load_jsonl(path)
@@ -574,7 +577,7 @@ def _embedding(n: int, kind: str, m: int, source_kind: str):
 def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
     entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
     sources = {kind: entries}  # the tables carried bounds come from, each read once
-    checked = reached = carried = counted = 0
+    checked = reached = carried = derived = 0
     for n, e in sorted(entries.items()):
         if largest is not None and n > largest:
             continue
@@ -593,7 +596,7 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
         if "worst_start" not in e:
             if e["proof"].get("lower_by") == SPHERE:  # no start: the counting bound, worked out again
                 assert counting_bounds_of(n, kind)[0] == e["lower"], f"{spec(n, kind)}: not the sphere-covering bound"
-                counted += 1
+                derived += 1
             continue
         weight = least_presses(n, decode(e["worst_start"], len(cells(n, kind)), kind), kind)
         assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
@@ -606,7 +609,7 @@ def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
           (f"; {reached} of them reach the parity bound, which proves them exact without the integer program"
            if field(kind) == 2 else "") +
           (f"; {carried} upper bounds carried over from another board re-derived" if carried else "") +
-          (f"; {counted} sphere-covering bounds re-derived" if counted else ""))
+          (f"; {derived} sphere-covering bounds re-derived" if derived else ""))
     return checked
 
 
