@@ -309,20 +309,22 @@ def merged(before: dict, now: dict) -> dict:
         now["seconds"] = round(now["seconds"] + before["seconds"], 2)
         return now
     entry = dict(now)
-    kept_walk = None
-    if before["lower"] > now["lower"]:
-        entry["lower"] = before["lower"]
+    kept_walk = kept = None
+    if before["lower"] > now["lower"] or (before["lower"] == now["lower"] and "worst_start" not in now):
+        entry["lower"] = before["lower"]  # (of equal bounds, the one with a start to show)
         if "worst_start" in before:
             entry["worst_start"] = before["worst_start"]
         else:  # (a bound without a start, counting's: the search's start needs fewer)
             entry.pop("worst_start", None)
-        kept_walk = before["proof"].get("lower_by")
+        kept, kept_walk = True, before["proof"].get("lower_by")
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
     stopped = before["proof"].get("stopped", "")
     searched = "integer program" not in stopped and "not searched" not in stopped  # (not a walk's or counting's)
     searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + searched
     entry["proof"] = dict(now["proof"], searches=searches)
+    if kept:  # the bound below is the earlier entry's, and so is what found it (nothing named: its own search)
+        entry["proof"].pop("lower_by", None)
     if kept_walk is not None:
         entry["proof"]["lower_by"] = kept_walk
     if before["upper"] < now["upper"] and "from" in before["proof"]:  # the bound carried in still stands
@@ -668,8 +670,8 @@ def main() -> None:
     p.add_argument("--sides", type=_side_list, default=None,
                    help="search only these sides (comma-separated), with --again those stopped before")
     p.add_argument("--far", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of the "
-                   "open boards of nullity up to 34 by a local search over their regions for SECONDS each, "
-                   "instead of searching")
+                   "open boards of nullity up to --max-nullity by a local search over their regions for SECONDS "
+                   "each, instead of searching")
     p.add_argument("--symmetric", type=_seconds, default=None, metavar="SECONDS", help="raise the lower bounds of "
                    "the open boards of nullity up to 20 by the integer program over the words that subgroups of the "
                    "board's symmetries keep, SECONDS a subgroup, instead of searching")
@@ -715,9 +717,10 @@ def main() -> None:
     nullity_of, name = KINDS[args.kind]
     path = args.out / f"{name}.jsonl"
     entries = load_jsonl(path)
-    # a run keeps the table at least as long as it is (a shorter run, or one that searches chosen boards again,
-    # does not cut it)
-    shown = max(args.max_side, _sides(args.out, args.kind, args.max_side))
+    # a run that only searches boards again (or chosen ones) keeps the table as long as it is; another makes it
+    # --max-side long, or keeps it longer
+    shown = _sides(args.out, args.kind, args.max_side) if args.again or args.sides else \
+        max(args.max_side, _sides(args.out, args.kind, args.max_side))
     for n in range(1, args.max_side + 1):
         if (args.sides is not None and n not in args.sides) or (args.again and n not in entries):
             continue

@@ -220,3 +220,10 @@ def test_most_clicks_keeps_no_start_below_a_counting_bound_it_keeps():
     entry = script.merged(before, now)
     assert (entry["lower"], entry["upper"], entry["proof"]["lower_by"]) == (142, 178, script.SPHERE)
     assert "worst_start" not in entry
+    # the other way: an earlier search's start (found by its program: no lower_by) above a stopped search's counting
+    # bound keeps its start and is not labelled counting's; of equal bounds, the one with a start stays
+    searched = {**now, "lower": 150, "worst_start": "cd"}
+    stopped = {**before, "proof": {**before["proof"], "stopped": "time limit of 2 s", "solver": "HiGHS"}}
+    for low in (142, 150):
+        entry = script.merged(searched, {**stopped, "lower": low})
+        assert (entry["lower"], entry["worst_start"], "lower_by" in entry["proof"]) == (150, "cd", False)

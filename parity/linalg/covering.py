@@ -60,6 +60,9 @@ CUTS = 64
 EMBEDDING_TRIES = 1_000_000
 #: signatures are held in one machine word
 _WORD_BITS = 62
+#: a coset search with a deadline looks at the clock after each part of this many times 2^20 coefficient vectors
+#: (a twentieth of a second on one core)
+DEADLINE_HIGHS = 64
 
 
 @dataclass(frozen=True)
@@ -145,11 +148,14 @@ def _check_nullity(k: int, max_nullity: int) -> None:
 
 
 def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room: int = 0, low_bits: int = 20,
-              threads: int = 2, highs: tuple[int, int] | None = None) -> tuple[int, int, list[int]]:
+              threads: int = 2, highs: tuple[int, int] | None = None,
+              deadline: float | None = None) -> tuple[int, int, list[int]] | None:
     """The least weight over the coset of a word with ``ones[r]`` ones in region ``r``, the first coefficient
     vector (an integer, bit ``j`` for basis vector ``j``) reaching it, and up to ``room`` of the lightest
     coefficient vectors giving weights under ``below``.  With ``highs = (first, last)`` only the coefficient
-    vectors whose bits from ``low_bits`` up lie in ``[first, last)`` are weighed (a part of a long search)."""
+    vectors whose bits from ``low_bits`` up lie in ``[first, last)`` are weighed (a part of a long search).
+    With a ``deadline`` (``time.perf_counter()``), the search goes in parts of ``DEADLINE_HIGHS`` and gives
+    None when one would start past it."""
     K = _kernels()
     k = region.nullity
     weights = region.sizes - 2 * ones
@@ -162,12 +168,25 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
     bounds = [first + (last - first) * i // parts for i in range(parts + 1)]
     found: list = [None] * parts
 
+    late = [False]
+
     def run(i: int) -> None:
         where, kept = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
         keep_c, keep_v = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
-        value = K.largest(region.signatures, weights, low, bounds[i], bounds[i + 1],
-                          np.empty(1 << low, dtype=dtype), where, above, keep_c, keep_v, kept)
-        found[i] = (int(value), int(where[0]), list(zip(keep_v[:kept[0]].tolist(), keep_c[:kept[0]].tolist())))
+        table = np.empty(1 << low, dtype=dtype)
+        step = bounds[i + 1] - bounds[i] if deadline is None else DEADLINE_HIGHS
+        best, pairs = None, []
+        for start in range(bounds[i], bounds[i + 1], max(step, 1)):
+            if deadline is not None and time.perf_counter() > deadline:
+                late[0] = True
+                return
+            value = int(K.largest(region.signatures, weights, low, start, min(start + step, bounds[i + 1]), table,
+                                  where, above, keep_c, keep_v, kept))
+            if best is None or value > best[0]:  # (parts in order: of equals, the first part's vector is lowest)
+                best = (value, int(where[0]))
+            pairs = sorted(pairs + list(zip(keep_v[:kept[0]].tolist(), keep_c[:kept[0]].tolist())),
+                           key=lambda vc: (-vc[0], vc[1]))[:room]
+        found[i] = (best[0], best[1], pairs)
 
     if parts == 1:
         run(0)
@@ -180,6 +199,8 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
             w.start()
         for w in workers:
             w.join()
+    if late[0]:
+        return None
     value, c = max(((f[0], -f[1]) for f in found))  # the largest, and of equals the lowest coefficients
     others = sorted((pair for f in found for pair in f[2]), key=lambda vc: (-vc[0], vc[1]))[:room]
     return base + (total - value) // 2, -c, [c for _, c in others]
@@ -1427,7 +1448,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
             if time_limit is not None and time.perf_counter() + searched > started + time_limit:
                 raise stop()  # (nor one that the last says would end past the limit)
             began = time.perf_counter()
-            weight, c, cuts = _lightest(region, ones, bound, room=CUTS) if k else (int(ones.sum()), 0, [])
+            deadline = None if time_limit is None else started + time_limit
+            searches = _lightest(region, ones, bound, room=CUTS, deadline=deadline) if k else (int(ones.sum()), 0, [])
+            if searches is None:  # (the search would have ended past the limit: its parts stopped at it)
+                raise stop()
+            weight, c, cuts = searches
             searched = time.perf_counter() - began
             if weight > lower:
                 lower, worst = weight, ones

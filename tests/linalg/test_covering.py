@@ -312,6 +312,16 @@ def test_a_search_past_the_walks_stopped_says_the_counting_bound_below():
     assert (answer["bounds"]["lower_bound"], answer["bounds"]["upper_bound"]) == (1646, 1860)
 
 
+def test_a_time_limit_past_the_walks_holds_in_the_api_too():
+    """From Python, with no process to kill: the first coset search over the 61 x 61 board's 2^40 codewords (ten
+    minutes) goes in parts and stops at the limit; the error names counting's bound below and no word."""
+    from parity.errors import TimeLimitReached
+
+    with pytest.raises(TimeLimitReached, match="by counting") as stopped:
+        LightsOut("grid:61x61").most_clicks(max_nullity=40, time_limit=2)
+    assert stopped.value.bounds == (1646, 1860) and stopped.value.worst is None
+
+
 def test_a_search_stopped_in_its_first_integer_program_still_says_the_walks_bounds():
     """The 29 x 29 board (nullity 10) gives all 1024 codewords to one integer program, which does not end in
     8 s: the bounds reported are the walk's word's presses (at least 400) and the parity bound (446)."""
@@ -1040,3 +1050,29 @@ def test_the_counting_bounds_over_gfp_count_the_balls_of_the_sum_weight():
         counting_bounds(np.array([[1, 3]]), field=3)
     with pytest.raises(ParityError, match="not a prime"):
         counting_bounds(np.array([[1, 1]]), field=4)
+
+
+@settings(max_examples=20)
+@given(codes(most_length=30, most_nullity=12), st.data())
+def test_a_coset_search_in_parts_with_a_deadline_finds_what_it_finds_whole(basis, data):
+    """The search with a deadline goes in parts of DEADLINE_HIGHS high parts (here with 2-bit low parts, so a
+    code of nullity 12 has 1024 high parts in 16 parts on each core): the same least weight, first coefficient
+    vector and lightest vectors as in one go; a deadline already past gives None."""
+    import time
+
+    from parity.linalg.covering import _lightest
+
+    region = regions(basis)
+    ones = np.array([data.draw(st.integers(0, int(m))) for m in region.sizes], dtype=np.int64)
+    below = int(region.sizes.sum())
+    def value(c: int) -> int:  # the transform at c: the word's distance to codeword c, turned around
+        return int(sum(w * (-1) ** bin(int(sig) & c).count("1")
+                       for sig, w in zip(region.signatures, region.sizes - 2 * ones)))
+
+    whole = _lightest(region, ones, below, room=8, low_bits=2)
+    parts = _lightest(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() + 3600)
+    assert parts[:2] == whole[:2] == _lightest(region, ones, below, room=8, low_bits=20)[:2]
+    # the lightest kept: the same values (of equal values at the edge, either search may keep any)
+    assert sorted(map(value, parts[2]), reverse=True) == sorted(map(value, whole[2]), reverse=True)
+    if region.nullity > 8:
+        assert _lightest(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() - 1) is None
