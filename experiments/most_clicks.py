@@ -309,14 +309,14 @@ def merged(before: dict, now: dict) -> dict:
         now["seconds"] = round(now["seconds"] + before["seconds"], 2)
         return now
     entry = dict(now)
-    kept_walk = kept = None
-    if before["lower"] > now["lower"] or (before["lower"] == now["lower"] and "worst_start" not in now):
-        entry["lower"] = before["lower"]  # (of equal bounds, the one with a start to show)
+    # the earlier bound below is kept when higher, or of equal bounds when only it has a start to show
+    kept = before["lower"] > now["lower"] or (before["lower"] == now["lower"] and "worst_start" not in now)
+    if kept:
+        entry["lower"] = before["lower"]
         if "worst_start" in before:
             entry["worst_start"] = before["worst_start"]
         else:  # (a bound without a start, counting's: the search's start needs fewer)
             entry.pop("worst_start", None)
-        kept, kept_walk = True, before["proof"].get("lower_by")
     entry["upper"] = min(before["upper"], now["upper"])
     entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
     stopped = before["proof"].get("stopped", "")
@@ -325,8 +325,8 @@ def merged(before: dict, now: dict) -> dict:
     entry["proof"] = dict(now["proof"], searches=searches)
     if kept:  # the bound below is the earlier entry's, and so is what found it (nothing named: its own search)
         entry["proof"].pop("lower_by", None)
-    if kept_walk is not None:
-        entry["proof"]["lower_by"] = kept_walk
+        if "lower_by" in before["proof"]:
+            entry["proof"]["lower_by"] = before["proof"]["lower_by"]
     if before["upper"] < now["upper"] and "from" in before["proof"]:  # the bound carried in still stands
         entry["proof"] = dict(before["proof"], lower_from=entry["proof"])
     if entry["upper"] == entry["lower"]:

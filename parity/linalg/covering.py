@@ -248,10 +248,9 @@ def _parity_bound(untouched: int, sizes: np.ndarray) -> int:
 def _region_sizes_whole(basis: np.ndarray) -> tuple[int, np.ndarray]:
     """The size of the region no codeword touches and the sizes of the others, for a basis of any dimension (its
     columns compared whole, not as machine words)."""
-    columns = np.packbits(basis.astype(np.uint8), axis=0).T
     if basis.shape[0] == 0:
         return basis.shape[1], np.zeros(0, dtype=np.int64)
-    found, sizes = np.unique(columns, axis=0, return_counts=True)
+    found, sizes = np.unique(np.packbits(basis.astype(np.uint8), axis=0).T, axis=0, return_counts=True)
     zero = ~found.any(axis=1)
     return int(sizes[zero].sum()), sizes[~zero].astype(np.int64)
 
@@ -281,12 +280,14 @@ def counting_bounds(basis: np.ndarray, field: int = 2) -> tuple[int, int]:
     every word is within ``(p - 1) m_0 + floor((p - 1) n' / 2)`` of some
     codeword.  Exact integers throughout.
 
+    Raises
+    ------
+    LimitError
+        Past ``MOST_COUNTED`` touched positions (``MOST_COUNTED_GFP`` over
+        GF(p)), where the exact count would take minutes.
+
     Examples
     --------
-    Raises :class:`~parity.errors.LimitError` past ``MOST_COUNTED`` touched
-    positions (``MOST_COUNTED_GFP`` over GF(p)), where the exact count would
-    take minutes.
-
     The Hamming code of length 7 is perfect: the counting bound is its radius,
     1 (the parity bound says 3).  On the 61 x 61 board (nullity 40, out of
     reach of the coset search's walks) some start needs at least 1646
@@ -320,23 +321,32 @@ def counting_bounds(basis: np.ndarray, field: int = 2) -> tuple[int, int]:
     if length > MOST_COUNTED:
         raise LimitError(f"counting the words of each weight on {length} positions is beyond {MOST_COUNTED}")
     codewords = rank(basis.astype(np.uint8)) if basis.shape[0] and length else 0
-    need, covered, term, radius = 1 << (length - codewords), 0, 1, 0
-    while True:  # C(n', 0) + C(n', 1) + ... until 2^r of them reach 2^(n' - r)
-        covered += term
+
+    def binomials():  # C(n', 0), C(n', 1), ...
+        term = 1
+        for i in range(length + 1):
+            yield term
+            term = term * (length - i) // (i + 1)
+
+    return untouched + _least_covering(binomials(), 1 << (length - codewords)), _parity_bound(untouched, sizes)
+
+
+def _least_covering(weights, need: int) -> int:
+    """The least ``R`` with the first ``R + 1`` of ``weights`` (the words of each weight) adding up to ``need``:
+    the radius below which the balls of the codewords cannot cover every word."""
+    covered = 0
+    for radius, count in enumerate(weights):
+        covered += count
         if covered >= need:
-            break
-        term = term * (length - radius) // (radius + 1)
-        radius += 1
-    return untouched + radius, _parity_bound(untouched, sizes)
+            return radius
+    raise AssertionError("the balls of every radius cover every word")  # (the weights add up to p^n')
 
 
 def _counting_bounds_gfp(basis, p: int) -> tuple[int, int]:
     """:func:`counting_bounds` over GF(p > 2)."""
     from . import rank
 
-    array = np.asarray(basis)
-    if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
-        raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    array = _entries_gfp(basis, p)
     touched = array.any(axis=0)
     untouched, length = int((~touched).sum()), int(touched.sum())
     if (p - 1) * length * length > MOST_COUNTED_GFP:
@@ -353,13 +363,7 @@ def _counting_bounds_gfp(basis, p: int) -> tuple[int, int]:
             running -= weights[w - p] if w >= p else 0
             widened[w] = running
         weights = widened
-    covered, radius = 0, 0
-    while True:
-        covered += weights[radius]
-        if covered >= need:
-            break
-        radius += 1
-    return (p - 1) * untouched + radius, (p - 1) * untouched + (p - 1) * length // 2
+    return (p - 1) * untouched + _least_covering(weights, need), (p - 1) * untouched + (p - 1) * length // 2
 
 
 def _least_largest(sizes: np.ndarray) -> int:
@@ -1406,8 +1410,11 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
         lower = weighed if weighed is not None else coset_minimum(word, basis, max_nullity=max(max_nullity, k))[0]
         worst = region.ones(word)
     counted = 0  # past the walks, the lower bound the bounds report until a word passes it: counting's (no word)
-    if walk == 0 and k > MAX_NULLITY and basis.shape[1] <= MOST_COUNTED:
-        counted = counting_bounds(basis)[0]
+    if k > MAX_NULLITY:  # (where no walk runs)
+        try:
+            counted = counting_bounds(basis)[0]
+        except LimitError:  # (too long to count exactly)
+            pass
     if progress is not None:
         progress(0, max(lower, counted, 0), upper)
     if lower >= upper:  # the walk reached the parity bound: no integer program needed
@@ -1605,12 +1612,18 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
                           solver="HiGHS", complete=True)
 
 
-def _basis_gfp(basis, p: int) -> np.ndarray:
-    """A basis over GF(p) as int64, refused in one line unless its entries are 0..p-1 in two dimensions, or when
-    its ``p^k`` codewords are beyond :data:`MOST_CODEWORDS_GFP`."""
+def _entries_gfp(basis, p: int) -> np.ndarray:
+    """A basis over GF(p) as given, refused in one line unless its entries are 0..p-1 in two dimensions."""
     array = np.asarray(basis)
     if array.ndim != 2 or (array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() >= p)):
         raise LimitError(f"a basis over GF({p}) must be a 2-dimensional array of integers 0..{p - 1}")
+    return array
+
+
+def _basis_gfp(basis, p: int) -> np.ndarray:
+    """A basis over GF(p) as int64, refused in one line unless its entries are 0..p-1 in two dimensions, or when
+    its ``p^k`` codewords are beyond :data:`MOST_CODEWORDS_GFP`."""
+    array = _entries_gfp(basis, p)
     k = array.shape[0]
     if p ** k > MOST_CODEWORDS_GFP:
         raise NullityTooLargeError(f"{p}^{k} codewords are beyond the integer program over GF({p}) "

@@ -1201,7 +1201,8 @@ FAMILY = Family(
 
 def _with_counting_bounds(error: Exception, basis: np.ndarray, p: int) -> Exception:
     """A refusal of the Most Clicks search, the bounds that counting proves
-    (:func:`parity.linalg.covering.counting_bounds`) added to its message and as its ``bounds``."""
+    (:func:`parity.linalg.covering.counting_bounds`) added to its message and as its ``bounds`` (its ``reason``:
+    the refusal without them)."""
     from ..linalg.covering import counting_bounds
 
     try:
@@ -1209,5 +1210,5 @@ def _with_counting_bounds(error: Exception, basis: np.ndarray, p: int) -> Except
     except LimitError:  # (too long to count exactly: the refusal as it was)
         return error
     found = type(error)(f"{error}; counting alone says from {low} to {high} presses")
-    found.bounds = (low, high)
+    found.bounds, found.reason = (low, high), str(error)
     return found

@@ -103,9 +103,9 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     field = params.get("field", 2)
     puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"), field=field)
 
-    def counted(beyond: str) -> dict:
+    def counted(beyond: str, bounds: tuple[int, int] | None = None) -> dict:
         try:
-            low, high = counting_bounds(puzzle.solution_space().basis, field)
+            low, high = bounds or counting_bounds(puzzle.solution_space().basis, field)
         except LimitError:  # (a board too large to count exactly)
             return {"most_clicks": None, "most_clicks_method": f"not searched: {beyond}"}
         return {"most_clicks": None, "most_clicks_bounds": [low, high],
@@ -117,7 +117,8 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     try:
         answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)
     except NullityTooLargeError as beyond:  # (over GF(p): too many codewords, or a program too large to build)
-        return counted(str(beyond))
+        # the refusal has counted already where it could: its bounds, and its reason without them
+        return counted(getattr(beyond, "reason", str(beyond)), getattr(beyond, "bounds", None))
     except TimeLimitReached as stopped:
         low, high = stopped.bounds
         return {"most_clicks": None, "most_clicks_bounds": [low, high],

@@ -1076,3 +1076,13 @@ def test_a_coset_search_in_parts_with_a_deadline_finds_what_it_finds_whole(basis
     assert sorted(map(value, parts[2]), reverse=True) == sorted(map(value, whole[2]), reverse=True)
     if region.nullity > 8:
         assert _lightest(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() - 1) is None
+
+
+def test_a_table_names_counting_bounds_past_the_search_once():
+    """The 17 x 17 board over GF(3) (3^12 codewords, past the integer program): the table's row has the bounds the
+    refusal counted (226..290), and its method says so once."""
+    run = run_cli("table", "lightsout", "--sizes", "17..17", "--most-clicks", "--field", "3", "--format", "json")
+    assert run.code == 0, run
+    row = json.loads(run.out)["rows"][0]
+    assert row["most_clicks"] is None and row["most_clicks_bounds"] == [226, 290]
+    assert row["most_clicks_method"].count("226") == 1 and "3^12 codewords" in row["most_clicks_method"]
