@@ -291,7 +291,10 @@ def test_a_first_run_that_compiles_reports_the_compiling_as_loading(tmp_path, co
             *(["--ordered"] if engine == "scan" else [])]
     done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600)
     answer = json.loads(done.stdout)
-    assert answer["count"] == 2 and answer["load_seconds"] > 1.0 and answer["seconds"] < 0.5, answer
+    compiled = list((tmp_path / "cache").rglob("*.nbi"))  # the kernels this run compiled, written to its cache
+    assert answer["count"] == 2 and compiled, (answer, done.stderr)
+    # compiling (seconds) is loading; finding two covers (microseconds) is the work
+    assert answer["load_seconds"] > answer["seconds"], answer
 
 
 # -- options refused before the work, whatever the time limit -----------------------------------------------
