@@ -20,6 +20,7 @@ imported at start-up; family modules load when their command is built.
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sys
 import time
@@ -934,6 +935,11 @@ def _one_line_warnings() -> None:
     warnings.showwarning = show
 
 
+def _as_option(message: str) -> str:
+    """An API error read on the command line: the parameter it names to raise is the option there."""
+    return re.sub(r"\braise max_nullity\b", "raise --max-nullity", message)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; user errors become one line on stderr and exit status 2."""
     if hasattr(sys, "set_int_max_str_digits"):
@@ -946,7 +952,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:
-        click.echo(f"parity: error: {_one_line(str(exc))}", err=True)
+        click.echo(f"parity: error: {_as_option(_one_line(str(exc)))}", err=True)
         sys.exit(2)
     except _NO_ARGS as exc:  # 'parity' or 'parity solve' alone: the help, as --help would print it
         click.echo(exc.ctx.get_help() if exc.ctx is not None else cli.get_help(click.Context(cli)))

@@ -283,8 +283,9 @@ def test_command_line_answers_with_the_worst_start_and_proof():
 @pytest.mark.parametrize("board, extra, words", [("grid:17x17", ("--field", "3"),
                                                   ("3^12", "GF(3)", "from 226 to 290 presses")),
                                                  ("grid:4x4", ("--unique",), ("--unique",)),
-                                                 ("grid:4x4", ("--max-nullity", "2"), ("2^4",)),
-                                                 ("grid:61x61", (), ("2^40", "from 1646 to 1860 presses"))])
+                                                 ("grid:4x4", ("--max-nullity", "2"), ("2^4", "raise --max-nullity")),
+                                                 ("grid:61x61", (), ("2^40", "from 1646 to 1860 presses",
+                                                                     "raise --max-nullity"))])
 def test_command_line_refusals_are_one_line(board, extra, words):
     run = run_cli("solve", "lightsout", "--board", board, "--most-clicks", *extra)
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run
