@@ -209,7 +209,8 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
         raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
     check_format(fmt, value, rectangles, extras)
     if fmt == "csv":
-        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + [c for c in EXTRAS if c in extras]
+        columns = _csv_columns((["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] +
+                               [c for c in EXTRAS if c in extras])
         yield ",".join(columns)
     for row in rows:
         if fmt == "bfile":
@@ -217,7 +218,24 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
                 return
             yield f"{row['n']} {row[value]}"
         else:
-            yield ",".join("" if row.get(c) is None else str(row.get(c)) for c in columns)
+            yield ",".join(_csv_cell(row, c) for c in columns)
+
+
+def _csv_columns(columns: list[str]) -> list[str]:
+    """A CSV table's columns: each extra column followed by its bounds (``_lower``, ``_upper``), so that a board
+    whose search stopped keeps what it proved."""
+    return [name for c in columns for name in ((c, f"{c}_lower", f"{c}_upper") if c in EXTRAS else (c,))]
+
+
+def _csv_cell(row: dict, column: str) -> str:
+    """A CSV entry: the value; for a bound column the value where it is known, else the bound reached, else empty."""
+    for end, at in (("_lower", 0), ("_upper", 1)):
+        if column.endswith(end) and column[:-len(end)] in EXTRAS:
+            known = row.get(column[:-len(end)])
+            bounds = row.get(f"{column[:-len(end)]}_bounds")
+            value = known if known is not None else bounds[at] if bounds else None
+            return "" if value is None else str(value)
+    return "" if row.get(column) is None else str(row[column])
 
 
 def _cell(row: dict, column: str) -> str:
@@ -250,9 +268,10 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
         if rows else ["n"]  # (JSON keeps every key: how each minimum was found, too)
     if fmt == "csv":
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        writer = csv.writer(out, lineterminator="\n")
+        columns = _csv_columns(columns)
+        writer.writerow(columns)
+        writer.writerows([_csv_cell(r, c) for c in columns] for r in rows)
         return out.getvalue().rstrip("\n")
     cells = [[_cell(r, c) for c in columns] for r in rows]
     widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]

@@ -7,6 +7,7 @@ import networkx as nx
 
 from parity.testing import run_cli
 from parity.data.oeis import A159257
+from parity.sweep.table import format_table
 
 
 def test_bfile_matches_the_published_a159257():
@@ -140,3 +141,17 @@ def test_a_table_that_cannot_be_written_is_one_line(tmp_path):
         assert run.code == 2 and run.err.count("\n") == 1 and "No space left" in run.err, (fmt, run.err)
     run = run_cli("table", "lightsout", "--sizes", "1..5", "--format", "bfile", "-o", tmp_path / "no" / "b.txt")
     assert run.code == 2 and run.err.count("\n") == 1 and "cannot write" in run.err
+
+
+def test_csv_keeps_the_bounds_of_a_board_whose_search_stopped():
+    args = ("table", "lightsout", "--sizes", "4,5,19", "--most-clicks", "--board-seconds", "1")
+    rows = run_cli(*args, "--format", "csv").out.splitlines()
+    assert rows[0] == "n,nullity,count,most_clicks,most_clicks_lower,most_clicks_upper"
+    assert rows[1:3] == ["4,4,16,7,7,7", "5,2,4,15,15,15"]  # Boyles' table: 7 and 15
+    n, nullity, count, value, lower, upper = rows[3].split(",")
+    assert (n, nullity, value) == ("19", "16", "")
+    # the bounds the JSON and text tables show; the 19 x 19 board's worst start known needs 162 presses
+    table = json.loads(run_cli(*args, "--format", "json").out)["rows"]
+    assert [int(lower), int(upper)] == table[2]["most_clicks_bounds"] and int(lower) <= 162 <= int(upper)
+    assert run_cli(*args).out.splitlines()[3].split()[-1] == f"{lower}..{upper}"
+    assert format_table(table, "csv").splitlines() == rows  # the table made at the end, as the streamed one
