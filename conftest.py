@@ -12,8 +12,11 @@ with one line saying, per program, how many of its tests ran and how many
 were skipped and why, so a run where every peer was absent says so.
 """
 
+import importlib.util
 import os
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -28,6 +31,25 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 # not test modules: the Sphinx configuration and the research scripts
 collect_ignore = ["docs/conf.py", "experiments"]
+
+
+EXPERIMENTS = Path(__file__).resolve().parent / "experiments"
+
+
+def _experiment(name: str):
+    """The research script ``experiments/NAME.py`` loaded as a module (its ``_common`` helpers importable)."""
+    if str(EXPERIMENTS) not in sys.path:
+        sys.path.insert(0, str(EXPERIMENTS))
+    spec = importlib.util.spec_from_file_location(name, EXPERIMENTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def experiment():
+    """Load a research script of ``experiments/`` as a module: ``experiment("most_clicks")``."""
+    return _experiment
 
 
 def pytest_configure(config):

@@ -204,15 +204,10 @@ def test_most_clicks_refuses_nonsense_options_in_one_line(args, words, tmp_path)
     assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr
 
 
-def test_most_clicks_keeps_no_start_below_a_counting_bound_it_keeps():
+def test_most_clicks_keeps_no_start_below_a_counting_bound_it_keeps(experiment):
     """A search again of a board that counting bounded, whose lower bound is below counting's: the entry keeps the
     higher bound and drops the search's start, which needs fewer presses (--check would refuse it)."""
-    import importlib.util
-
-    sys.path.insert(0, str(ROOT / "experiments"))
-    spec = importlib.util.spec_from_file_location("most_clicks", ROOT / "experiments" / "most_clicks.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = experiment("most_clicks")
     before = {"n": 19, "nullity": 16, "most_clicks": None, "lower": 142, "upper": 180, "seconds": 0.1,
               "proof": {"stopped": "not searched", "upper_by": "the parity bound", "lower_by": script.SPHERE}}
     now = {"n": 19, "nullity": 16, "most_clicks": None, "lower": 120, "upper": 178, "seconds": 1.0,

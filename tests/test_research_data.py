@@ -10,7 +10,6 @@ slow suite every entry.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -19,16 +18,6 @@ import pytest
 from parity.data.oeis import A075464
 
 DATA = Path(__file__).resolve().parents[1] / "experiments" / "data"
-
-
-def script(name: str):
-    import sys
-
-    sys.path.insert(0, str(DATA.parent))  # (the scripts import their _common helpers)
-    spec = importlib.util.spec_from_file_location(name, DATA.parent / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def entries(name: str) -> list[dict]:
@@ -46,8 +35,8 @@ def check_bfile(most_clicks, kind: str, every_light, at_least: int) -> None:
         assert value == (every_light(n) if nullity_of(n, n) == 0 else known[n]["most_clicks"])
 
 
-def test_most_clicks_certificates_on_small_boards():
-    most_clicks = script("most_clicks")
+def test_most_clicks_certificates_on_small_boards(experiment):
+    most_clicks = experiment("most_clicks")
     small = [e for e in entries("most_clicks.jsonl") if e["n"] <= 24 and "worst_start" in e]
     assert {e["n"] for e in small} >= {4, 5, 9, 11, 14}
     for e in small:
@@ -56,12 +45,12 @@ def test_most_clicks_certificates_on_small_boards():
         assert e["lower"] <= e["upper"] and (e["most_clicks"] is None or e["lower"] == e["most_clicks"])
 
 
-def test_most_clicks_tables_agree_with_the_certificates():
-    check_bfile(script("most_clicks"), "grid", lambda n: n * n, at_least=15)
+def test_most_clicks_tables_agree_with_the_certificates(experiment):
+    check_bfile(experiment("most_clicks"), "grid", lambda n: n * n, at_least=15)
 
 
-def test_torus_most_clicks_certificates_of_small_nullity():
-    most_clicks = script("most_clicks")
+def test_torus_most_clicks_certificates_of_small_nullity(experiment):
+    most_clicks = experiment("most_clicks")
     small = [e for e in entries("most_clicks_torus.jsonl") if e["nullity"] <= 16 and "worst_start" in e]
     assert {e["n"] for e in small if e["most_clicks"] is not None} >= {3, 5, 6, 9, 18, 21, 25, 27}
     for e in small:
@@ -71,11 +60,11 @@ def test_torus_most_clicks_certificates_of_small_nullity():
     check_bfile(most_clicks, "torus", lambda n: n * n, at_least=9)
 
 
-def test_hexagon_most_clicks_certificates():
+def test_hexagon_most_clicks_certificates(experiment):
     # each worst start rebuilt on its hexagon, its fewest presses recomputed by another route (every solution
     # weighed, or the coset search); hex:2 and hex:3 are also checked against every press vector simulated
     # (tests/linalg/test_covering.py)
-    most_clicks = script("most_clicks")
+    most_clicks = experiment("most_clicks")
     found = [e for e in entries("most_clicks_hex.jsonl") if "worst_start" in e and e["n"] <= 20]
     assert {e["n"] for e in found if e["most_clicks"] is not None} >= {2, 3, 4, 6, 7, 9, 11, 13, 14}
     for e in found:
@@ -87,10 +76,10 @@ def test_hexagon_most_clicks_certificates():
     check_bfile(most_clicks, "hex", lambda n: 3 * n * n - 3 * n + 1, at_least=7)
 
 
-def test_three_state_most_clicks_certificates():
+def test_three_state_most_clicks_certificates(experiment):
     # each worst start rebuilt on its board of three-state lights, its fewest presses recomputed by every solution
     # weighed; the boards of nullity 0 need twice their lights
-    most_clicks = script("most_clicks")
+    most_clicks = experiment("most_clicks")
     found = [e for e in entries("most_clicks_gf3.jsonl") if "worst_start" in e]
     assert {e["n"] for e in found if e["most_clicks"] is not None} >= {2, 4, 5, 8, 9, 11, 12, 13}
     assert most_clicks.check(DATA, "gf3", largest=13) == len([e for e in found if e["n"] <= 13])
@@ -100,33 +89,35 @@ def test_three_state_most_clicks_certificates():
 
 
 @pytest.mark.slow
-def test_every_three_state_most_clicks_certificate():
-    assert script("most_clicks").check(DATA, "gf3") == sum("worst_start" in e for e in entries("most_clicks_gf3.jsonl"))
+def test_every_three_state_most_clicks_certificate(experiment):
+    assert experiment("most_clicks").check(DATA, "gf3") == sum("worst_start" in e
+                                                               for e in entries("most_clicks_gf3.jsonl"))
 
 
 @pytest.mark.slow
-def test_every_hexagon_most_clicks_certificate():
-    assert script("most_clicks").check(DATA, "hex") == sum("worst_start" in e for e in entries("most_clicks_hex.jsonl"))
+def test_every_hexagon_most_clicks_certificate(experiment):
+    assert experiment("most_clicks").check(DATA, "hex") == sum("worst_start" in e
+                                                               for e in entries("most_clicks_hex.jsonl"))
 
 
 @pytest.mark.slow
-def test_every_torus_most_clicks_certificate():
-    assert script("most_clicks").check(DATA, "torus") == sum("worst_start" in e
+def test_every_torus_most_clicks_certificate(experiment):
+    assert experiment("most_clicks").check(DATA, "torus") == sum("worst_start" in e
                                                              for e in entries("most_clicks_torus.jsonl"))
 
 
 @pytest.mark.slow
-def test_every_most_clicks_certificate():
-    assert script("most_clicks").check(DATA) == sum("worst_start" in e for e in entries("most_clicks.jsonl"))
+def test_every_most_clicks_certificate(experiment):
+    assert experiment("most_clicks").check(DATA) == sum("worst_start" in e for e in entries("most_clicks.jsonl"))
 
 
-def test_most_clicks_bounds_carried_from_small_boards():
+def test_most_clicks_bounds_carried_from_small_boards(experiment):
     """Every upper bound carried over from a board of side at most 120 (the 49 x 49 and 69 x 69 boards', from
     the 109 x 109 board's integer program) is re-derived: the embedding checked, the bound worked out again,
     the source's own bound no higher than the one carried.  The slow suite's check takes them all."""
     from parity.linalg.covering import transferred_bound
 
-    most_clicks = script("most_clicks")
+    most_clicks = experiment("most_clicks")
     tables = {kind: {e["n"]: e for e in entries(f"{most_clicks.KINDS[kind][1]}.jsonl")}
               for kind in most_clicks.TWO_STATE}
     carried = [(kind, e) for kind, table in tables.items() for e in table.values() if "from" in e["proof"]]
@@ -141,10 +132,10 @@ def test_most_clicks_bounds_carried_from_small_boards():
         assert bound == e["upper"] and (e["most_clicks"] is None or e["most_clicks"] == bound == e["lower"])
 
 
-def test_min_presses_terms_on_small_boards():
+def test_min_presses_terms_on_small_boards(experiment):
     from parity.puzzles import LightsOut
 
-    min_presses = script("min_presses")
+    min_presses = experiment("min_presses")
     terms = {e["n"]: e for e in entries("min_presses.jsonl")}
     assert set(range(1, 79)) <= set(terms)
     for n, e in terms.items():
@@ -162,27 +153,27 @@ def test_min_presses_terms_on_small_boards():
     assert len([line for line in bfile if line]) == 78
 
 
-def test_min_presses_bounds_beyond_the_b_file():
+def test_min_presses_bounds_beyond_the_b_file(experiment):
     # each kept bound's presses simulated on its board; a term of the b-file, where there is one, between the bounds
     bounds = entries("min_presses_bounds.jsonl")
     assert 79 in {e["n"] for e in bounds}
-    assert script("min_presses").check_bounds(DATA) == len(bounds)
+    assert experiment("min_presses").check_bounds(DATA) == len(bounds)
 
 
 @pytest.mark.slow
-def test_every_min_presses_term():
-    assert script("min_presses").check(DATA) == len(entries("min_presses.jsonl"))
+def test_every_min_presses_term(experiment):
+    assert experiment("min_presses").check(DATA) == len(entries("min_presses.jsonl"))
 
 
 @pytest.mark.slow
-def test_every_min_presses_lower_bound_worked_out_again():
-    assert script("min_presses").check_bounds(DATA, recompute=True) == len(entries("min_presses_bounds.jsonl"))
+def test_every_min_presses_lower_bound_worked_out_again(experiment):
+    assert experiment("min_presses").check_bounds(DATA, recompute=True) == len(entries("min_presses_bounds.jsonl"))
 
 
-def test_grid_colourings_terms_agree_and_the_small_ones_are_counted_again():
+def test_grid_colourings_terms_agree_and_the_small_ones_are_counted_again(experiment):
     from parity.data.oeis import A068253
 
-    grid_colourings = script("grid_colourings")
+    grid_colourings = experiment("grid_colourings")
     found = grid_colourings.terms({e["key"]: e for e in entries("grid_colourings.jsonl")})
     assert set(range(1, 26)) <= set(found) and all(found[n] == a for n, a in enumerate(A068253, 1))
     bfile = [line for line in (DATA / "grid_colourings.bfile").read_text().split("\n") if line]
@@ -191,5 +182,5 @@ def test_grid_colourings_terms_agree_and_the_small_ones_are_counted_again():
 
 
 @pytest.mark.slow
-def test_grid_colourings_counted_again_to_twenty():
-    assert script("grid_colourings").check(DATA, recount=20) == len(entries("grid_colourings.jsonl")) // 2
+def test_grid_colourings_counted_again_to_twenty(experiment):
+    assert experiment("grid_colourings").check(DATA, recount=20) == len(entries("grid_colourings.jsonl")) // 2
