@@ -5,6 +5,7 @@ Run from the repository root::
 
     python experiments/grid_colourings.py --max 26 --out experiments/data
     python experiments/grid_colourings.py --check --out experiments/data
+    python experiments/grid_colourings.py --max 27 --routes sweep --threads 16   # one route, on a larger machine
 
 Each term is counted by :func:`parity.counting.heights.grid_colourings`
 twice: the ``sweep`` route takes every column modulo primes below ``2^62``,
