@@ -59,7 +59,8 @@ def count(n: int, route: str, threads: int = 2) -> dict:
 
     a = grid_colourings(n, n, route=route, threads=threads, progress=progress) // 3
     return {"key": _key(n, route), "n": n, "route": route, "a": str(a),
-            "seconds": round(time.perf_counter() - started, 2), "threads": threads, "cores": os.cpu_count()}
+            "seconds": round(time.perf_counter() - started, 2), "threads": threads,
+            "cores": len(os.sched_getaffinity(0))}
 
 
 def terms(entries: dict) -> dict[int, int]:
@@ -91,11 +92,11 @@ def write(out: Path, entries: dict) -> dict[int, int]:
                 e = entries[_key(n, r)]
                 mark = "*" if e.get("threads", 2) != 2 else ""
                 elsewhere |= bool(mark)
-                cells.append(f"{e['seconds']:.2f}{mark}".rjust(width))
-            table.append(f"{n:4d}  {len(str(found[n])):6d}  {3 << (n - 2):14,d}  {cells[0]}  {cells[1]}")
+                cells.append(f"{e['seconds']:{width}.2f}{mark}")
+            table.append(f"{n:4d}  {len(str(found[n])):6d}  {3 << (n - 2):14,d}  {cells[0]}  {cells[1]}".rstrip())
     if elsewhere:
-        table.append("* counted with more threads than two, on a machine of more cores (its line in "
-                     "grid_colourings.jsonl says how many)")
+        table.append("* counted with a number of threads other than two (its line in grid_colourings.jsonl says "
+                     "how many threads and cores)")
     (out / "grid_colourings.txt").write_text("\n".join(table) + "\n")
     return found
 

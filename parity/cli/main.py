@@ -936,8 +936,8 @@ def _one_line_warnings() -> None:
 
 
 def _as_option(message: str) -> str:
-    """An API error read on the command line: the parameter it names to raise is the option there."""
-    return re.sub(r"\braise max_nullity\b", "raise --max-nullity", message)
+    """An API error read on the command line: the parameter it names (``max_nullity``) is an option there."""
+    return re.sub(r"\bmax_nullity\b", "--max-nullity", message)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -221,16 +221,20 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
             yield ",".join(_csv_cell(row, c) for c in columns)
 
 
+#: the extra columns whose searches can end with bounds instead of a value
+BOUNDED = ("most_clicks",)
+
+
 def _csv_columns(columns: list[str]) -> list[str]:
-    """A CSV table's columns: each extra column followed by its bounds (``_lower``, ``_upper``), so that a board
-    whose search stopped keeps what it proved."""
-    return [name for c in columns for name in ((c, f"{c}_lower", f"{c}_upper") if c in EXTRAS else (c,))]
+    """A CSV table's columns: each column that can end with bounds followed by them (``_lower``, ``_upper``), so
+    that a board whose search stopped keeps what it proved."""
+    return [name for c in columns for name in ((c, f"{c}_lower", f"{c}_upper") if c in BOUNDED else (c,))]
 
 
 def _csv_cell(row: dict, column: str) -> str:
     """A CSV entry: the value; for a bound column the value where it is known, else the bound reached, else empty."""
     for end, at in (("_lower", 0), ("_upper", 1)):
-        if column.endswith(end) and column[:-len(end)] in EXTRAS:
+        if column.endswith(end) and column[:-len(end)] in BOUNDED:
             known = row.get(column[:-len(end)])
             bounds = row.get(f"{column[:-len(end)]}_bounds")
             value = known if known is not None else bounds[at] if bounds else None

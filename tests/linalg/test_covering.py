@@ -284,6 +284,8 @@ def test_command_line_answers_with_the_worst_start_and_proof():
                                                   ("3^12", "GF(3)", "from 226 to 290 presses")),
                                                  ("grid:4x4", ("--unique",), ("--unique",)),
                                                  ("grid:4x4", ("--max-nullity", "2"), ("2^4", "raise --max-nullity")),
+                                                 ("grid:2x2", ("--field", "3", "--max-nullity", "0"),
+                                                  ("beyond --max-nullity 0",)),
                                                  ("grid:61x61", (), ("2^40", "from 1646 to 1860 presses",
                                                                      "raise --max-nullity"))])
 def test_command_line_refusals_are_one_line(board, extra, words):
