@@ -101,7 +101,7 @@ def write(out: Path, entries: dict) -> dict[int, int]:
     return found
 
 
-def check(out: Path, recount: int = 16) -> int:
+def check(out: Path, recount: int = 16, threads: int = 2) -> int:
     from parity.counting.frontier import ColoringProblem, count_colourings
 
     import networkx as nx
@@ -113,7 +113,7 @@ def check(out: Path, recount: int = 16) -> int:
             assert a == A068253[n - 1], f"{n}: {a}, published {A068253[n - 1]}"
     for n in range(1, recount + 1):
         for route in ROUTES:
-            a = grid_colourings(n, n, route=route) // 3
+            a = grid_colourings(n, n, route=route, threads=threads) // 3
             assert n not in found or a == found[n], f"{n} ({route}): counted {a}, the table says {found[n]}"
         if n <= 7:
             assert count_colourings(ColoringProblem(nx.grid_2d_graph(n, n), 3)) == 3 * a, f"{n}: frontier disagrees"
@@ -131,7 +131,8 @@ def main() -> None:
     p.add_argument("--recount", type=int, default=16, help="with --check: count again up to this n (default 16)")
     p.add_argument("--routes", default=",".join(ROUTES), help=f"the routes to count by, comma-separated (default "
                    f"{','.join(ROUTES)}; a term enters the b-file once every route has given it)")
-    p.add_argument("--threads", type=int, default=2, help="threads a count uses (default 2: one a core here)")
+    p.add_argument("--threads", type=int, default=2, help="threads a count (or --check's recount) uses "
+                   "(default 2: one a core here)")
     args = p.parse_args()
     routes = [r.strip() for r in args.routes.split(",") if r.strip()]
     unknown = [r for r in routes if r not in ROUTES]
@@ -141,7 +142,9 @@ def main() -> None:
         p.error(f"--threads is a positive whole number, got {args.threads}")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
-        check(args.out, args.recount)
+        if routes != list(ROUTES):
+            p.error("--check verifies every route: drop --routes")
+        check(args.out, args.recount, args.threads)
         return
     path = args.out / "grid_colourings.jsonl"
     entries = load(args.out)
