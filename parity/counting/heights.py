@@ -46,8 +46,8 @@ __all__ = ["grid_colourings", "grid_shape", "count_bound", "word_primes", "ROUTE
 
 #: the ways to the count (see the module's notes)
 ROUTES = ("sweep", "halves")
-#: the most rows of the shorter side (two tables of 3 * 2^26 counts per prime take 3.2 GB, and the 28 x 28 grid
-#: about an hour per route on two cores)
+#: the most rows of the shorter side (two tables of 3 * 2^26 counts per prime take 3.2 GB; the 27 x 27 grid took
+#: 46 to 49 minutes a route on two cores, and each row more triples it)
 MOST_ROWS = 28
 #: the most cells of the longer side
 MOST_COLUMNS = 100_000
