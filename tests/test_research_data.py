@@ -103,7 +103,7 @@ def test_every_hexagon_most_clicks_certificate(experiment):
 @pytest.mark.slow
 def test_every_torus_most_clicks_certificate(experiment):
     assert experiment("most_clicks").check(DATA, "torus") == sum("worst_start" in e
-                                                             for e in entries("most_clicks_torus.jsonl"))
+                                                                 for e in entries("most_clicks_torus.jsonl"))
 
 
 @pytest.mark.slow

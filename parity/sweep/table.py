@@ -209,37 +209,36 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
         raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
     check_format(fmt, value, rectangles, extras)
     if fmt == "csv":
-        columns = _csv_columns((["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] +
-                               [c for c in EXTRAS if c in extras])
-        yield ",".join(columns)
+        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + [c for c in EXTRAS if c in extras]
+        yield ",".join(_csv_header(columns))
     for row in rows:
         if fmt == "bfile":
             if row[value] is None:
                 return
             yield f"{row['n']} {row[value]}"
         else:
-            yield ",".join(_csv_cell(row, c) for c in columns)
+            yield ",".join(_csv_row(row, columns))
 
 
 #: the extra columns whose searches can end with bounds instead of a value
 BOUNDED = ("most_clicks",)
 
 
-def _csv_columns(columns: list[str]) -> list[str]:
-    """A CSV table's columns: each column that can end with bounds followed by them (``_lower``, ``_upper``), so
+def _csv_header(columns: list[str]) -> list[str]:
+    """A CSV table's header: each column that can end with bounds followed by them (``_lower``, ``_upper``), so
     that a board whose search stopped keeps what it proved."""
     return [name for c in columns for name in ((c, f"{c}_lower", f"{c}_upper") if c in BOUNDED else (c,))]
 
 
-def _csv_cell(row: dict, column: str) -> str:
-    """A CSV entry: the value; for a bound column the value where it is known, else the bound reached, else empty."""
-    for end, at in (("_lower", 0), ("_upper", 1)):
-        if column.endswith(end) and column[:-len(end)] in BOUNDED:
-            known = row.get(column[:-len(end)])
-            bounds = row.get(f"{column[:-len(end)]}_bounds")
-            value = known if known is not None else bounds[at] if bounds else None
-            return "" if value is None else str(value)
-    return "" if row.get(column) is None else str(row[column])
+def _csv_row(row: dict, columns: list[str]) -> list[str]:
+    """A CSV table's row under :func:`_csv_header` of ``columns``: each value, and after a bounded column its
+    bounds (the value itself where it is known, else the bounds reached, else empty)."""
+    cells = []
+    for c in columns:
+        cells.append(row.get(c))
+        if c in BOUNDED:
+            cells += [row[c]] * 2 if row.get(c) is not None else row.get(f"{c}_bounds") or [None, None]
+    return ["" if value is None else str(value) for value in cells]
 
 
 def _cell(row: dict, column: str) -> str:
@@ -273,9 +272,8 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        columns = _csv_columns(columns)
-        writer.writerow(columns)
-        writer.writerows([_csv_cell(r, c) for c in columns] for r in rows)
+        writer.writerow(_csv_header(columns))
+        writer.writerows(_csv_row(r, columns) for r in rows)
         return out.getvalue().rstrip("\n")
     cells = [[_cell(r, c) for c in columns] for r in rows]
     widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
