@@ -222,3 +222,32 @@ def test_most_clicks_keeps_no_start_below_a_counting_bound_it_keeps(experiment):
     for low in (142, 150):
         entry = script.merged(searched, {**stopped, "lower": low})
         assert (entry["lower"], entry["worst_start"], "lower_by" in entry["proof"]) == (150, "cd", False)
+
+
+@pytest.mark.parametrize("args, words", [(["--routes", "foo"], "--routes takes sweep and halves"),
+                                         (["--routes", " , "], "--routes takes sweep and halves"),
+                                         (["--threads", "0"], "--threads is a positive whole number"),
+                                         (["--threads", "many"], "invalid int value"),
+                                         (["--check", "--routes", "sweep"], "drop --routes")])
+def test_grid_colourings_refuses_nonsense_options_in_one_line(args, words, tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "experiments" / "grid_colourings.py"), *args,
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, run.stderr
+    assert not (tmp_path / "grid_colourings.jsonl").exists()  # refused before any count
+
+
+def test_grid_colourings_joins_routes_counted_apart(tmp_path):
+    """One route, then the other with more threads: the terms enter the b-file once both agree, and the table marks
+    the counts made with other than two threads."""
+    from parity.data.oeis import A068253
+
+    run_script("grid_colourings.py", "--max", "10", "--routes", "sweep", "--out", str(tmp_path))
+    assert (tmp_path / "grid_colourings.bfile").read_text().strip() == ""  # each term waits for its second route
+    run_script("grid_colourings.py", "--max", "10", "--routes", "halves", "--threads", "3", "--out", str(tmp_path))
+    terms = [line.split() for line in (tmp_path / "grid_colourings.bfile").read_text().splitlines()]
+    assert terms == [[str(n), str(a)] for n, a in enumerate(A068253[:10], 1)]
+    lines = [json.loads(line) for line in (tmp_path / "grid_colourings.jsonl").read_text().splitlines()]
+    assert {(e["route"], e["threads"]) for e in lines} == {("sweep", 2), ("halves", 3)}
+    table = (tmp_path / "grid_colourings.txt").read_text().splitlines()
+    assert table[1].split()[0] == "10" and table[1].endswith("*") and not table[1].split()[-2].endswith("*")
+    assert table[-1].startswith("* counted with a number of threads other than two")
