@@ -58,7 +58,7 @@ def _write_cnf(puzzle, formula, path, xor_lines: bool = False, augmented: bool =
     write_text(path, dimacs_text(formula, xor_lines=xor_lines, comments=notes))
     stats = formula.stats()
     # what the file holds: with x lines the XORs stay XORs, otherwise they are clauses already
-    clauses = len(formula.clauses) if xor_lines else stats["clauses"]
+    clauses = len(formula.normal_clauses()) if xor_lines else stats["clauses"]
     return {"variables": stats["variables"], "clauses": clauses, "xors": stats["xors"] if xor_lines else 0,
             "primary": stats["primary"]}
 

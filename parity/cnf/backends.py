@@ -9,6 +9,7 @@ Optional back ends are imported only when used, and a missing package is an
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import sys
 import threading
@@ -88,6 +89,27 @@ def _full(model: list[int], nvars: int) -> list[int]:
     if len(model) < nvars:
         model = model + [-v for v in range(len(model) + 1, nvars + 1)]
     return model[:nvars]
+
+
+def _free_model(nvars: int, assumptions: Sequence[int]) -> list[int] | None:
+    """A model of the formula with no clause under ``assumptions`` (the others false), or None if they clash."""
+    values = {}
+    for lit in assumptions:
+        if values.setdefault(abs(lit), lit > 0) != (lit > 0):
+            return None
+    return [v if values.get(v, False) else -v for v in range(1, nvars + 1)]
+
+
+def _free_models(cnf: CNF, full: bool) -> Iterator[list[int]]:
+    """Every projection on ``cnf.primary`` of the formula with no clause: all of them (the others false)."""
+    primary = cnf.primary
+    for signs in itertools.product((-1, 1), repeat=len(primary)):
+        projected = [s * v for s, v in zip(signs, primary)]
+        if full:
+            value = {abs(lit): lit for lit in projected}
+            yield [value.get(v, -v) for v in range(1, cnf.nvars + 1)]
+        else:
+            yield projected
 
 
 class _NoLimits(Exception):
@@ -202,6 +224,9 @@ class PysatBackend(Backend):
         _check_primary(cnf)
         time_limit = check_time_limit(time_limit)
         started = time.perf_counter()
+        if not cnf.clauses_with_xors():  # every assignment is a model (and MapleSAT crashes on no clause)
+            model = _free_model(cnf.nvars, assumptions)
+            return SatResult(UNSAT if model is None else SAT, model, None, time.perf_counter() - started, {})
         with self._solver(cnf) as solver:
             try:
                 status = self._run(solver, assumptions, time_limit, conflicts)
@@ -216,6 +241,9 @@ class PysatBackend(Backend):
         _check_primary(cnf)
         time_limit = check_time_limit(time_limit)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
+        if not cnf.clauses_with_xors():  # every assignment is a model: listed without a solver
+            yield from _free_models(cnf, full)
+            return
         with self._solver(cnf) as solver:
             while True:
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
@@ -251,7 +279,7 @@ class CryptoMiniSatBackend(Backend):
         except ImportError:  # pragma: no cover - depends on the environment
             raise EngineUnavailableError("engine 'cms' needs pycryptosat: pip install pycryptosat") from None
         solver = pycryptosat.Solver()
-        solver.add_clauses(cnf.clauses)
+        solver.add_clauses(cnf.normal_clauses())
         for variables, parity in cnf.xors:
             solver.add_xor_clause(variables, bool(parity))
         if cnf.nvars:

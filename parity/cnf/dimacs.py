@@ -43,7 +43,7 @@ def dimacs_text(cnf: CNF, xor_lines: bool = False, comments: tuple[str, ...] = (
     1 2 0
     <BLANKLINE>
     """
-    clauses = cnf.clauses if xor_lines else cnf.clauses_with_xors()
+    clauses = cnf.normal_clauses() if xor_lines else cnf.clauses_with_xors()
     lines = [f"c {line}" for line in comments]
     count = len(clauses) + (len(cnf.xors) if xor_lines else 0)
     lines.append(f"p cnf {cnf.nvars} {count}")

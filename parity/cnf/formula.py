@@ -132,6 +132,8 @@ class CNF:
         self.xor_chunk = xor_chunk
         self.cardinality = self._encoding(cardinality)
         self._xor_cache: tuple[int, list[list[int]]] | None = None
+        # (the clause list read, how many of its clauses, their normal forms): normal_clauses() adds the new ones
+        self._normal: tuple[list, int, list[list[int]]] = (self.clauses, 0, [])
         self._links: set[int] = set()  # the variables that clauses_with_xors defines as XORs of others
         #: turns a model (signed literals of every variable) into a solution in puzzle terms
         self.decode = decode if decode is not None else _model_tuple
@@ -380,10 +382,40 @@ class CNF:
             self.add_false()
 
     # -- output -------------------------------------------------------------
+    def normal_clauses(self) -> list[list[int]]:
+        """The clauses as back ends see them: each repeated literal once, tautologies (``v`` and ``-v`` in one
+        clause) dropped.
+
+        The models are the same, over the same variables (:attr:`nvars` counts a variable that only a dropped
+        clause named), but no solver meets what some crash on (D4 on a repeated literal, MapleSAT on a formula
+        with no clause: :meth:`~parity.cnf.backends.Backend` answers that one itself).  :attr:`clauses` keeps
+        the clauses as they were given, for checking a model against them.
+
+        Examples
+        --------
+        >>> f = CNF()
+        >>> f.extend([[1, -2, -2, -3], [3, -5, 6, -3], [3]])
+        >>> f.normal_clauses(), f.nvars
+        ([[1, -2, -3], [3]], 6)
+        """
+        read, done, normal = self._normal
+        if read is not self.clauses or done > len(self.clauses):  # the list was replaced or cut: start again
+            done, normal = 0, []
+        for clause in self.clauses[done:]:
+            literals = set(clause)
+            if len(literals) == len(clause):
+                if not any(-lit in literals for lit in clause):
+                    normal.append(clause)
+            elif not any(-lit in literals for lit in literals):
+                normal.append(list(dict.fromkeys(clause)))
+        self._normal = (self.clauses, len(self.clauses), normal)
+        return normal
+
     def clauses_with_xors(self) -> list[list[int]]:
-        """Every constraint as clauses: the XORs Tseitin-encoded in chunks of ``xor_chunk`` literals."""
+        """Every constraint as clauses (:meth:`normal_clauses`, then the XORs Tseitin-encoded in chunks of
+        ``xor_chunk`` literals)."""
         if self._xor_cache is not None and self._xor_cache[0] == len(self.xors):
-            return self.clauses + self._xor_cache[1]
+            return self.normal_clauses() + self._xor_cache[1]
         extra: list[list[int]] = []
         for variables, parity in self.xors:
             rest = list(variables)
@@ -395,7 +427,7 @@ class CNF:
                 rest = [link] + rest
             extra.extend(xor_clauses(rest, parity))
         self._xor_cache = (len(self.xors), extra)
-        return self.clauses + extra
+        return self.normal_clauses() + extra
 
     def undefined_auxiliaries(self) -> list[int]:
         """The variables outside ``primary`` that are not defined by the others (the XORs' link variables are):
