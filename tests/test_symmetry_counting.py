@@ -167,3 +167,116 @@ def test_the_command_line_refuses_a_symmetry_it_does_not_know_in_one_line(value)
 
     run = run_cli("count", "lightsout", "--board", "grid:3x3", "--symmetry", value)
     assert run.code == 2 and run.err.count("\n") == 1 and "--symmetry" in run.err
+
+
+# -- boards one cell wide or one cell in all: each symmetry's orbits by brute force --------------------------------
+def _rectangle_maps(rows, cols):
+    """The rectangle's symmetries written out as maps of its cells (r, c), and which of them are rotations.
+
+    A one-row strip's half turn reverses it and its mirror in the long axis moves nothing; the repeats that
+    this gives do not change the orbits."""
+    maps = [(lambda r, c: (r, c), True), (lambda r, c: (rows - 1 - r, cols - 1 - c), True),
+            (lambda r, c: (rows - 1 - r, c), False), (lambda r, c: (r, cols - 1 - c), False)]
+    if rows == cols:
+        maps += [(lambda r, c: (c, rows - 1 - r), True), (lambda r, c: (cols - 1 - c, r), True),
+                 (lambda r, c: (c, r), False), (lambda r, c: (cols - 1 - c, rows - 1 - r), False)]
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    return [({cell: f(*cell) for cell in cells}, rotation) for f, rotation in maps]
+
+
+def _orbit_count(solutions, maps, recolourings=((),)):
+    """Orbits of the listed solutions (cell -> value) under the maps (cell -> cell) and value renamings (a tuple
+    h renames value v to h[v]; the empty tuple renames nothing): the distinct least images."""
+    least = set()
+    for solution in solutions:
+        cells = sorted(solution)
+        images = []
+        for f in maps:
+            moved = {f[cell]: value for cell, value in solution.items()}
+            for h in recolourings:
+                images.append(tuple(h[moved[cell]] if h else moved[cell] for cell in cells))
+        least.add(min(images))
+    return len(least)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 4), st.sampled_from(["lightsout", 2, 3]), st.booleans(), st.data())
+def test_small_rectangles_up_to_symmetry_agree_with_brute_force_orbits(rows, cols, family, variant, data):
+    # Lights Out over GF(2) or GF(3) from a random start (the symmetries kept are those that keep the start), or
+    # proper 2- and 3-colourings (with or without renaming the colours): every solution listed by the plain engine,
+    # the rectangle's own symmetries applied, the orbits counted, against --up-to-symmetry (one-row strips and the
+    # single cell included)
+    from itertools import permutations
+
+    maps = _rectangle_maps(rows, cols)
+    recolourings = ((),)
+    if family == "lightsout":
+        start = {(r, c): data.draw(st.integers(0, 1)) for r in range(rows) for c in range(cols)}
+        puzzle = pt.LightsOut(f"grid:{rows}x{cols}", field=3 if variant else 2, start=start)
+        maps = [(f, rotation) for f, rotation in maps if all(start[f[cell]] == start[cell] for cell in start)]
+        counted = pt.count_up_to_symmetry(puzzle)
+    else:
+        puzzle = pt.Coloring(f"grid:{rows}x{cols}", colors=family)
+        if variant:
+            recolourings = tuple(permutations(range(family)))
+        counted = pt.count_up_to_symmetry(puzzle, recolour=variant)
+    solutions = list(pt.solutions(puzzle))
+    assert counted["count_up_to_symmetry"] == _orbit_count(solutions, [f for f, _ in maps], recolourings)
+    assert counted["count_up_to_rotation"] == _orbit_count(solutions, [f for f, r in maps if r], recolourings)
+
+
+def _graphml(tmp_path, name, nodes):
+    import networkx as nx
+
+    G = nx.Graph()
+    G.add_nodes_from(range(nodes))
+    path = tmp_path / f"{name}.graphml"
+    nx.write_graphml(G, path)
+    return str(path)
+
+
+@pytest.mark.parametrize("board", ["grid:1x1", "grid:1x4", "grid:5x1", "tri:1", "hex:1", "cylinder:1x3", "cylinder:3x1",
+                                   "torus:1x5", "torus:5x1", "grid3d:1x1x3", "one-node", "three-apart"])
+def test_degenerate_boards_up_to_symmetry_agree_with_their_automorphisms_by_brute_force(board, tmp_path):
+    # the group computed here apart from the library: networkx's isomorphisms of the board onto itself; every
+    # symmetry of a board whose nodes lie on one line (or on one point) is the identity or a half turn, so up to
+    # rotation is up to symmetry wherever the board has an orientation
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    board = {"one-node": _graphml(tmp_path, "one", 1), "three-apart": _graphml(tmp_path, "apart", 3)}.get(board, board)
+    G = pt.board(board)
+    maps = list(GraphMatcher(G, G).isomorphisms_iter())
+    for puzzle in (pt.LightsOut(G), pt.Coloring(G, colors=2), pt.Coloring(G, colors=3)):
+        counted = pt.count_up_to_symmetry(puzzle)
+        assert counted["symmetries"] == len(maps)
+        assert counted["count_up_to_symmetry"] == _orbit_count(list(pt.solutions(puzzle)), maps)
+        assert counted.get("count_up_to_rotation", counted["count_up_to_symmetry"]) == counted["count_up_to_symmetry"]
+
+
+def test_a_strip_has_an_orientation_only_where_its_symmetries_move_the_picture_rigidly():
+    from parity.symmetry import automorphisms, orientation
+
+    for board, expected in [("grid:1x4", [True, True]), ("grid:1x1", [True]), ("hex:1", [True]), ("torus:1x5", None)]:
+        G = pt.board(board)
+        kept = orientation(G, *automorphisms(G))
+        assert (kept is None and expected is None) or kept.tolist() == expected
+
+
+@pytest.mark.parametrize("args", [("lightsout", "--board", "grid:1x4"), ("lightsout", "--board", "grid:1x1"),
+                                  ("coloring", "--board", "grid:1x4", "--colors", "3"),
+                                  ("coloring", "--board", "grid:5x1", "--colors", "3", "--recolour")])
+def test_the_command_line_counts_a_strip_up_to_symmetry(args):
+    import json
+    from itertools import permutations
+
+    from parity.testing import run_cli
+
+    run = run_cli("count", *args, "--up-to-symmetry", "--json")
+    assert run.code == 0, run.err
+    answer = json.loads(run.out)
+    family, board = args[0], args[2]
+    rows, cols = map(int, board.split(":")[1].split("x"))
+    puzzle = pt.LightsOut(board) if family == "lightsout" else pt.Coloring(board, colors=3)
+    recolourings = tuple(permutations(range(3))) if "--recolour" in args else ((),)
+    expected = _orbit_count(list(pt.solutions(puzzle)), [f for f, _ in _rectangle_maps(rows, cols)], recolourings)
+    assert answer["count_up_to_symmetry"] == answer["count_up_to_rotation"] == expected

@@ -190,7 +190,16 @@ def orientation(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> np.ndarray |
     Polyhedra and plane maps (``graph["faces"]``): an element keeps the
     orientation when it maps a consistently oriented face onto a face with the
     same cyclic order.  Boards with plane positions (``pos``): when the
-    element acts on the positions as a map of determinant +1.
+    element acts on the positions as a map of determinant +1; when the
+    positions lie on one line (a 1 x n strip) or on one point, every element
+    that moves them rigidly is a rotation (reversing a line is a half turn).
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> strip, rectangle = pt.board("grid:1x4"), pt.board("grid:2x4")
+    >>> orientation(strip, *automorphisms(strip)).tolist(), orientation(rectangle, *automorphisms(rectangle)).tolist()
+    ([True, True], [True, False, False, True])
     """
     index = {v: i for i, v in enumerate(nodes)}
     faces = G.graph.get("faces")
@@ -209,6 +218,16 @@ def orientation(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> np.ndarray |
     if len(pos) == len(nodes) and all(len(p) == 2 for p in pos.values()):
         xy = np.array([pos[v] for v in nodes], dtype=float)
         centred = xy - xy.mean(axis=0)
+        if np.linalg.matrix_rank(centred, tol=1e-6) < 2:
+            # the nodes sit on one line (a 1 x n strip) or on one point: the transform is not determined by the
+            # picture, and every motion of a line extends to a rotation of the plane (reversing the line is the
+            # half turn), so each element that moves the picture rigidly is a rotation
+            _, _, axes = np.linalg.svd(centred)
+            along = centred @ axes[0]
+            if all(np.allclose(along[perm], along, atol=1e-6) or np.allclose(along[perm], -along, atol=1e-6)
+                   for perm in perms):
+                return np.ones(len(perms), dtype=bool)
+            return None
         keep = []
         for perm in perms:
             transform, *_ = np.linalg.lstsq(centred, centred[perm], rcond=None)
