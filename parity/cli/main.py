@@ -486,35 +486,6 @@ def _positive(seconds: float) -> float:
     return check_time_limit(seconds)
 
 
-def _open_output(path: str):
-    """``path`` opened for writing text, or an OutputError naming it."""
-    from ..errors import OutputError
-
-    try:
-        return open(path, "w")
-    except OSError as exc:
-        raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
-
-
-def _write_out(handle, path: str, text: str) -> None:
-    """``text`` written to ``handle`` and flushed, or an OutputError naming ``path`` (a full disk, say)."""
-    from ..errors import OutputError
-
-    try:
-        handle.write(text)
-        handle.flush()
-    except OSError as exc:
-        raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
-
-
-def _close_out(handle) -> None:
-    """Close ``handle``; what it could not write was said already (:func:`_write_out`)."""
-    try:
-        handle.close()
-    except OSError:
-        pass
-
-
 def _progress_bar(what: str, total: int | None):
     """A rich progress bar on stderr when it is a terminal, with rate and ETA; returns (callback, finish).
 
@@ -704,6 +675,7 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
 
     CSV and b-file rows are written as they are computed; text and JSON when the table is done.
     """
+    from ..sweep.output import TableFile
     from ..sweep.table import check_format, format_table, lightsout_rows, stream_lines, table_is_complete
 
     if as_json and output is not None:
@@ -714,30 +686,46 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
     extras = tuple(c for c, asked in (("min_presses", min_presses), ("most_clicks", most_clicks)) if asked)
     check_format(fmt, value, rectangles, extras)  # before the work, not after it
-    handle = None
-    if output is not None and fmt in ("csv", "bfile") and not as_json:
-        handle = _open_output(output)
+    # written beside the file and moved over it at the end: an interrupted table leaves the old one as it was
+    out = None if output is None else TableFile(output)
+    streamed = fmt in ("csv", "bfile") and not as_json
     progress, finish = _progress_bar("sweep lightsout table", None)
     rows: list[dict] = []
+    listed = 0
     try:
         made = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
                               progress=progress, time_limit=time_limit,
                               most_clicks=board_seconds if most_clicks else False)
-        if fmt in ("csv", "bfile") and not as_json:
-            listed = 0
+        if streamed:
             for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras):
-                listed += 1
-                if handle is None:
+                if out is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)
                 else:
-                    _write_out(handle, output, line + "\n")
-            rows.extend(made)  # the rows after a b-file's end, still computed for the store and the checks
-        else:
-            rows = list(made)
+                    out.write(line + "\n")
+                listed += 1
+        for row in made:  # (streamed: the rows after a b-file's end, still computed for the store and the checks)
+            rows.append(row)
+    except (KeyboardInterrupt, _Interrupted):
+        finish()
+        finished = max(0, listed - (fmt == "csv")) if streamed else len(rows)
+        if out is not None and finished:
+            if not streamed:
+                out.write(format_table(rows, fmt, value) + "\n")
+            kept = out.keep()
+            if kept is not None:  # (else a device or a pipe was written as it is)
+                unchanged = "is as it was" if out.existed else "was not created"
+                click.echo(f"parity: interrupted; the {finished} rows finished are in {kept}; {output} {unchanged}",
+                           err=True)
+                sys.exit(130)
+        elif out is not None:
+            out.discard()
+        raise
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
     finally:
         finish()
-        if handle is not None:
-            _close_out(handle)
     complete = table_is_complete(rows, sizes, rectangles)
     if not complete:
         click.echo(f"parity: the time limit of {time_limit:g} s was spent: {len(rows)} rows finished"
@@ -750,23 +738,15 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         if fmt == "bfile" and listed < len(rows):
             click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
                        "lists consecutive terms)", err=True)
-        if output is not None:
-            click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
-        return
-    text = format_table(rows, fmt, value)
-    listed = len(text.splitlines()) if text else 0
-    if fmt == "bfile" and listed < len(rows):
-        click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
-                   "lists consecutive terms)", err=True)
-    if output is None:
-        click.echo(text)
-        return
-    handle = _open_output(output)
-    try:
-        _write_out(handle, output, text + "\n")
-    finally:
-        _close_out(handle)
-    click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
+    else:
+        text = format_table(rows, fmt, value)
+        if output is None:
+            click.echo(text)
+            return
+        out.write(text + "\n")
+    if out is not None:
+        out.commit()
+        click.echo(f"wrote {output} ({len(rows)} rows)", err=True)
 
 
 @cli.command("reproduce")

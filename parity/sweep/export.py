@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 
 from ..errors import OutputError
+from .output import TableFile
 
 __all__ = ["export_rows", "flatten"]
 
@@ -52,31 +53,38 @@ def flatten(rows: list[dict]) -> tuple[list[str], list[dict]]:
 
 
 def export_rows(rows: list[dict], path: str | os.PathLike) -> dict:
-    """Write ``rows`` (from :meth:`parity.sweep.Store.rows`) to ``.csv`` or ``.parquet``; returns what was written."""
+    """Write ``rows`` (from :meth:`parity.sweep.Store.rows`) to ``.csv`` or ``.parquet``; returns what was written.
+
+    The table is written beside ``path`` and moved over it when complete
+    (:class:`~parity.sweep.output.TableFile`): an export that fails or is
+    interrupted leaves an earlier file of that name as it was (the store
+    holds every row, so nothing is kept of the unfinished table).
+    """
     target = Path(path)
     columns, records = flatten(rows)
     suffix = target.suffix.lower()
-    try:
-        if suffix == ".csv":
-            with open(target, "w", newline="") as handle:
-                writer = csv.DictWriter(handle, fieldnames=columns)
+    if suffix not in (".csv", ".parquet"):
+        raise OutputError(f"cannot export to {str(path)!r}: the file name must end in .csv or .parquet")
+    if suffix == ".parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise OutputError("writing Parquet needs pyarrow (pip install pyarrow); .csv needs nothing") from None
+    with TableFile(target, binary=suffix == ".parquet") as out:
+        try:
+            if suffix == ".csv":
+                writer = csv.DictWriter(out.handle, fieldnames=columns)
                 writer.writeheader()
                 writer.writerows(records)
-        elif suffix == ".parquet":
-            try:
-                import pyarrow as pa
-                import pyarrow.parquet as pq
-            except ImportError:
-                raise OutputError("writing Parquet needs pyarrow (pip install pyarrow); .csv needs nothing") from None
-            data = {}
-            for name in columns:
-                values = [r.get(name) for r in records]
-                if any(isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**63 for v in values):
-                    values = [None if v is None else str(v) for v in values]  # exact, as text
-                data[name] = values
-            pq.write_table(pa.table(data), target)
-        else:
-            raise OutputError(f"cannot export to {str(path)!r}: the file name must end in .csv or .parquet")
-    except OSError as exc:
-        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            else:
+                data = {}
+                for name in columns:
+                    values = [r.get(name) for r in records]
+                    if any(isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**63 for v in values):
+                        values = [None if v is None else str(v) for v in values]  # exact, as text
+                    data[name] = values
+                pq.write_table(pa.table(data), out.handle)
+        except OSError as exc:
+            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     return {"output": str(path), "rows": len(records), "columns": columns}
