@@ -449,12 +449,12 @@ def _verify(family_name: str, build: dict, options: dict):
     text = read_text("/dev/stdin" if path == "-" else path, LimitError, "solution file")
     payload = {**puzzle.header(), "file": path}
     try:
-        solutions = puzzle.read_solutions(text)
+        solutions = puzzle.read_solutions(text, "<stdin>" if path == "-" else str(path))
     except SolutionFileError:  # not the file's format: a user's error (exit 2), not a verdict
         raise
-    except InvalidSolution as exc:
+    except InvalidSolution as exc:  # (the message starts FILE:LINE)
         payload.update(valid=False, problem=str(exc))
-        return payload, f"{path}: not a file of solutions of {puzzle.describe()}: {exc}", 1
+        return payload, f"{exc}: not a file of solutions of {puzzle.describe()}", 1
     plain = {puzzle.solution_key(s, up_to_symmetry=False) for s in solutions}
     orbits = {puzzle.solution_key(s) for s in solutions}
     payload.update(valid=True, solutions=len(solutions), distinct=len(plain), distinct_up_to_symmetry=len(orbits))

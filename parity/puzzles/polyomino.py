@@ -970,12 +970,13 @@ class Polyomino(Puzzle):
         text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
         return text, {"solutions": len(kept), **held}
 
-    def read_solutions(self, text: str) -> list[dict]:
+    def read_solutions(self, text: str, source: str | None = None) -> list[dict]:
         """Every solution a Polyform Puzzler solution file holds, each verified
-        (:func:`~parity.puzzles.puzzler_files.read_solution_file`)."""
+        (:func:`~parity.puzzles.puzzler_files.read_solution_file`; ``source``, the file's name, starts each
+        message: ``FILE:LINE: solution N: ...``)."""
         from .puzzler_files import read_solution_file
 
-        return read_solution_file(self, text)
+        return read_solution_file(self, text, source)
 
     def solution_key(self, solution, up_to_symmetry: bool = True) -> tuple:
         """The least image of ``solution`` under the board's symmetries: two solutions have the same key exactly

@@ -83,20 +83,36 @@ def solution_lines(puzzle, solution: Mapping[str, tuple]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_solution_lines(puzzle, text: str) -> dict[str, tuple]:
+def read_solution_lines(puzzle, text: str, source: str | None = None) -> dict[str, tuple]:
     """The solution that coordinate lines give (one record's lines: ``! NAME`` for a piece left out), verified by
-    the puzzle; blank lines and lines starting with ``#`` are skipped.
+    the puzzle; blank lines and lines starting with ``#`` are skipped.  Messages name the line (``line 3: ...``, or
+    ``SOURCE:3: ...`` with a ``source`` such as the file's name) and the cells as the text writes them.
 
     Raises
     ------
+    SolutionFileError
+        If a line is not points and a name (a subclass of InvalidSolution).
     InvalidSolution
-        If a line is not points and a name, or the pieces do not solve the puzzle.
+        If the pieces do not solve the puzzle (a piece the set does not have among them).
+
+    Examples
+    --------
+    >>> from parity.puzzles import Polyomino
+    >>> dominoes = Polyomino({"A": [(0, 0), (0, 1)], "B": [(0, 0), (0, 1)]}, "rect:2x2")
+    >>> read_solution_lines(dominoes, "0,0 1,0 A\\n0,0 0,1 B\\n")
+    Traceback (most recent call last):
+    ...
+    parity.errors.InvalidSolution: line 2: cell 0,0 is covered by B and by A (line 1)
     """
     if not isinstance(text, str):
         raise InvalidSolution(f"a solution's text is a string, got {type(text).__name__}")
-    solution, left_out = _record_lines(puzzle, list(enumerate(text.splitlines(), start=1)))
-    _verify_read(puzzle, solution, left_out)
-    return solution
+
+    def at(number: int) -> str:
+        return _where(source, number)
+
+    lines = list(enumerate(text.splitlines(), start=1))
+    placed, left_out = _record_lines(puzzle, lines, at)
+    return _verify_read(puzzle, placed, left_out, at, lines[0][0] if lines else 1)
 
 
 def _check_square(puzzle, what: str) -> None:
@@ -422,61 +438,158 @@ def solution_file(puzzle, solutions, title: str | None = None, seconds: float | 
     yield f"{number} solution{'' if number == 1 else 's'}{duration}\n"
 
 
-def _record_lines(puzzle, lines: list[tuple[int, str]]) -> tuple[dict[str, tuple], list[str]]:
-    """The placements and the pieces left out (``! NAME``) that a record's coordinate lines give; the points
-    ``x,yi`` that earlier versions of Polyform Puzzler listed are skipped."""
+def _where(source: str | None, number: int) -> str:
+    """Where a line of a text is: ``SOURCE:N`` (a file's name given), else ``line N``."""
+    return f"{source}:{number}" if source else f"line {number}"
+
+
+def _point_text(point) -> str:
+    return ",".join(map(str, point))
+
+
+def _some(names) -> str:
+    names = list(names)
+    return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+
+
+def _name_problem(puzzle, name: str) -> str | None:
+    """Why ``name`` names no piece of the puzzle's set (a copy ``PIECE#k`` with ``copies="any"``), or None."""
+    if getattr(puzzle, "copies", "once") == "any":
+        piece, _, k = name.rpartition("#")
+        if piece in puzzle.pieces and re.fullmatch(r"[1-9][0-9]*", k):
+            return None
+        return f"{name!r} names no copy of a piece of this set (copies are PIECE#1, PIECE#2, ...; its pieces: " \
+               f"{_some(puzzle.pieces)})"
+    if name in puzzle.pieces:
+        return None
+    return f"{name!r} is no piece of this set (its pieces: {_some(puzzle.pieces)})"
+
+
+def _record_lines(puzzle, lines: list[tuple[int, str]], at) -> tuple[dict[str, tuple], dict[str, int]]:
+    """What a record's coordinate lines say, as the text writes it: each placed piece -> (its line's number, its
+    points in Polyform Puzzler's coordinates), and each piece left out (``! NAME``) -> its line's number.  The
+    points ``x,yi`` that earlier versions of Polyform Puzzler listed are skipped; ``at(number)`` says where a line
+    is, for messages.  A line that is not what the format says is a SolutionFileError; a piece placed twice or one
+    that the set does not have (a wrong solution, well written) an InvalidSolution."""
     size = len(_to_puzzler(puzzle, puzzle.cells[0]))
-    solution: dict[str, tuple] = {}
-    left_out: list[str] = []
+    placed: dict[str, tuple] = {}
+    left_out: dict[str, int] = {}
     for number, line in lines:
         words = line.split()
         if not words or words[0].startswith("#"):
             continue
         points, name = [w for w in words[:-1] if not re.fullmatch(r"-?\d+,-?\d+i", w)], words[-1]
         if points == ["!"]:
-            if name in solution or name in left_out:
-                raise InvalidSolution(f"line {number}: piece {name!r} is left out and placed, or left out twice")
-            left_out.append(name)
+            if name not in puzzle.pieces:
+                raise InvalidSolution(f"{at(number)}: '! {name}' leaves out a piece this set does not have (its "
+                                      f"pieces: {_some(puzzle.pieces)})")
+            if name in placed or name in left_out:
+                raise InvalidSolution(f"{at(number)}: piece {name!r} is left out and placed, or left out twice")
+            left_out[name] = number
             continue
         if not points or not all(_POINT.match(p) for p in points) or _POINT.match(name):
-            raise SolutionFileError(f"line {number}: expected cells as x,y (or x,y,z) and then a piece's name, got "
+            raise SolutionFileError(f"{at(number)}: expected cells as x,y (or x,y,z) and then a piece's name, got "
                                     f"{line.strip()!r}")
-        if name in solution or name in left_out:
-            raise InvalidSolution(f"line {number}: piece {name!r} is placed twice")
         wrong = [p for p in points if p.count(",") + 1 != size]
         if wrong:
-            raise SolutionFileError(f"line {number}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
+            raise SolutionFileError(f"{at(number)}: {wrong[0]!r} has {wrong[0].count(',') + 1} coordinates; this "
                                     f"board's have {size}")
-        solution[name] = tuple(sorted(_from_puzzler(puzzle, tuple(int(v) for v in p.split(","))) for p in points))
-    return solution, left_out
+        problem = _name_problem(puzzle, name)
+        if problem:  # (a line of another puzzle's solution, well written)
+            raise InvalidSolution(f"{at(number)}: {problem}")
+        if name in placed or name in left_out:
+            first = placed[name][0] if name in placed else left_out[name]
+            raise InvalidSolution(f"{at(number)}: piece {name!r} is placed twice (first on line {first})")
+        placed[name] = (number, tuple(tuple(int(v) for v in p.split(",")) for p in points))
+    return placed, left_out
 
 
-def _verify_read(puzzle, solution: dict, left_out: list[str]) -> None:
-    unknown = [name for name in left_out if name not in puzzle.pieces]
-    if unknown:
-        raise InvalidSolution(f"'! {unknown[0]}' leaves out a piece this set does not have")
-    missing = [n for n in _omitted(puzzle, solution) if n not in left_out]
+def _board_points(puzzle) -> dict[tuple, tuple]:
+    """Each cell of the board in Polyform Puzzler's coordinates -> the cell in parity's; worked out once per
+    puzzle."""
+    points = puzzle.__dict__.get("_puzzler_points")
+    if points is None:
+        points = puzzle.__dict__["_puzzler_points"] = {_to_puzzler(puzzle, tuple(c)): tuple(c) for c in puzzle.cells}
+    return points
+
+
+def _verify_read(puzzle, placed: dict, left_out: dict, at, header: int) -> dict[str, tuple]:
+    """The solution that a record's lines (:func:`_record_lines`) place, checked line by line in the text's own
+    coordinates (every point a cell of the board, no cell covered twice, each piece in one of its orientations,
+    each cell covered, each piece placed), then by the puzzle's checker; ``header``: the record's first line, where
+    a problem of the whole record is reported."""
+    missing = [n for n in _omitted(puzzle, placed) if n not in left_out]
     if left_out and missing:
-        raise InvalidSolution(f"the record leaves out {', '.join(left_out)} and does not place "
+        raise InvalidSolution(f"{at(header)}: the record leaves out {', '.join(left_out)} and does not place "
                               f"{', '.join(missing)} either")
-    puzzle.verify(solution)
+    if missing and not getattr(puzzle, "omit_one_of", ()):
+        raise InvalidSolution(f"{at(header)}: the record places {len(placed)} of the {len(puzzle.pieces)} pieces; "
+                              f"{_some(missing)} not placed")
+    board = _board_points(puzzle)
+    covered: dict[tuple, str] = {}
+    solution: dict[str, tuple] = {}
+    for name, (number, points) in placed.items():
+        for point in points:
+            if point not in board:
+                raise InvalidSolution(f"{at(number)}: {_point_text(point)} (piece {name}) is not a cell of the board")
+            if point in covered:
+                other = covered[point]
+                where = "twice" if other == name else f"by {name} and by {other} (line {placed[other][0]})"
+                raise InvalidSolution(f"{at(number)}: cell {_point_text(point)} is covered {where}")
+            covered[point] = name
+        cells = tuple(sorted(board[point] for point in points))
+        piece = name.rpartition("#")[0] if getattr(puzzle, "copies", "once") == "any" else name
+        try:
+            puzzle.check_placement(piece, cells, name)
+        except InvalidSolution as exc:
+            raise InvalidSolution(f"{at(number)}: {exc}: {' '.join(map(_point_text, sorted(points)))}") from None
+        solution[name] = cells
+    bare = sorted(point for point in board if point not in covered)
+    if bare:
+        others = f" (nor {len(bare) - 1} other{'' if len(bare) == 2 else 's'})" if len(bare) > 1 else ""
+        raise InvalidSolution(f"{at(header)}: no piece covers cell {_point_text(bare[0])}{others}")
+    try:
+        puzzle.verify(solution)
+    except InvalidSolution as exc:  # (a rule of the puzzle's own that the lines above do not check)
+        raise InvalidSolution(f"{at(header)}: {exc}") from None
+    return solution
 
 
-def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
+def read_solution_file(puzzle, text: str, source: str | None = None) -> list[dict[str, tuple]]:
     """Every solution of a Polyform Puzzler solution file (or of :func:`solution_file`'s text), each verified by
     the puzzle: the records' coordinate lines are read (``! NAME`` for a piece left out), the drawings, the
     ``Solving ...:`` lines and the totals skipped.  A file of no solution holds its totals (``0 solutions``).
 
+    Every message names the line and the record (``line 5: solution 2: ...``; with ``source``, the file's name,
+    ``FILE:5: solution 2: ...``), and the cells in the file's own coordinates.
+
     Raises
     ------
     SolutionFileError
-        If the text holds no ``solution N:`` record and no totals, a line that starts a record is no header, or
-        a record's line is no coordinate line (a subclass of InvalidSolution).
+        If the text is not such a file: no ``solution N:`` record and no totals, a line that starts a record is no
+        header, a record's line is no coordinate line, or the text ends inside a record (before the blank line
+        that closes its coordinate lines: a file cut short).  A subclass of InvalidSolution.
     InvalidSolution
-        If a record's lines do not solve the puzzle (the message names the record and the line).
+        If a record, well written, does not solve the puzzle: a piece placed twice or not at all, a piece the set
+        does not have, a cell covered twice or by no piece, a piece in a shape that is not its own, a point off
+        the board.
+
+    Examples
+    --------
+    >>> from parity.puzzles import Polyomino
+    >>> dominoes = Polyomino({"A": [(0, 0), (0, 1)], "B": [(0, 0), (0, 1)]}, "rect:2x2")
+    >>> read_solution_file(dominoes, "solution 1:\\n0,1 1,1 A\\n0,0 1,0 B\\n\\nA A\\nB B\\n")
+    [{'A': ((0, 0), (0, 1)), 'B': ((1, 0), (1, 1))}]
+    >>> read_solution_file(dominoes, "solution 1:\\n0,1 1,1 A\\n0,0 1,0 B\\n", source="two.txt")
+    Traceback (most recent call last):
+    ...
+    parity.errors.SolutionFileError: two.txt:3: solution 1: the file ends inside the record, ... cut short?
     """
     if not isinstance(text, str):
         raise SolutionFileError(f"a solution file's text is a string, got {type(text).__name__}")
+    named = f"{source}: " if source else ""
+    if not text.strip():
+        raise SolutionFileError(f"{named}the file is empty: not a Polyform Puzzler solution file")
     lines = text.splitlines()
     solutions = []
     totals = False
@@ -487,20 +600,24 @@ def read_solution_file(puzzle, text: str) -> list[dict[str, tuple]]:
         k += 1
         if not header:
             if re.match(r"\s*(at .*,\s*)?solution\b", line, re.IGNORECASE):
-                raise SolutionFileError(f"line {k}: {line.strip()!r} is no record header ('solution N:')")
+                raise SolutionFileError(f"{_where(source, k)}: {line.strip()!r} is no record header ('solution N:')")
             totals = totals or bool(_TOTAL.match(line))
             continue
+        first = k
+
+        def at(number: int, record: str = header.group(1)) -> str:
+            return f"{_where(source, number)}: solution {record}"
+
         record = []
         while k < len(lines) and lines[k].strip():
             record.append((k + 1, lines[k]))
             k += 1
-        try:
-            solution, left_out = _record_lines(puzzle, record)
-            _verify_read(puzzle, solution, left_out)
-        except InvalidSolution as exc:  # (the text's format, or the solution: each keeps its kind)
-            raise type(exc)(f"solution {header.group(1)}: {exc}") from None
-        solutions.append(solution)
+        if k == len(lines):  # no blank line after the coordinate lines, no drawing: the file was cut short
+            raise SolutionFileError(f"{at(k)}: the file ends inside the record, before the blank line and the "
+                                    f"drawing that follow its coordinate lines: is it cut short?")
+        placed, left_out = _record_lines(puzzle, record, at)
+        solutions.append(_verify_read(puzzle, placed, left_out, at, first))
     if not solutions and not totals:
-        raise SolutionFileError("no 'solution N:' record and no totals ('0 solutions') in the text: not a Polyform "
-                                "Puzzler solution file")
+        raise SolutionFileError(f"{named}no 'solution N:' record and no totals ('0 solutions') in the text: not a "
+                                f"Polyform Puzzler solution file")
     return solutions

@@ -212,12 +212,12 @@ def test_a_piece_left_out_is_written_and_read_as_polyform_puzzler_does():
     text = "".join(solution_file(puzzle, solutions))
     assert "! c\n" in text and "(c omitted)\na a\n" in text
     assert read_solution_file(puzzle, text) == solutions
-    with pytest.raises(InvalidSolution, match="solution 1: line 3: piece 'a' is left out and placed"):
-        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n! a\n")
-    with pytest.raises(InvalidSolution, match="leaves out a piece this set does not have"):
-        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n0,1 1,1 b\n! z\n")
-    with pytest.raises(InvalidSolution, match="leaves out c and does not place b either"):
-        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n! c\n")
+    with pytest.raises(InvalidSolution, match="^line 3: solution 1: piece 'a' is left out and placed"):
+        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n! a\n\n")
+    with pytest.raises(InvalidSolution, match="^line 4: solution 1: '! z' leaves out a piece this set does not have"):
+        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n0,1 1,1 b\n! z\n\n")
+    with pytest.raises(InvalidSolution, match="^line 1: solution 1: the record leaves out c and does not place b"):
+        read_solution_file(puzzle, "solution 1:\n0,0 1,0 a\n! c\n\n")
 
 
 def test_bad_solution_files_are_refused_in_one_line():
@@ -227,8 +227,10 @@ def test_bad_solution_files_are_refused_in_one_line():
     with pytest.raises(SolutionFileError, match="line 3: .* is no record header"):
         read_solution_file(puzzle, FAQ_RECORD.replace("solution 1:", "solution\t1:"))
     broken = FAQ_RECORD.replace("1,1 2,0 2,1 2,2 3,1 X", "1,1 2,0 2,1 2,2 3,2 X")
-    with pytest.raises(InvalidSolution, match="^solution 1: "):
+    with pytest.raises(InvalidSolution, match="^line 4: solution 1: piece X is placed as a shape that is not one of its "
+                                              "orientations: 1,1 2,0 2,1 2,2 3,2$") as caught:
         read_solution_file(puzzle, broken)
+    assert not isinstance(caught.value, SolutionFileError)  # well written, wrong: no error of the file's format
     with pytest.raises(SolutionFileError, match="a solution file's text is a string"):
         read_solution_file(puzzle, b"solution 1:")
 
@@ -282,3 +284,40 @@ def test_pieces_to_leave_out_are_named_as_a_user_writes_them():
         Polyomino("pentominoes", "rect:13x5", omit_one_of="X")
     with pytest.raises(LimitError, match="a piece named '!'"):
         Polyomino({"!": [(0, 0)], "A": [(0, 0)], "B": [(0, 0)]}, [(0, 0), (0, 1)], omit_one_of="A,B")
+
+
+@pytest.mark.parametrize("pieces, board, copies", [("pentominoes", "rect:20x3", "once"),
+                                                   ("dominoes", "rect:3x2", "any")])
+def test_a_file_cut_anywhere_reads_its_whole_records_or_is_refused_as_cut_short(pieces, board, copies):
+    # a cut file is no wrong solution: what it holds whole is read, else it is a SolutionFileError, never a verdict
+    puzzle = Polyomino(pieces, board, copies=copies)
+    text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
+    whole = read_solution_file(puzzle, text)
+    assert len(whole) == held["solutions"] >= 2
+    ends = [text.index("\n\n", text.index(f"\nsolution {n}:\n")) + 2 for n in range(1, len(whole) + 1)]
+    refused = 0
+    for cut in range(len(text)):
+        try:
+            read = read_solution_file(puzzle, text[:cut], source="cut.txt")
+        except SolutionFileError as exc:
+            assert str(exc).startswith("cut.txt:"), exc
+            refused += 1
+            continue
+        assert read == whole[:sum(cut >= end for end in ends)], cut
+    assert refused > len(text) // 3
+
+
+def test_the_messages_name_the_line_and_the_cells_as_the_text_writes_them():
+    puzzle = Polyomino("pentominoes", "rect:10x6")
+    record = FAQ_RECORD.split("\n\n")[1]  # "solution 1:" and its twelve coordinate lines
+    lines = record.splitlines()
+    assert lines[1].endswith(" X") and lines[2].endswith(" L")
+    on_x = lines[1].split()[:-1]
+    text = "\n".join([lines[0], lines[1], " ".join(on_x) + " L", *lines[3:]]) + "\n\n"
+    with pytest.raises(InvalidSolution, match=rf"^f.txt:3: solution 1: cell {on_x[0]} is covered by L and by X \(line 2\)$"):
+        read_solution_file(puzzle, text, source="f.txt")
+    with pytest.raises(InvalidSolution, match=rf"^line 2: cell {on_x[0]} is covered by L and by X \(line 1\)$"):
+        read_solution_lines(puzzle, "\n".join([lines[1], " ".join(on_x) + " L", *lines[3:]]))
+    for bad, words in (("0,0 0,1 V W", "line 1: expected cells"), ("0,0 0,1,2 V", "line 1: '0,1,2' has 3 coordinates")):
+        with pytest.raises(SolutionFileError, match=words):
+            read_solution_lines(puzzle, bad)
