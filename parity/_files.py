@@ -19,7 +19,7 @@ from pathlib import Path
 from ._limits import check_memory, human_bytes, machine_memory
 from .errors import OutputError, TooLargeError
 
-__all__ = ["read_text", "write_text", "looks_like_path"]
+__all__ = ["read_text", "write_text", "write_reason", "names_a_folder", "looks_like_path"]
 
 #: the first bytes of compressed files people pass by mistake, with the tool that opens them
 _COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"(\xb5/\xfd": "zstd", b"PK\x03\x04": "zip"}
@@ -37,6 +37,30 @@ def _reason(exc: OSError, path: Path) -> str:
         return "no space left on the device"
     text = exc.strerror or str(exc) or type(exc).__name__
     return text[:1].lower() + text[1:]
+
+
+def write_reason(exc: OSError, path: Path) -> str:
+    """Why writing ``path`` failed, in a few lower-case words (for writers that do not go through
+    :func:`write_text`, such as matplotlib's)."""
+    if isinstance(exc, FileNotFoundError):
+        return "the file cannot be created there" if os.path.isdir(path.parent) else f"no such directory {path.parent}"
+    return _reason(exc, path)
+
+
+def names_a_folder(name: str) -> str | None:
+    """Why the output name ``name`` names a folder, not a file, or None: a name that ends in ``/`` (or ``/.``,
+    ``/..``), which :class:`~pathlib.Path` would read as the file before it (``Path("x.svg/")`` is ``x.svg``).
+
+    Examples
+    --------
+    >>> names_a_folder("x.svg/"), names_a_folder("x.svg")
+    ("the name ends in '/', so it names a folder, not a file", None)
+    """
+    for separator in {"/", os.sep, os.altsep} - {None}:
+        for ending in ("", ".", ".."):
+            if name.endswith(separator + ending):
+                return f"the name ends in {separator + ending!r}, so it names a folder, not a file"
+    return None
 
 
 def looks_like_path(text: str) -> bool:
@@ -175,6 +199,10 @@ def write_text(
     Traceback (most recent call last):
     ...
     parity.errors.OutputError: cannot write output file '': the file name is empty
+    >>> write_text("x.cnf/", "p cnf 1 0\\n")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: cannot write output file x.cnf/: the name ends in '/', so it names a folder, not a file
     >>> write_text("/nonexistent/x.cnf", "p cnf 1 0\\n")
     Traceback (most recent call last):
     ...
@@ -183,6 +211,8 @@ def write_text(
     name = os.fsdecode(path)
     if not name.strip():
         raise error(f"cannot write {what} {name!r}: the file name is empty")
+    if folder := names_a_folder(name):
+        raise error(f"cannot write {what} {name}: {folder}")
     path = Path(name)
     where = f"cannot write {what} {path}"
     try:
@@ -194,11 +224,7 @@ def write_text(
         with open(path, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        if isinstance(exc, FileNotFoundError):
-            missing = not os.path.isdir(path.parent)
-            reason = f"no such directory {path.parent}" if missing else "the file cannot be created there"
-        else:
-            reason = _reason(exc, path)
+        reason = write_reason(exc, path)
         if not existed and os.path.isfile(path):
             try:
                 path.unlink()

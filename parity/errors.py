@@ -160,7 +160,8 @@ class ParityWarning(UserWarning):
 
 
 class BoardFileWarning(ParityWarning):
-    """A graph file read with a liberty (a directed graph read as undirected); the message says which."""
+    """A graph file read with a liberty (a directed graph read as undirected, a loop in a DIMACS file dropped); the
+    message says which, and strict reading refuses it."""
 
 
 class DimacsWarning(ParityWarning):

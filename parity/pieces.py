@@ -181,8 +181,9 @@ def _shaded(colour, factor: float):
 def draw_pieces(family: str, pieces: dict[str, tuple], path: str, title: str | None = None) -> str:
     """Every piece in its own small frame, in rows, to ``path`` (``.svg`` or ``.png``): cells as filled polygons,
     segments as sticks with their end points, cubes as their layers seen from above, offset by height."""
+    from ._files import write_reason
     from .draw import _pyplot, check_output
-    from .errors import StateError
+    from .errors import OutputError
 
     target = check_output(path)
     lattice = _family(family)
@@ -232,7 +233,7 @@ def draw_pieces(family: str, pieces: dict[str, tuple], path: str, title: str | N
         try:
             fig.savefig(target, format=suffix[1:], bbox_inches="tight", dpi=150 if suffix == ".png" else None)
         except OSError as exc:
-            raise StateError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {str(path)!r}: {write_reason(exc, target)}") from None
     finally:
         plt.close(fig)
     return str(path)

@@ -26,7 +26,7 @@ _MODULES = {
     "_rectangles": ("Rectangle", "Cells", "rectangle", "RECTANGLE_KINDS"),
     "_regions": ("REGIONS", "REGION_FORMS", "region", "region_graph", "read_shape", "check_cells",
                  "check_on_lattice"),
-    "_spec": ("board", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"),
+    "_spec": ("board", "read_strictly", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"),
 }
 _HOME = {name: module for module, names in _MODULES.items() for name in names}
 

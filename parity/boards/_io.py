@@ -8,10 +8,13 @@ DIMACS ``.col`` and edge lists carry the graph only.
 Every file is read through :func:`parity._files.read_text` (a missing file, a
 directory, a compressed or binary file each get a one-line
 :class:`~parity.errors.BoardFileError`; a UTF-8 byte order mark is dropped)
-and every graph read is checked to be a board: a directed graph, a multigraph
-or a self-loop in a file is refused, not silently converted.  Every file is
-written through :func:`parity._files.write_text`, so an unwritable path is one
-:class:`~parity.errors.OutputError`.
+and every graph read is checked to be a board: a multigraph or a self-loop in
+a file is refused, not silently converted.  What other programs write and read
+although it bends the format (a directed GraphML graph from yEd, a loop in a
+DIMACS ``.col`` file) is read with one :class:`~parity.errors.BoardFileWarning`
+saying what was read differently; ``strict`` reading refuses it instead.  Every
+file is written through :func:`parity._files.write_text`, so an unwritable path
+is one :class:`~parity.errors.OutputError`.
 """
 
 from __future__ import annotations
@@ -25,26 +28,30 @@ from pathlib import Path
 
 import networkx as nx
 
-from .._files import read_text, write_text
+from .._files import names_a_folder, read_text, write_text
 from ..errors import BoardFileError, BoardFileWarning, OutputError, ParityError
 from ._check import board_problem, check_board, check_board_size
 
 __all__ = ["read_board", "write_board", "read_dimacs_col", "write_dimacs_col", "READERS", "WRITERS"]
 
 
-def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
+def read_dimacs_col(path: str | os.PathLike, strict: bool = False) -> nx.Graph:
     """Read a graph in DIMACS ``.col`` format (``p edge N M`` then ``e u v`` lines); ``.clq`` files (the DIMACS
     clique benchmarks) are read the same way.
 
     Vertices are the integers ``1..N``.  Comment lines start with ``c``.  The
     number of ``e`` lines must be the ``M`` of the header (or, for files that
     list each edge in both directions, the number of distinct edges must).
+    A loop (``e 95 95``, as in the DIMACS set's ``homer.col``) is dropped, as
+    colouring programs drop it, with one
+    :class:`~parity.errors.BoardFileWarning` for the file; ``strict`` refuses it.
 
     Raises
     ------
     BoardFileError
-        With the file name and line number of the first malformed line, or
-        the header's line when the edges do not add up to it.
+        With the file name and line number of the first malformed line (a
+        loop too, if ``strict``), or the header's line when the edges do not
+        add up to it.
     TooLargeError
         If ``N`` nodes would not fit in memory; checked at the header, before
         any node is made.
@@ -56,12 +63,18 @@ def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
     >>> _ = open(path, "w").write("c a triangle\\np edge 3 3\\ne 1 2\\ne 2 3\\ne 1 3\\n")
     >>> sorted(read_dimacs_col(path).edges())
     [(1, 2), (1, 3), (2, 3)]
+    >>> _ = open(path, "w").write("p edge 2 2\\ne 1 2\\ne 2 2\\n")
+    >>> read_dimacs_col(path, strict=True)
+    Traceback (most recent call last):
+    ...
+    parity.errors.BoardFileError: ...k3.col:3: loop on vertex 2; a board has no loops, and strict reading refuses it
     """
     text = read_text(path, BoardFileError, "DIMACS graph file")
     G = nx.Graph()
     declared: tuple[int, int] | None = None
     header_line = 0
     edge_lines = 0
+    loops: dict[int, str] = {}  # vertex -> where its first loop is
     for number, raw in enumerate(text.splitlines(), start=1):
         words = raw.split()
         if not words or words[0].startswith("c"):  # 'c', and 'cc'-style lines as some generators write them
@@ -93,20 +106,33 @@ def read_dimacs_col(path: str | os.PathLike) -> nx.Graph:
             u, v = _count(words[1]), _count(words[2])
             if not (1 <= u <= declared[0] and 1 <= v <= declared[0]):
                 raise BoardFileError(f"{where}: vertex out of range 1..{declared[0]}")
-            if u == v:
-                raise BoardFileError(f"{where}: loop on vertex {u}")
-            G.add_edge(u, v)
             edge_lines += 1
+            if u == v:
+                if strict:
+                    raise BoardFileError(f"{where}: loop on vertex {u}; a board has no loops, and {_REFUSED}")
+                loops.setdefault(u, where)
+                continue
+            G.add_edge(u, v)
         else:
             raise BoardFileError(f"{where}: unknown line type {words[0]!r}")
     if declared is None:
         raise BoardFileError(f"{path}: no 'p edge N M' line")
-    if declared[1] not in (edge_lines, G.number_of_edges()):
-        distinct = f" ({G.number_of_edges()} distinct)" if G.number_of_edges() != edge_lines else ""
+    distinct = G.number_of_edges() + len(loops)
+    if declared[1] not in (edge_lines, distinct):
+        said = f" ({distinct} distinct)" if distinct != edge_lines else ""
         raise BoardFileError(
-            f"{path}:{header_line}: header declares {declared[1]} edges, the file has {edge_lines}{distinct}"
+            f"{path}:{header_line}: header declares {declared[1]} edges, the file has {edge_lines}{said}"
         )
+    if loops:
+        first, where = next(iter(loops.items()))
+        others = f" (loops on {len(loops)} vertices in all)" if len(loops) > 1 else ""
+        warnings.warn(BoardFileWarning(f"{where}: loop on vertex {first} dropped{others}, as colouring programs drop "
+                                       f"loops ({_REFUSED})"), stacklevel=2)
     return G
+
+
+#: what a warning about a file read with a liberty says of strict reading, and a strict reader's error says
+_REFUSED = "strict reading refuses it"
 
 
 _COUNT = re.compile(r"[0-9]+")
@@ -252,18 +278,20 @@ def _for_export(G: nx.Graph) -> nx.Graph:
     return H
 
 
-def _undirected(G: nx.Graph, path) -> nx.Graph:
-    """A directed graph read as undirected, with a warning: yEd and other editors write every graph as
-    ``edgedefault="directed"``, drawn without arrows.  Two opposite arcs become one edge.  No warning when the
-    file holds no board anyway (the error says why) or no edge (nothing to read differently)."""
+def _undirected(G: nx.Graph, path, strict: bool) -> nx.Graph:
+    """A directed graph read as undirected, with a warning (refused if ``strict``): yEd and other editors write
+    every graph as ``edgedefault="directed"``, drawn without arrows.  Two opposite arcs become one edge.  No
+    warning when the file holds no board anyway (the error says why) or no edge (nothing to read differently)."""
     if not G.is_directed():
         return G
     if G.is_multigraph():  # parallel arcs: refused as the multigraph they are, whatever their direction
         return nx.MultiGraph(G)
     H = nx.Graph(G)
     if H.number_of_edges() and board_problem(H, in_file=True) is None:
+        if strict:
+            raise BoardFileError(f"{path}: the graph is written as directed, and {_REFUSED}")
         warnings.warn(BoardFileWarning(f"{path}: the graph is written as directed; its edges are read without "
-                                       "direction"), stacklevel=3)
+                                       f"direction ({_REFUSED})"), stacklevel=3)
     return H
 
 
@@ -271,7 +299,7 @@ _GRAPH_TAG = re.compile(r"<(?:\w+:)?graph[\s>]")
 _EDGE_DIRECTED = re.compile(r"(<(?:\w+:)?edge\b[^>]*?)\s+directed\s*=\s*[\"'](?:true|false)[\"']")
 
 
-def _read_graphml(path):
+def _read_graphml(path, strict: bool = False):
     text = read_text(path, BoardFileError, "GraphML file")
     graphs = len(_GRAPH_TAG.findall(text))
     if graphs > 1:  # networkx reads the first graph only, and drops a yEd group's nested graph: never in silence
@@ -284,10 +312,24 @@ def _read_graphml(path):
             raise
         # yEd and others mark some edges directed="false" in a directed graph; edges are read without direction
         G = nx.parse_graphml(_EDGE_DIRECTED.sub(r"\1", text)).to_directed()
-    return _with_geometry(_checked(_undirected(G, path), path), path)
+    _check_declared(G, text, path)
+    return _with_geometry(_checked(_undirected(G, path, strict), path), path)
 
 
-def _read_gml(path):
+def _check_declared(G: nx.Graph, text: str, path) -> None:
+    """Refuse a GraphML file with an edge whose end no ``<node>`` element declares (GraphML requires one; networkx
+    would make the node)."""
+    from xml.etree import ElementTree
+
+    declared = {element.get("id") for element in ElementTree.fromstring(text).iter()
+                if isinstance(element.tag, str) and element.tag.rpartition("}")[2] == "node"}
+    undeclared = [v for v in G if v not in declared]  # made by the edges, in the order they name them
+    if undeclared:
+        more = f" (and {len(undeclared) - 1} more)" if len(undeclared) > 1 else ""
+        raise BoardFileError(f"{path}: an edge names node {undeclared[0]!r}{more}, which no <node> element declares")
+
+
+def _read_gml(path, strict: bool = False):
     """GML as networkx writes it (nodes named by ``label``) or as igraph and others do (nodes with an ``id``
     only: then the ids name them)."""
     text = read_text(path, BoardFileError, "GML file")
@@ -298,12 +340,40 @@ def _read_gml(path):
         if "has no 'label' attribute" not in str(exc):
             raise
         G = nx.parse_gml(lines, label="id")
-    return _with_geometry(_checked(_undirected(G, path), path), path)
+    return _with_geometry(_checked(_undirected(G, path, strict), path), path)
 
 
-def _read_edgelist(path):
+def _read_edgelist(path, strict: bool = False):
+    """One edge a line: ``U V``, or ``U V {ATTRIBUTES}`` as :func:`networkx.write_edgelist` writes it by default (a
+    Python dict, kept as the edge's attributes); ``#`` starts a comment.  Any other line (one node, ``U V W``) is
+    refused with its number, never read in part."""
     text = read_text(path, BoardFileError, "edge list file")
-    return _with_geometry(_checked(nx.parse_edgelist(text.splitlines(), nodetype=str, data=False), path), path)
+    G = nx.Graph()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.partition("#")[0].split()
+        if not words:
+            continue
+        attributes = _edge_attributes(" ".join(words[2:])) if len(words) > 2 else {}
+        if len(words) < 2 or attributes is None:
+            raise BoardFileError(f"{path}:{number}: expected 'U V' or 'U V {{ATTRIBUTES}}' (one edge), got "
+                                 f"{raw.strip()!r}")
+        G.add_edge(words[0], words[1], **attributes)
+    return _with_geometry(_checked(G, path), path)
+
+
+def _edge_attributes(text: str) -> dict | None:
+    """The attributes ``text`` writes as a Python dict with string keys (``{'weight': 2}``), or None.
+
+    >>> _edge_attributes("{'weight': 2}"), _edge_attributes("{}"), _edge_attributes("4"), _edge_attributes("{1: 2}")
+    ({'weight': 2}, {}, None, None)
+    """
+    if not text.startswith("{"):
+        return None
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, dict) and all(isinstance(k, str) for k in value) else None
 
 
 def _edgelist_text(G: nx.Graph) -> str:
@@ -349,19 +419,30 @@ WRITERS = {
 }
 
 
-def read_board(path: str | os.PathLike) -> nx.Graph:
+def read_board(path: str | os.PathLike, strict: bool = False) -> nx.Graph:
     """Read a board from a graph file, choosing the format by the file's extension.
 
     Formats: GraphML (``.graphml``), GML (``.gml``), edge list (``.edgelist``,
-    ``.edges``, ``.txt``), DIMACS (``.col``).
+    ``.edges``, ``.txt``: ``U V`` or ``U V {ATTRIBUTES}`` lines), DIMACS
+    (``.col``, ``.clq``).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    strict : bool
+        Refuse what is read otherwise with a
+        :class:`~parity.errors.BoardFileWarning`: a directed GraphML or GML
+        graph (read as undirected), a loop in a DIMACS file (dropped).
 
     Raises
     ------
     BoardFileError
         If the file is missing, is a directory, is not a text file, has an
-        unknown extension, cannot be parsed, or holds a graph that is not a
-        board (directed, a multigraph, a self-loop, no nodes); the message
-        names the file.
+        unknown extension, cannot be parsed (the line is named where the
+        format has lines), or holds a graph that is not a board (a
+        multigraph, a self-loop, no nodes, an edge to a GraphML node that
+        is not declared); the message names the file.
     TooLargeError
         If the file, or the graph a ``.col`` header declares, would not fit
         in memory.
@@ -373,7 +454,7 @@ def read_board(path: str | os.PathLike) -> nx.Graph:
             raise BoardFileError(f"{path}: is a directory, not a graph file")
         raise BoardFileError(f"{path}: unknown graph format {path.suffix!r}; known: {', '.join(READERS)}")
     try:
-        G = reader(path)
+        G = reader(path, strict)
     except ParityError:
         raise
     except Exception as exc:  # networkx raises many kinds for malformed files
@@ -416,6 +497,8 @@ def write_board(G: nx.Graph, path: str | os.PathLike) -> None:
     """
     if not os.fsdecode(path).strip():
         raise OutputError("cannot write a board to '': the file name is empty")
+    if folder := names_a_folder(os.fsdecode(path)):  # said before Path() reads 'b.col/' as 'b.col'
+        raise OutputError(f"cannot write a board to {os.fsdecode(path)}: {folder}")
     path = Path(path)
     writer = WRITERS.get(path.suffix.lower())
     if writer is None:

@@ -17,7 +17,7 @@ from ._io import READERS, read_board
 from ._polyhedra import PLATONIC_SOLIDS, petersen
 from ._regions import REGIONS, region_graph
 
-__all__ = ["board", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
+__all__ = ["board", "read_strictly", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
 
 #: longest spec that is not a file path (a file name component has at most 255 bytes on common file systems)
 MAX_SPEC_LENGTH = 255
@@ -115,7 +115,7 @@ def catalogue_path(name: str) -> Path:
     return names[name]
 
 
-def board(spec: str | nx.Graph) -> nx.Graph:
+def board(spec: str | nx.Graph, strict: bool = False) -> nx.Graph:
     """Build a board from a spec.
 
     Parameters
@@ -130,6 +130,10 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         from the catalogue (``graphs/``), or a path to a ``.graphml``,
         ``.gml``, ``.edgelist`` or DIMACS ``.col`` (or ``.clq``) file.  A graph is checked
         (see Notes) and returned as it is.
+    strict : bool
+        Refuse a graph file that is read otherwise with a
+        :class:`~parity.errors.BoardFileWarning` (a loop in a DIMACS file,
+        a directed GraphML graph; see :func:`~parity.boards.read_board`).
 
     Returns
     -------
@@ -144,7 +148,8 @@ def board(spec: str | nx.Graph) -> nx.Graph:
         than ``MAX_SPEC_LENGTH`` characters (4096 for a path), or is a
         graph that is not a board (see Notes).
     BoardFileError
-        If the spec is a file that cannot be read or holds no board.
+        If the spec is a file that cannot be read or holds no board (or, if
+        ``strict``, is read with a liberty).
     TooLargeError
         If the board would not fit in memory; checked from the size in the
         spec (or the header of a ``.col`` file) before anything is built.
@@ -179,7 +184,25 @@ def board(spec: str | nx.Graph) -> nx.Graph:
     """
     if isinstance(spec, nx.Graph):
         return check_board(spec)
-    return _maker(spec)()
+    return _maker(spec, strict)()
+
+
+def read_strictly(spec: str | nx.Graph) -> str | nx.Graph:
+    """The board a spec names read now with ``strict=True`` (see :func:`board`), where the spec names a graph file
+    or a catalogue name; any other spec comes back as it is, to be built where it is used (Lights Out keeps
+    ``grid:3000x3000`` as its size, without a graph).  The families whose ``--board`` takes a file use it for
+    their ``--strict``.
+
+    Examples
+    --------
+    >>> read_strictly("grid:3000x3000")
+    'grid:3000x3000'
+    >>> read_strictly("petersen-graph").number_of_edges()
+    15
+    """
+    if isinstance(spec, str) and spec.strip().partition(":")[0] not in BOARD_KINDS:
+        return board(spec, strict=True)
+    return spec
 
 
 def check_spec(spec: str | nx.Graph) -> None:
@@ -198,8 +221,9 @@ def check_spec(spec: str | nx.Graph) -> None:
         _maker(spec)
 
 
-def _maker(spec) -> Callable[[], nx.Graph]:
-    """What builds the board ``spec`` names, once the spec's form is checked (errors as :func:`board`'s)."""
+def _maker(spec, strict: bool = False) -> Callable[[], nx.Graph]:
+    """What builds the board ``spec`` names, once the spec's form is checked (errors as :func:`board`'s); files
+    are read ``strict``-ly if asked."""
     if not isinstance(spec, str) or not spec.strip():
         raise BoardSpecError(f"a board spec must be a non-empty string, got {spec!r}")
     spec = spec.strip()
@@ -228,10 +252,10 @@ def _maker(spec) -> Callable[[], nx.Graph]:
     if path.suffix.lower() in READERS or os.path.lexists(path):
         if not os.path.lexists(path):  # said now, as reading would say it
             raise BoardFileError(f"cannot read graph file {spec}: no such file")
-        return lambda: read_board(path)
+        return lambda: read_board(path, strict)
     if spec in catalogue():
         def named() -> nx.Graph:
-            G = read_board(catalogue_path(spec))
+            G = read_board(catalogue_path(spec), strict)
             G.graph["name"] = spec
             return G
 

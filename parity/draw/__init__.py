@@ -25,7 +25,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import ParityError, StateError
+from .._files import names_a_folder, write_reason
+from ..errors import OutputError, ParityError
 
 __all__ = ["FORMATS", "figure", "save", "check_output"]
 
@@ -65,13 +66,39 @@ def figure(puzzle, solution, size: tuple[float, float] = (6.0, 6.0)):
 
 
 def check_output(path: str | os.PathLike) -> Path:
-    """``path`` as a picture file :func:`save` can write (a suffix of :data:`FORMATS`, an existing folder), or
-    :class:`~parity.errors.StateError`; checked before the puzzle is solved."""
-    target = Path(path)
+    """``path`` as a picture file :func:`save` can write, or :class:`~parity.errors.OutputError` naming it; checked
+    before the puzzle is solved.
+
+    The name must end in one of :data:`FORMATS` and name a file, not a folder
+    (``x.svg/`` names one, and so does an existing folder), in a folder that
+    exists.
+
+    Examples
+    --------
+    >>> check_output("x.svg/")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: cannot draw to 'x.svg/': the name ends in '/', so it names a folder, not a file
+    >>> check_output("/no/such/folder/x.svg")
+    Traceback (most recent call last):
+    ...
+    parity.errors.OutputError: cannot draw to '/no/such/folder/x.svg': folder '/no/such/folder' does not exist
+    """
+    name = os.fsdecode(path)
+    said = f"cannot draw to {name!r}"
+    if not name.strip():
+        raise OutputError(f"{said}: the file name is empty")
+    if folder := names_a_folder(name):  # Path() would read 'x.svg/' as 'x.svg'
+        raise OutputError(f"{said}: {folder}")
+    target = Path(name)
     if target.suffix.lower() not in FORMATS:
-        raise StateError(f"cannot draw to {str(path)!r}: the file name must end in {' or '.join(FORMATS)}")
-    if target.parent and not target.parent.exists():
-        raise StateError(f"cannot draw to {str(path)!r}: folder {str(target.parent)!r} does not exist")
+        raise OutputError(f"{said}: the file name must end in {' or '.join(FORMATS)}")
+    if os.path.isdir(target):
+        raise OutputError(f"{said}: it is a folder, not a file")
+    if not target.parent.exists():
+        raise OutputError(f"{said}: folder {str(target.parent)!r} does not exist")
+    if not target.parent.is_dir():
+        raise OutputError(f"{said}: {str(target.parent)!r} is a file, not a folder")
     return target
 
 
@@ -80,8 +107,9 @@ def save(puzzle, solution, path: str | os.PathLike, size: tuple[float, float] = 
 
     Raises
     ------
-    StateError
-        If the suffix is not one of :data:`FORMATS` or the file cannot be written.
+    OutputError
+        If ``path`` is no picture file name (see :func:`check_output`) or the
+        file cannot be written.
     """
     target = check_output(path)
     suffix = target.suffix.lower()
@@ -89,10 +117,10 @@ def save(puzzle, solution, path: str | os.PathLike, size: tuple[float, float] = 
     plt = _pyplot()
     try:
         fig.savefig(target, format=suffix[1:], bbox_inches="tight", dpi=150 if suffix == ".png" else None)
-    except OSError as exc:
-        raise StateError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     except ParityError:
         raise
+    except OSError as exc:
+        raise OutputError(f"cannot write {os.fsdecode(path)!r}: {write_reason(exc, target)}") from None
     finally:
         plt.close(fig)
     return str(path)

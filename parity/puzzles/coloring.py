@@ -47,13 +47,13 @@ import networkx as nx
 import numpy as np
 
 from .._files import read_text
-from ..boards import board as make_board
+from ..boards import board as make_board, read_strictly
 from ..cnf.chromatic import clue_palette
 from ..cnf.chromatic import dsatur as greedy_bound  # an upper bound: DSatur's colours, and its colouring
 from ..errors import BoardSpecError, InvalidSolution, LimitError, StateError
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
-from .registry import Family, Option
+from .registry import BOARD_STRICT, Family, Option
 
 __all__ = ["Coloring", "conflict_graph", "greedy_bound", "clique_bound", "ELEMENTS", "FAMILY"]
 
@@ -551,10 +551,12 @@ def read_clues(path: str | os.PathLike) -> dict:
 
 
 def _build(board_spec: str, colors: int | None = None, faces: bool = False, edges: bool = False,
-           clues: str | None = None, break_symmetry: bool = False, chromatic: bool = False):
+           clues: str | None = None, break_symmetry: bool = False, chromatic: bool = False, strict: bool = False):
     if faces and edges:
         raise LimitError("colour faces or edges, not both")
     element = "faces" if faces else "edges" if edges else "vertices"
+    if strict:
+        board_spec = read_strictly(board_spec)
     puzzle = Coloring(board_spec, colors=colors, element=element, symmetry_breaking=break_symmetry,
                       chromatic=chromatic)
     if clues is None:
@@ -607,6 +609,7 @@ FAMILY = Family(
                "(counts become counts up to renaming).", default=False, type=bool),
         Option("chromatic", ("--chromatic",), "Find the chromatic number: solve with as few colours as possible "
                "and prove that one fewer fails.", default=False, type=bool),
+        BOARD_STRICT,
     ),
     build=_build,
     check=_check,

@@ -37,7 +37,7 @@ import numpy as np
 from .._files import read_text
 from .._limits import check_memory
 from .._json import JSONText
-from ..boards import board as make_board, rectangle
+from ..boards import board as make_board, read_strictly, rectangle
 from ..errors import (
     BoardSpecError,
     EngineNotApplicableError,
@@ -52,7 +52,7 @@ from ..errors import (
 from ..linalg import SolutionSpace, check_field
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
-from .registry import Family, Option, SweepSpec, parse_sizes
+from .registry import BOARD_STRICT, Family, Option, SweepSpec, parse_sizes
 
 #: boards other than grids of at most this many nodes have their symmetries broken in the most clicks search
 #: (finding a board's automorphisms takes about 2 s at 400 nodes, 9 s at 900)
@@ -1111,7 +1111,8 @@ def random_lightsout(rng: random.Random) -> LightsOut:
     return LightsOut(G, rule=rng.choice(["closed", "open"]), field=field, start=start, target=target)
 
 
-def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "all-on", target: str = "all-off") -> LightsOut:
+def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "all-on", target: str = "all-off",
+           strict: bool = False) -> LightsOut:
     if not rule.strip():  # Path("") is the current directory: say what is really wrong
         raise RuleError(f"rule is empty; use one of {', '.join(RULES)} or a toggle-matrix file")
     if rule not in RULES:
@@ -1119,6 +1120,8 @@ def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "
         if not path.exists():
             raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
         rule = read_toggle_matrix(path)
+    if strict:
+        board_spec = read_strictly(board_spec)
     return LightsOut(board_spec, rule=rule, field=field, start=start, target=target)
 
 
@@ -1166,6 +1169,7 @@ FAMILY = Family(
         Option("field", ("--field",), "Number of light states, a prime p.", default=2, type=int),
         Option("start", ("--start",), "all-on, all-off, random:SEED or a state FILE.", default="all-on"),
         Option("target", ("--target",), "Target state, same forms as --start.", default="all-off"),
+        BOARD_STRICT,
     ),
     build=_build,
     check=_check,

@@ -38,7 +38,7 @@ from ..errors import FamilyError, LimitError
 #: the largest board side a sweep of board sizes accepts (a table beyond it is a job for ``poly`` directly)
 MAX_SIDE = 100_000
 
-__all__ = ["Option", "SweepSpec", "Family", "parse_sizes", "sweeps", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
+__all__ = ["Option", "BOARD_STRICT", "SweepSpec", "Family", "parse_sizes", "sweeps", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,13 @@ class Option:
         """The function that answers this option's question (imported now); see ``asks``."""
         module, _, name = self.asks.partition(":")
         return getattr(importlib.import_module(module), name)
+
+
+#: ``--strict``, an option of every family whose ``--board`` takes a graph file: its ``build`` receives ``strict``
+#: and reads the board spec with :func:`parity.boards.read_strictly`
+BOARD_STRICT = Option("strict", ("--strict",), "Refuse a board file that is read otherwise with a warning (a loop "
+                      "in a DIMACS .col file, dropped; a directed GraphML graph, read without direction).",
+                      default=False, type=bool)
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,6 @@ def test_malformed_graphml(tmp_path):
         ("e 1 2\n", ":1: edge before"),
         ("p edge 3\n", ":1: expected 'p edge N M'"),
         ("p edge 3 1\nx 1 2\n", ":2: unknown line type"),
-        ("p edge 3 1\ne 2 2\n", ":2: loop"),
         ("c nothing\n", "no 'p edge N M' line"),
     ],
 )
@@ -255,6 +254,15 @@ def test_unwritable_board_files_are_one_error(target):
 
     with pytest.raises(OutputError, match="cannot write"):
         write_board(board("cube"), target)
+
+
+@pytest.mark.parametrize("name", ["b.col/", "b.graphml/."])
+def test_a_board_file_name_that_names_a_folder_is_refused(tmp_path, name):
+    from parity.errors import OutputError
+
+    with pytest.raises(OutputError, match="names a folder, not a file"):
+        write_board(board("cube"), f"{tmp_path}/{name}")  # Path() would drop the ending and write b.col
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_writing_a_directed_graph_is_refused(tmp_path):
@@ -448,3 +456,152 @@ def test_directed_graphml_edges_marked_undirected_and_files_read_without_a_needl
     assert G.number_of_edges() == 0 and said == []  # no edge: nothing read differently
     G, said = read("loop.graphml", _graphml('<node id="a"/><edge source="a" target="a"/>'))
     assert isinstance(G, BoardFileError) and said == []  # the error alone, one line
+
+
+# -- edge lists: 'U V' or 'U V {ATTRIBUTES}' a line, nothing read in part --------------------------------------------
+@pytest.mark.parametrize("text, line", [
+    ("1 2\n2 3 4\n", 2),  # a weight: the third token would be dropped
+    ("1 2\n3\n", 2),  # one node: networkx skips the line
+    ("1,2\n", 1),  # another delimiter: networkx skips the line
+    ("1 2 {1: 2}\n", 1),  # attributes need names
+    ("1 2 {'weight': 2\n", 1),
+    ("1 2 ['weight']\n", 1),
+])
+def test_an_edge_list_line_that_is_no_edge_is_refused_with_its_number(tmp_path, text, line):
+    path = tmp_path / "bad.edgelist"
+    path.write_text(text)
+    with pytest.raises(BoardFileError, match=rf"bad.edgelist:{line}: expected 'U V' or 'U V {{ATTRIBUTES}}'"):
+        read_board(path)
+
+
+def test_an_edge_list_as_networkx_writes_it_by_default_is_read_with_its_attributes(tmp_path):
+    G = nx.Graph([(1, 2), (2, 3), (3, 4)])
+    G.edges[2, 3]["weight"] = 2
+    path = tmp_path / "w.edgelist"
+    nx.write_edgelist(G, path)  # '1 2 {}', '2 3 {'weight': 2}', ...: data=True is networkx's default
+    path.write_text("# a path\n" + path.read_text() + "\n3 4  # again, with a comment\n")
+    H = read_board(path)
+    assert set(H) == set(G) and nx.utils.edges_equal(H.edges(), G.edges())
+    assert H.edges[2, 3] == {"weight": 2} and H.edges[1, 2] == {}
+
+
+def test_an_edge_list_with_a_weight_is_one_line_on_the_command_line(tmp_path):
+    from parity.testing import run_cli
+
+    path = tmp_path / "x.edgelist"
+    path.write_text("1 2\n2 3 4\n")
+    run = run_cli("count", "lightsout", "--board", str(path))
+    assert run.code == 2 and run.out == "" and run.err == f"parity: error: {path}:2: expected 'U V' or " \
+        "'U V {ATTRIBUTES}' (one edge), got '2 3 4'\n"
+
+
+# -- GraphML: every end of an edge is a declared node -----------------------------------------------------------------
+@pytest.mark.parametrize("namespace", [True, False])
+def test_a_graphml_edge_to_an_undeclared_node_is_refused(tmp_path, namespace):
+    text = _graphml('<node id="a"/><node id="b"/><edge source="a" target="b"/><edge source="b" target="c"/>'
+                    '<edge source="d" target="a"/>', default="undirected")
+    if not namespace:  # networkx reads a file without one too
+        text = text.replace(' xmlns="http://graphml.graphdrawing.org/xmlns"', "")
+    path = tmp_path / "u.graphml"
+    path.write_text(text)
+    with pytest.raises(BoardFileError, match=r"u.graphml: an edge names node 'c' \(and 1 more\), which no <node> "
+                                             r"element declares"):
+        read_board(path)
+    path.write_text(text.replace('<edge source="b" target="c"/><edge source="d" target="a"/>', ""))
+    assert sorted(read_board(path).edges()) == [("a", "b")]  # the same file with declared nodes only
+
+
+def test_a_graphml_edge_to_an_undeclared_node_is_one_line_on_the_command_line(tmp_path):
+    from parity.testing import run_cli
+
+    path = tmp_path / "u.graphml"
+    path.write_text(_graphml('<node id="a"/><edge source="a" target="zz"/>', default="undirected"))
+    run = run_cli("count", "coloring", "--board", str(path), "--colors", "2")
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
+    assert str(path) in run.err and "'zz'" in run.err
+
+
+# -- DIMACS loops: dropped with a warning, as colouring programs do; refused by strict reading -----------------------
+LOOPED_COL = "c a 5-cycle with a chord, and loops\np edge 5 8\ne 1 2\ne 2 3\ne 3 3\ne 3 4\ne 4 5\ne 5 1\ne 1 3\ne 5 5\n"
+
+
+def _brute_force_colourings(G: nx.Graph, k: int) -> int:
+    import itertools
+
+    nodes = list(G)
+    return sum(all(c[nodes.index(u)] != c[nodes.index(v)] for u, v in G.edges())
+               for c in itertools.product(range(k), repeat=len(nodes)))
+
+
+def test_a_loop_in_a_dimacs_file_is_dropped_with_one_warning(tmp_path):
+    import parity as pt
+    from parity.errors import BoardFileWarning
+
+    path = tmp_path / "loops.col"
+    path.write_text(LOOPED_COL)
+    with pytest.warns(BoardFileWarning) as caught:
+        G = read_board(path)
+    assert [str(w.message) for w in caught] == [f"{path}:5: loop on vertex 3 dropped (loops on 2 vertices in all), "
+                                                "as colouring programs drop loops (strict reading refuses it)"]
+    without = nx.Graph([(1, 2), (2, 3), (3, 4), (4, 5), (5, 1), (1, 3)])
+    assert set(G) == set(without) and nx.utils.edges_equal(G.edges(), without.edges())
+    for k in (2, 3, 4):
+        with pytest.warns(BoardFileWarning):
+            counted = pt.count(pt.Coloring(str(path), colors=k))
+        # a triangle and a 4-cycle glued along the chord: P(K3) P(C4) / P(K2)
+        glued = (k - 2) * ((k - 1) ** 4 + (k - 1))
+        assert counted == glued == _brute_force_colourings(without, k)
+
+
+def test_a_dimacs_file_listing_each_edge_both_ways_may_count_its_loop_once(tmp_path):
+    from parity.errors import BoardFileWarning
+
+    path = tmp_path / "both.col"
+    path.write_text("p edge 3 3\ne 1 2\ne 2 1\ne 2 2\ne 2 3\ne 3 2\n")  # 2 edges and a loop, 5 lines
+    with pytest.warns(BoardFileWarning, match=":4: loop on vertex 2 dropped"):
+        assert sorted(read_board(path).edges()) == [(1, 2), (2, 3)]
+    path.write_text("p edge 3 4\ne 1 2\ne 2 3\ne 2 2\n")
+    with pytest.raises(BoardFileError, match=":1: header declares 4 edges, the file has 3"):
+        read_board(path)  # the loop counts as the edge line it is, no more
+
+
+@pytest.mark.parametrize("family", [("coloring", "--colors", "3"), ("lightsout",)])
+def test_a_loop_is_one_warning_line_and_strict_refuses_it_on_the_command_line(tmp_path, family):
+    from parity.testing import run_cli
+
+    path = tmp_path / "loops.col"
+    path.write_text(LOOPED_COL)
+    # a real command: the file is read in its child process, whose warning goes straight to stderr
+    run = subprocess.run([sys.executable, "-m", "parity", "count", *family[:1], "--board", str(path), *family[1:],
+                          "--json"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stderr == (f"parity: warning: {path}:5: loop on vertex 3 dropped (loops on 2 "
+                                                  "vertices in all), as colouring programs drop loops (strict reading "
+                                                  "refuses it)\n")
+    if family[0] == "coloring":
+        without = nx.Graph([(1, 2), (2, 3), (3, 4), (4, 5), (5, 1), (1, 3)])
+        assert json.loads(run.stdout)["count"] == _brute_force_colourings(without, 3)
+    run = run_cli("count", *family[:1], "--board", str(path), *family[1:], "--strict")
+    assert run.code == 2 and run.out == "" and run.err == (f"parity: error: {path}:5: loop on vertex 3; a board has no "
+                                                           "loops, and strict reading refuses it\n")
+    run = run_cli("count", *family[:1], "--board", "petersen-graph", *family[1:], "--strict")  # nothing to refuse
+    assert run.code == 0 and run.err == ""
+
+
+def test_strict_reading_refuses_every_liberty_and_leaves_other_specs_as_they_are(tmp_path):
+    from parity.boards import read_strictly
+
+    path = tmp_path / "arcs.graphml"
+    nx.write_graphml(nx.DiGraph([(1, 2), (2, 3)]), path)
+    with pytest.raises(BoardFileError, match="arcs.graphml: the graph is written as directed, and strict reading "
+                                             "refuses it"):
+        board(str(path), strict=True)
+    with pytest.raises(BoardFileError, match="arcs.graphml: .*directed"):
+        read_strictly(str(path))
+    loops = tmp_path / "loops.col"
+    loops.write_text(LOOPED_COL)
+    with pytest.raises(BoardFileError, match="loops.col:5: loop on vertex 3"):
+        read_dimacs_col(loops, strict=True)
+    assert read_strictly("grid:3000x3000") == "grid:3000x3000"  # no file: built where it is used, as a size
+    assert nx.is_isomorphic(read_strictly("petersen-graph"), board("petersen"))
+    with pytest.raises(BoardSpecError, match="unknown board"):
+        read_strictly("no-such-board")

@@ -102,3 +102,31 @@ def test_polyominoes_draw(tmp_path, args):
     run = run_cli("draw", "polyomino", *args, "-o", target)
     assert run.code == 0, run.err
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("output, words", [
+    ("x.svg/", "the name ends in '/', so it names a folder, not a file"),  # Path() would make it x.svg
+    ("x.svg/.", "the name ends in '/.', so it names a folder, not a file"),
+    ("folder.svg", "it is a folder, not a file"),
+    ("missing/x.svg", "folder 'missing' does not exist"),
+    ("plain.txt/x.svg", "'plain.txt' is a file, not a folder"),
+    ("", "the file name is empty"),
+    (" ", "the file name is empty"),
+    ("x.jpg", "the file name must end in .svg or .png"),
+])
+def test_an_output_that_is_no_picture_file_is_one_line_before_the_work(tmp_path, monkeypatch, output, words):
+    from parity.draw import check_output
+    from parity.errors import OutputError
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder.svg").mkdir()
+    (tmp_path / "plain.txt").write_text("not a folder\n")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    for family in (("lightsout", "--board", "grid:2x2"), ("coloring", "--board", "petersen", "--colors", "3")):
+        run = run_cli("draw", *family, "-o", output, "--time-limit", "60")
+        assert (run.code, run.out, run.err) == (2, "", f"parity: error: cannot draw to {output!r}: {words}\n")
+    run = run_cli("pieces", "polyominoes", "--order", "3", "-o", output)
+    assert (run.code, run.out, run.err) == (2, "", f"parity: error: cannot draw to {output!r}: {words}\n")
+    with pytest.raises(OutputError, match="cannot draw to"):
+        check_output(output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written, x.svg least of all
