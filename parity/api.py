@@ -376,7 +376,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
                                                          minimize, max_nullity, unique, proof)
     except TimeLimitReached:
         return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started,
-                      stats={"bounds": noted["bounds"]} if "bounds" in noted else {})
+                      stats={"minimum_weight": None, "bounds": noted.get("bounds")} if minimize else {})
     if solution is not None:
         puzzle.verify(solution)  # again here: the child's check is not trusted either
         if minimize and puzzle.weight(solution) != answer.stats.get("minimum_weight"):

@@ -267,10 +267,13 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
         spent = round(time.monotonic() - options["started"], 6)
         given = {"board": build["board_spec"]} if build.get("board_spec") is not None else {}  # (not built yet)
         from ..api import _named
+        from ..puzzles.registry import family
 
         engine = noted.get("engine", _named(options.get("engine")))  # the engine at work, else the one named
+        asked = {key: noted.get(key) for option in family(family_name).solve_options if options.get(option.name)
+                 for key in option.answers}  # the keys the question's answer carries, null unless noted
         payload = {**noted.get("header", {"family": family_name, **given}), "engine": engine,
-                   "status": "UNKNOWN", "satisfiable": None, "seconds": spent, "load_seconds": 0.0,
+                   "status": "UNKNOWN", "satisfiable": None, **asked, "seconds": spent, "load_seconds": 0.0,
                    "total_seconds": spent}
         describe = noted.get("describe", " on ".join([family_name, *given.values()]))
         where = " while drawing the solution" if noted.get("drawing") else ""

@@ -1038,6 +1038,11 @@ def _press_json(X: np.ndarray) -> JSONText:
     return JSONText('{"' + b"".join(out)[:-3].decode("ascii") + "}")
 
 
+#: the keys of ``parity solve lightsout --most-clicks``'s answer that a search stopped by its time limit still
+#: carries (null where nothing is known; ``bounds``: the bounds the search reached, once it reached any)
+MOST_CLICKS_KEYS = ("most_clicks", "worst_start", "press_count", "presses", "nullity", "proof", "bounds")
+
+
 def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity: int = 30, minimize: bool = False,
                        unique: bool = False, proof=None, time_limit: float | None = None) -> tuple[dict, str]:
     """``parity solve lightsout --most-clicks``: :meth:`LightsOut.most_clicks` as the command's JSON and text.
@@ -1045,7 +1050,10 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
     JSON: the puzzle's header, ``engine`` (``covering``), ``most_clicks``,
     ``worst_start`` (label -> light), the worst start's lightest presses
     (``press_count``, ``presses``, ``press_grid`` as ``solve`` writes them),
-    ``nullity``, ``proof`` and ``seconds``.
+    ``nullity``, ``proof`` and ``seconds``.  Stopped by ``--time-limit``
+    the answer is ``UNKNOWN`` and still carries ``MOST_CLICKS_KEYS``: null,
+    but for ``bounds``, the bounds the search reached (``lower_bound``,
+    ``upper_bound``) once it reached any.
 
     Examples
     --------
@@ -1176,11 +1184,11 @@ FAMILY = Family(
     random_instance=random_lightsout,
     solve_options=(
         Option("minimize", ("--min-presses",), "Return a solution with the fewest presses (exact search over all "
-               "solutions; linear engines).", default=False, type=bool),
+               "solutions; linear engines).", default=False, type=bool, answers=("min_presses", "bounds")),
         Option("most_clicks", ("--most-clicks",), "Answer another question: the most presses any solvable start "
                "needs, solved optimally, with the worst start and a proof (over GF(p > 2) a light pressed twice counts "
                "two; JSON most_clicks, worst_start, proof).", default=False, type=bool,
-               asks="parity.puzzles.lightsout:most_clicks_answer"),
+               asks="parity.puzzles.lightsout:most_clicks_answer", answers=MOST_CLICKS_KEYS),
         Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),

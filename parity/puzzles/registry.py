@@ -63,6 +63,12 @@ class Option:
         ``--most-clicks``).  Given the flag, ``parity solve`` calls
         ``function(puzzle, engine=..., **the other solve options)`` instead of
         :func:`parity.solve`; it returns the JSON payload and the text.
+    answers : tuple of str
+        For a flag of ``solve``: the keys an answer stopped by
+        ``--time-limit`` (status ``UNKNOWN``) still carries: those of the
+        finished answer, and ``bounds`` where the search can say how far it
+        got; each is null unless the work noted its value
+        (:func:`parity._child.note`), as a search notes the bounds it reached.
     """
 
     name: str
@@ -72,6 +78,7 @@ class Option:
     type: type = str
     required: bool = False
     asks: str | None = None
+    answers: tuple[str, ...] = ()
 
     def question(self):
         """The function that answers this option's question (imported now); see ``asks``."""

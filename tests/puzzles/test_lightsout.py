@@ -390,3 +390,77 @@ def test_presses_read_and_write_like_a_dict():
     import pickle
 
     assert pickle.loads(pickle.dumps(presses)) == presses
+
+
+# -- answers stopped by a time limit keep every key of the question they answer ------------------------------------
+#: what the documentation promises a most-clicks answer carries (docs/research.rst, ``most_clicks_answer``)
+MOST_CLICKS_DOCUMENTED = ("most_clicks", "worst_start", "press_count", "presses", "nullity", "proof")
+COMMON = ("family", "board", "engine", "status", "satisfiable", "seconds", "load_seconds", "total_seconds")
+
+
+def _stopped_contract(answer: dict, keys, of: str) -> None:
+    """An UNKNOWN answer: the common keys, every key of its question null, and ``bounds`` null or a valid range
+    (whatever the search had reached when it was stopped)."""
+    assert answer["status"] == "UNKNOWN" and answer["satisfiable"] is None
+    for key in (*COMMON, *keys, "bounds"):
+        assert key in answer, key
+    assert all(answer[key] is None for key in keys)
+    bounds = answer["bounds"]
+    if bounds is not None:
+        assert type(bounds["lower_bound"]) is int and type(bounds["upper_bound"]) is int
+        assert 0 <= bounds["lower_bound"] <= bounds["upper_bound"] and of in bounds["of"]
+
+
+def test_the_keys_a_stopped_most_clicks_answer_keeps_are_those_a_finished_one_has():
+    from parity.puzzles.lightsout import MOST_CLICKS_KEYS
+    from parity.testing import run_cli
+
+    run = run_cli("solve", "lightsout", "--board", "grid:4x4", "--most-clicks", "--json")
+    assert run.code == 0, run.err
+    finished = json.loads(run.out)
+    assert set(MOST_CLICKS_DOCUMENTED) <= set(finished) and set(MOST_CLICKS_KEYS) == {*MOST_CLICKS_DOCUMENTED, "bounds"}
+
+
+@pytest.mark.parametrize("seconds", ["0.01", "1"])
+def test_a_most_clicks_search_stopped_by_its_time_limit_keeps_every_key(seconds):
+    # the 19 x 19 board's search takes minutes: stopped before the board is built or part way through its walk,
+    # the answer has the same keys, null, and the bounds reached where the search had reached any
+    from parity.testing import run_cli
+
+    run = run_cli("solve", "lightsout", "--board", "grid:19x19", "--most-clicks", "--time-limit", seconds, "--json")
+    assert run.code == 0, run.err
+    answer = json.loads(run.out)
+    _stopped_contract(answer, MOST_CLICKS_DOCUMENTED, "most clicks")
+    assert answer["board"] == "grid:19x19"
+    run = run_cli("solve", "lightsout", "--board", "grid:19x19", "--most-clicks", "--time-limit", seconds)
+    assert run.code == 0 and "grid:19x19" in run.out and "unknown, the time limit" in run.out
+
+
+@pytest.mark.parametrize("seconds", ["0.01", "1"])
+def test_a_fewest_presses_search_stopped_by_its_time_limit_keeps_every_key(seconds):
+    # the 47 x 47 board has nullity 30: its 2^30 solutions take minutes to weigh
+    from parity.testing import run_cli
+
+    run = run_cli("solve", "lightsout", "--board", "grid:47x47", "--min-presses", "--time-limit", seconds, "--json")
+    assert run.code == 0, run.err
+    _stopped_contract(json.loads(run.out), ("min_presses",), "presses")
+    plain = json.loads(run_cli("solve", "lightsout", "--board", "grid:47x47", "--time-limit", "0.01", "--json").out)
+    assert plain["status"] == "UNKNOWN" and "min_presses" not in plain and "most_clicks" not in plain
+
+
+def test_a_fewest_presses_search_stopped_in_the_api_keeps_every_key():
+    result = pt.solve(LightsOut("grid:47x47"), minimize=True, time_limit=1)
+    _stopped_contract(result.to_json(), ("min_presses",), "presses")
+    assert "min_presses" not in pt.solve(LightsOut("grid:47x47"), time_limit=0.5).to_json()
+
+
+def test_a_table_row_whose_search_was_stopped_keeps_the_bounds_it_reached():
+    # the 29 x 29 board (nullity 10, so searched) needs more than a minute: stopped, its row has the bounds
+    from parity.testing import run_cli
+
+    run = run_cli("table", "lightsout", "--sizes", "29", "--most-clicks", "--board-seconds", "1", "--json")
+    assert run.code == 0, run.err
+    row, = json.loads(run.out)["rows"]
+    lower, upper = row["most_clicks_bounds"]
+    assert row["most_clicks"] is None and "were spent" in row["most_clicks_method"]
+    assert 0 <= lower <= upper <= 29 * 29
