@@ -666,15 +666,19 @@ class FrontierEngine(Engine):
     can_enumerate = False
     instead = "sat or cms"
 
-    #: taken by default while the colours to the power of the width stay below this
+    #: taken by default while the states a frontier can hold (:func:`~parity.counting.frontier.state_bound`: the
+    #: colours to the power of the width with clues, the partitions of the frontier without) stay below this
     DEFAULT_STATES = 10**8
 
     def suits(self, problem, question: str) -> bool:
         # it answers counts only; the width is looked for no further than the states allow
+        from .counting.frontier import state_bound
+
         if question != "count":
             return False
+        nodes = problem.graph.number_of_nodes()
         most = 0
-        while problem.colors ** (most + 1) <= self.DEFAULT_STATES and most < problem.graph.number_of_nodes():
+        while most < nodes and state_bound(most + 1, problem.colors, nodes, bool(problem.clues)) <= self.DEFAULT_STATES:
             most += 1
         return problem.narrow(most)
 
@@ -730,9 +734,17 @@ class HeightsEngine(Engine):
         load_kernels("parity.counting._heights_kernels")
 
     def count(self, problem) -> Answer:
-        from .counting.heights import grid_colourings, grid_shape
+        from .counting.heights import MOST_ROWS, grid_colourings, grid_shape, grid_size_refusal
+        from .errors import TooLargeError
 
         m, n = grid_shape(problem.graph)
+        too_large = grid_size_refusal(m, n)
+        if too_large and min(m, n) > MOST_ROWS:  # taken by default on every grid: no other counter reaches this one
+            too_large += (f"; no other exact counter reaches a grid this wide (the frontier program would keep some "
+                          f"2^{min(m, n)} states, d4 compiles slower still); to try one anyway, name it: --engine "
+                          "frontier, --engine d4 or --engine ganak (probabilistic exact)")
+        if too_large:
+            raise TooLargeError(too_large)
         total = grid_colourings(m, n, route="halves")
         if problem.up_to_renaming:  # a connected bipartite graph: its one 2-colouring and the 3-colourings' sixths
             total = total // 6 if m * n > 1 else 1

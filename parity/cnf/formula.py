@@ -208,6 +208,7 @@ class CNF:
     def add_false(self) -> None:
         """Make the formula unsatisfiable (``v`` and ``not v`` for a fresh ``v``; no solver sees an empty clause)."""
         v = self.fresh()
+        self._links.add(v)  # in no model, so it leaves no model undetermined (D4 may count the formula: 0)
         self.clauses.extend([[v], [-v]])
 
     def add_xor(self, literals: Sequence[int], parity: int) -> None:

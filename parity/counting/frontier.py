@@ -40,6 +40,7 @@ import networkx as nx
 from ..errors import TooLargeError
 
 __all__ = ["ColoringProblem", "count_colourings", "partition_counts", "chromatic_polynomial", "frontier_order",
+           "state_bound",
            "frontier_width", "MAX_STATES"]
 
 #: the most frontier states kept at once (a few hundred bytes each); a count that needs more is refused
@@ -95,6 +96,29 @@ class ColoringProblem:
                 return False
             self.__dict__["_order"] = order
         return self.width() <= most
+
+
+def state_bound(width: int, colors: int, nodes: int, clues: bool = False) -> int:
+    """The most states the program can keep for a frontier of ``width`` nodes, with ``colors`` colours on a graph of
+    ``nodes`` nodes.
+
+    With clues the colours themselves are kept: ``colors ** width``.  Without,
+    a state is a partition of the frontier into at most ``colors`` classes
+    (a sum of Stirling numbers of the second kind) and the number of classes
+    used so far (at most ``min(colors, nodes) + 1`` values), which does not
+    grow with the colours once they outnumber the frontier.
+
+    Examples
+    --------
+    >>> state_bound(5, 3, 10, clues=True), state_bound(5, 3, 10), state_bound(5, 22, 10), state_bound(5, 200, 10)
+    (243, 164, 572, 572)
+    """
+    if clues:
+        return colors ** width
+    row = [1]  # Stirling numbers S(i, j) for j = 0..i, row by row
+    for i in range(1, width + 1):
+        row = [0] + [j * (row[j] if j < len(row) else 0) + row[j - 1] for j in range(1, i + 1)]
+    return sum(row[: colors + 1]) * (min(colors, nodes) + 1)
 
 
 def frontier_order(G: nx.Graph, most: int | None = None) -> list | None:

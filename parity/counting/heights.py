@@ -42,7 +42,7 @@ import numpy as np
 from ..errors import ParityError
 from ..linalg.gfp import is_prime
 
-__all__ = ["grid_colourings", "grid_shape", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
+__all__ = ["grid_colourings", "grid_shape", "grid_size_refusal", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
 
 #: the ways to the count (see the module's notes)
 ROUTES = ("sweep", "halves")
@@ -114,13 +114,22 @@ def _check(m, n) -> tuple[int, int]:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
             raise ParityError(f"a grid's {name} are a positive whole number, got {value!r}")
     m, n = int(m), int(n)
-    if min(m, n) > MOST_ROWS:
-        raise ParityError(f"the {m} x {n} grid's shorter side has more than {MOST_ROWS} cells: its table would "
-                          f"hold 3 x 2^{min(m, n) - 2} counts per prime")
-    if max(m, n) > MOST_COLUMNS:
-        raise ParityError(f"the {m} x {n} grid's longer side has more than {MOST_COLUMNS:,} cells (a sweep a "
-                          "column, and a count of as many digits)")
+    refusal = grid_size_refusal(m, n)
+    if refusal:
+        raise ParityError(refusal)
     return m, n
+
+
+def grid_size_refusal(m: int, n: int) -> str | None:
+    """Why the sweep does not count the ``m x n`` grid (a side past :data:`MOST_ROWS` or :data:`MOST_COLUMNS`), or
+    None."""
+    if min(m, n) > MOST_ROWS:
+        return (f"the {m} x {n} grid's shorter side has more than {MOST_ROWS} cells: its table would hold "
+                f"3 x 2^{min(m, n) - 2} counts per prime")
+    if max(m, n) > MOST_COLUMNS:
+        return (f"the {m} x {n} grid's longer side has more than {MOST_COLUMNS:,} cells (a sweep a column, and a "
+                "count of as many digits)")
+    return None
 
 
 def _kernels():

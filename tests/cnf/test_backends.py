@@ -1,11 +1,18 @@
 """Back ends against brute force and each other; budgets give UNKNOWN, not a hang."""
 
+import itertools
+import json
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import parity as pt
 from parity.cnf import CNF, backend, models
+from parity.cnf.backends import DEFAULT_SOLVER, PYSAT_SOLVERS
 from parity.errors import EngineNotApplicableError, UnknownEngineError
 
 SOLVERS = ["sat", "sat:glucose4", "sat:minisat22", "cms"]
@@ -129,3 +136,73 @@ def test_unknown_engines():
     for broken in ("kissat404", "cryptosat", "minisatgh"):  # T8: listed by PySAT but they crash or are missing
         with pytest.raises(UnknownEngineError, match="unknown PySAT solver"):
             backend(f"sat:{broken}")
+
+
+# -- what native back ends crash on never reaches them ------------------------------------------------------------
+#: every counting engine, each PySAT solver among them: all run in this test's own process, so a native crash would
+#: end the test run (D4 died of SIGSEGV on a repeated literal, MapleSAT on a formula with no clause)
+EVERY_COUNTER = ["sat", "cms", "ganak", "d4", *(f"sat:{s}" for s in PYSAT_SOLVERS if s != DEFAULT_SOLVER)]
+
+
+@st.composite
+def untidy_dimacs(draw):
+    """DIMACS text as people write it: repeated literals, tautologies, empty clauses, variables no clause names."""
+    n = draw(st.integers(1, 6))
+    literal = st.builds(lambda v, s: v * s, st.integers(1, n), st.sampled_from((1, -1)))
+    clauses = draw(st.lists(st.lists(literal, min_size=0, max_size=5), max_size=7))
+    clauses = [c for c in clauses if c or draw(st.integers(0, 9)) == 0]  # an empty clause now and then
+    text = f"p cnf {n} {len(clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses)
+    return n, clauses, text
+
+
+def _brute_count(n, clauses):
+    return sum(all(any((lit > 0) == bits[abs(lit) - 1] for lit in c) for c in clauses)
+               for bits in itertools.product((False, True), repeat=n))
+
+
+@given(untidy_dimacs())
+def test_untidy_files_are_counted_by_every_engine_in_process(tmp_path_factory, drawn):
+    n, clauses, text = drawn
+    path = tmp_path_factory.mktemp("cnf") / "untidy.cnf"
+    path.write_text(text)
+    puzzle = pt.CnfFile(path)
+    expected = _brute_count(n, clauses)
+    for name in EVERY_COUNTER:
+        assert pt.count(puzzle, engine=name) == expected, name
+    result = pt.solve(puzzle, engine="sat:maplesat")
+    assert result.satisfiable == bool(expected)  # a model found is verified against the clauses as written
+
+
+def test_the_crashing_files_of_the_report_through_the_api_and_the_command(tmp_path):
+    repeated = tmp_path / "repeated.cnf"
+    repeated.write_text("p cnf 3 2\n1 -2 -2 -3 0\n3 0\n")
+    tautology = tmp_path / "tautology.cnf"
+    tautology.write_text("p cnf 6 2\n3 -5 6 -3 0\n1 2 0\n")
+    empty = tmp_path / "empty.cnf"
+    empty.write_text("p cnf 2 0\n")
+    assert pt.count(pt.CnfFile(repeated)) == _brute_count(3, [[1, -2, -2, -3], [3]]) == 3
+    assert pt.count(pt.CnfFile(tautology)) == _brute_count(6, [[1, 2]]) == 48
+    assert pt.count(pt.CnfFile(empty), engine="sat:maplesat") == 4
+    assert pt.solve(pt.CnfFile(empty), engine="sat:maplesat").solution == (-1, -2)
+    for path, expected, engine in ((repeated, 3, "d4"), (empty, 4, "sat:maplesat")):
+        done = subprocess.run([sys.executable, "-m", "parity", "count", "cnf", str(path), "--engine", engine,
+                               "--json"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["count"] == expected
+
+
+def test_a_clause_list_replaced_by_hand_is_normalised_again():
+    f = CNF()
+    f.extend([[1, 1], [2, -2]])
+    assert f.normal_clauses() == [[1]]
+    f.clauses = [[-1, -1, 2]]
+    assert f.normal_clauses() == [[-1, 2]]
+    f.add([2, 2])
+    assert f.normal_clauses() == [[-1, 2], [2]] and f.clauses == [[-1, -1, 2], [2, 2]]
+
+
+def test_no_clause_with_clashing_assumptions_is_unsat():
+    f = CNF()
+    f.var("a")
+    assert backend("sat:maplesat").solve(f, assumptions=[1, -1]).status == "UNSAT"
+    assert backend("sat:maplesat").solve(f, assumptions=[1]).model == [1]

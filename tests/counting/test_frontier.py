@@ -157,3 +157,48 @@ def test_counting_up_to_symmetry_refuses_colour_symmetry_breaking():
     # what the user meant: up to the board's symmetries and renaming the colours (the 4-cycle: 2 classes)
     result = pt.count_result(pt.Coloring("grid:2x2", colors=3), up_to_symmetry=True, recolour=True)
     assert result.stats["count_up_to_symmetry"] == 2
+
+
+# -- the default counter for many colours and for grids past the sweep ----------------------------------------------
+def _falling(k: int, j: int) -> int:
+    out = 1
+    for i in range(j):
+        out *= k - i
+    return out
+
+
+@pytest.mark.parametrize("board, colors, element, polynomial", [
+    # published chromatic polynomials: the Petersen graph's, and the octahedron's (the cube's faces)
+    ("petersen", 22, "vertices",
+     lambda k: k * (k - 1) * (k - 2) * (k**7 - 12 * k**6 + 67 * k**5 - 230 * k**4 + 529 * k**3 - 814 * k**2
+                                        + 775 * k - 352)),
+    ("cube", 40, "faces", lambda k: k * (k - 1) * (k - 2) * (k**3 - 9 * k**2 + 29 * k - 32)),
+    ("grid:3x3", 200, "vertices", None),
+])
+def test_many_colours_go_to_the_frontier_program_by_default(board, colors, element, polynomial):
+    puzzle = pt.Coloring(board, colors=colors, element=element)
+    result = pt.count_result(puzzle)
+    assert result.engine == "frontier"
+    if polynomial is None:  # the grid: deletion and contraction, evaluated at k
+        coefficients = deletion_contraction(nx.grid_2d_graph(3, 3))
+        polynomial = lambda k: sum(c * k**i for i, c in enumerate(coefficients))  # noqa: E731
+    assert result.count == polynomial(colors)
+
+
+def test_the_states_a_frontier_can_hold_bound_what_the_program_keeps():
+    from parity.counting.frontier import state_bound
+
+    for seed in range(20):
+        G = random_graph(random.Random(seed), 4, 9)
+        problem = ColoringProblem(G, 30)
+        width = problem.width()
+        counts = partition_counts(G, 30, problem.order())
+        assert sum(1 for a in counts if a) <= state_bound(width, 30, G.number_of_nodes())  # (a loose sanity)
+    # without clues the bound stops growing once the colours pass the nodes
+    assert state_bound(6, 10, 8) == state_bound(6, 10**6, 8)
+    assert state_bound(3, 2, 5, clues=True) == 8
+
+
+def test_a_grid_past_the_sweep_is_refused_naming_the_engines_to_ask():
+    with pytest.raises(TooLargeError, match=r"shorter side has more than 28 cells.*--engine frontier, --engine d4"):
+        pt.count(pt.Coloring("grid:30x30", colors=3))
