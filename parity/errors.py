@@ -41,15 +41,27 @@ __all__ = [
 
 
 class ParityError(Exception):
-    """Base class of every error raised by parity for a user's mistake."""
+    """Base class of every error raised by parity for a user's mistake.
+
+    ``option`` names the command-line option the error is about, where one
+    does (``--board`` for a board spec), for the JSON object ``--json``
+    prints with the message; None otherwise.  A subclass sets it, or a
+    raiser on the instance.
+    """
+
+    option: str | None = None
 
 
 class BoardSpecError(ParityError, ValueError):
     """A board spec such as ``grid:5x5`` could not be understood."""
 
+    option = "--board"
+
 
 class BoardFileError(ParityError, ValueError):
     """A graph file could not be read (missing, unknown format, or malformed)."""
+
+    option = "--board"
 
 
 class CatalogueError(BoardSpecError):
@@ -58,6 +70,8 @@ class CatalogueError(BoardSpecError):
 
 class FieldError(ParityError, ValueError):
     """The field order is not a prime, or the entries do not fit the field."""
+
+    option = "--field"
 
 
 class ShapeError(ParityError, ValueError):
@@ -71,9 +85,13 @@ class StateError(ParityError, ValueError):
 class RuleError(ParityError, ValueError):
     """A puzzle rule is unknown or an explicit toggle matrix does not fit the board."""
 
+    option = "--rule"
+
 
 class UnknownEngineError(ParityError, KeyError):
     """An engine name is not in the engine table."""
+
+    option = "--engine"
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
@@ -82,13 +100,19 @@ class UnknownEngineError(ParityError, KeyError):
 class EngineUnavailableError(ParityError, RuntimeError):
     """An engine needs an optional package that is not installed."""
 
+    option = "--engine"
+
 
 class EngineNotApplicableError(ParityError, ValueError):
     """An engine cannot answer this question for this puzzle."""
 
+    option = "--engine"
+
 
 class NullityTooLargeError(ParityError, ValueError):
     """An exact search over a solution space would visit too many solutions."""
+
+    option = "--max-nullity"
 
 
 class InvalidSolution(ParityError, AssertionError):
@@ -99,6 +123,8 @@ class SolutionFileError(InvalidSolution, ValueError):
     """A text that is no file of solutions in the format asked for: its lines are not what the format says (a wrong
     solution written correctly is an :class:`InvalidSolution` only)."""
 
+    option = "FILE"
+
 
 class EncodingError(ParityError, ValueError):
     """A constraint cannot be encoded as asked (bad literal, unknown encoding, ...)."""
@@ -107,13 +133,19 @@ class EncodingError(ParityError, ValueError):
 class DimacsError(ParityError, ValueError):
     """A DIMACS CNF file is malformed; the message names the file and line."""
 
+    option = "PATH"
+
 
 class MatrixFileError(ParityError, ValueError):
     """A matrix text file (a ``ROWS COLS`` line, then one row a line) cannot be read or is malformed."""
 
+    option = "PATH"
+
 
 class FamilyError(ParityError, KeyError):
     """A puzzle family name is not in the family registry, or a family breaks the puzzle contract."""
+
+    option = "FAMILY"
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
@@ -138,6 +170,8 @@ class TimeLimitReached(ParityError, TimeoutError):
 class OutputError(ParityError, OSError):
     """An output file cannot be written; the message names the file and the reason."""
 
+    option = "--output"
+
 
 class NodeError(ParityError, KeyError):
     """A node that is not on the board was named."""
@@ -148,6 +182,8 @@ class NodeError(ParityError, KeyError):
 
 class StoreError(ParityError, ValueError):
     """A sweep store cannot be opened or read (not an SQLite file, another sweep's file, a locked file)."""
+
+    option = "--store"
 
 
 class SweepError(ParityError, ValueError):

@@ -932,30 +932,54 @@ def main(argv: list[str] | None = None) -> None:
 
     _compiled.NOTES = True  # a command about to compile kernels says so once on stderr
     _one_line_warnings()
+    as_json = _asks_json(sys.argv[1:] if argv is None else argv)
     try:
         cli.main(args=argv, prog_name="parity", standalone_mode=False)
     except ParityError as exc:
-        click.echo(f"parity: error: {_as_option(_one_line(str(exc)))}", err=True)
-        sys.exit(2)
+        _refuse(_as_option(_one_line(str(exc))), type(exc).__name__, exc.option, as_json)
     except _NO_ARGS as exc:  # 'parity' or 'parity solve' alone: the help, as --help would print it
         click.echo(exc.ctx.get_help() if exc.ctx is not None else cli.get_help(click.Context(cli)))
         sys.exit(0)
     except click.UsageError as exc:
         message = exc.format_message().splitlines()[0]
         where = f"{exc.ctx.command_path}: " if exc.ctx is not None else ""
-        click.echo(f"parity: error: {where}{message}", err=True)
-        sys.exit(2)
+        _refuse(f"{where}{message}", "UsageError", _option_of(exc), as_json)
     except (KeyboardInterrupt, click.exceptions.Abort, _Interrupted):
         click.echo("parity: interrupted", err=True)
         sys.exit(130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"parity: error: {_one_line(exc.format_message())}", err=True)
-        sys.exit(2)
+        _refuse(_one_line(exc.format_message()), "UsageError", None, as_json)
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _asks_json(argv) -> bool:
+    """Whether the command line asks for JSON (``--json`` before any ``--``), read before click parses it: a
+    refusal of the command line itself answers in JSON too."""
+    words = [str(word) for word in argv]
+    return "--json" in words[: words.index("--")] if "--" in words else "--json" in words
+
+
+def _option_of(exc: click.UsageError) -> str | None:
+    """The option a usage error is about (the longest of its names), or None."""
+    param = getattr(exc, "param", None)
+    if param is not None:
+        names = [*param.opts, *param.secondary_opts]
+        return max(names, key=len) if param.param_type_name == "option" else param.human_readable_name
+    return getattr(exc, "option_name", None)
+
+
+def _refuse(message: str, kind: str, option: str | None, as_json: bool) -> None:
+    """A refusal: one line on stderr and exit status 2; with ``--json`` also one JSON object on stdout saying so
+    (``"status": "ERROR"``, the message, the kind of error and the option it concerns, null where none does)."""
+    click.echo(f"parity: error: {message}", err=True)
+    if as_json:
+        click.echo(json.dumps({"status": "ERROR", "error": kind, "message": message, "option": option,
+                               "exit_status": 2}))
+    sys.exit(2)
 
 
 def _one_line(message: str) -> str:

@@ -70,6 +70,32 @@ def test_user_errors_exit_2_with_one_line(capsys, args, words):
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "args, words, option",
+    [
+        (["count", "lightsout", "--board", "grid:5x", "--json"], "expected grid:NxN", "--board"),
+        (["count", "lightsout", "--board", "grid:5x5", "--field", "4", "--json"], "not a prime", "--field"),
+        (["count", "lightsout", "--board", "grid:3x3", "--engine", "magic", "--json"], "unknown engine", "--engine"),
+        (["count", "lightsout", "--board", "grid:3x3", "--field", "x", "--json"], "not a valid integer", "--field"),
+        (["count", "lightsout", "--json"], "Missing option '--board'", "--board"),
+        (["count", "lightsout", "--board", "grid:3x3", "--bord", "x", "--json"], "No such option", "--bord"),
+        (["count", "cnf", "missing.cnf", "--json"], "no such file", "PATH"),
+        (["count", "lightsout", "--board", "grid:3x3", "--time-limit", "-1", "--json"], "time limit", None),
+    ],
+)
+def test_refusals_with_json_say_so_in_one_json_object_too(capsys, args, words, option):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+    answer = json.loads(out)  # one object, nothing else on stdout
+    assert answer["status"] == "ERROR" and answer["exit_status"] == 2 and answer["option"] == option
+    assert err.strip() == f"parity: error: {answer['message']}" and answer["error"]
+
+
+def test_a_json_flag_after_the_end_of_options_asks_nothing(capsys):
+    code, out, err = run(capsys, "count", "lightsout", "--board", "grid:3x3", "--", "--json")
+    assert code == 2 and out == "" and "unexpected extra argument" in err
+
+
 def test_minimum_search_too_large_is_a_user_error(capsys, tmp_path):
     isolated = tmp_path / "isolated.col"
     isolated.write_text("p edge 40 0\n")

@@ -4,7 +4,7 @@ Counts are checked against ``parity count lightsout`` on the same boards
 (the file written by ``parity export ... --format matrix``), solutions against
 the file's entries by plain integer arithmetic here, and errors the way
 tests/cli/test_errors_signals_limits.py checks them: status 2, one line on stderr,
-nothing on stdout.
+nothing on stdout (the same message as a JSON object with ``--json``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,11 @@ def json_answer(*args) -> dict:
 def assert_user_error(args, *words) -> str:
     code, out, err = run_cli(*args)
     assert code == 2, err
-    assert out == "" and "Traceback" not in err
+    assert "Traceback" not in err
+    if "--json" in map(str, args):  # the refusal in JSON on stdout too
+        assert json.loads(out)["message"] == err.strip().removeprefix("parity: error: ")
+    else:
+        assert out == ""
     assert len(err.splitlines()) == 1 and err.startswith("parity: error: "), err
     for word in words:
         assert word in err, err
