@@ -10,7 +10,6 @@ when the time is spent: the answer is then ``UNKNOWN``.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -188,13 +187,6 @@ def _plural(count: int) -> str:
     return f"{count} solution{'s' if count != 1 else ''}"
 
 
-def _note(key: str, value) -> None:
-    """:func:`parity._child.note`, without importing it: outside a child process that listens, nothing to do."""
-    child = sys.modules.get("parity._child")
-    if child is not None:
-        child.note(key, value)
-
-
 def _run(function, time_limit: float | None, what: str, noted: dict, *args, **kwargs):
     """``function(*args, **kwargs)``, in a child process stopped after ``time_limit`` seconds when one is given;
     what the child notes on the way (the engine it chose) lands in ``noted``."""
@@ -236,7 +228,6 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
     writes the proof of its refusal there.
     """
     engine, encoding = choose(puzzle, name, "minimize" if minimize else "solve", proof=proof is not None)
-    _note("engine", engine.name)
     load = _loaded(engine, encoding)
     started, compiled = time.perf_counter(), spent()
     answer = engine.solve(encoding, minimize=minimize, max_nullity=max_nullity,
@@ -282,7 +273,6 @@ def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
         if up is not None and (up.get("count") or up_to_symmetry):
             return _by_orbits(up, 0.0, started, compiled, keys=None if up_to_symmetry else ("symmetries",))
     engine, encoding = choose(puzzle, name, "count")
-    _note("engine", engine.name)
     load = _loaded(engine, encoding)
     started, compiled = time.perf_counter(), spent()
     if up_to_symmetry:

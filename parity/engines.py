@@ -18,6 +18,7 @@ first runs.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -1046,14 +1047,14 @@ def choose(puzzle, name: str | None = None, question: str = "solve", proof: bool
         reason = engine.refuses(encoding) or _fits(engine, question, encoding, proof)
         if reason:
             raise EngineNotApplicableError(reason)
-        return engine, encoding
+        return _at_work(engine), encoding
     reasons: list[str] = []
     for strict in (True, False):  # an engine that applies but does not suit is taken when nothing else applies
         for kind in puzzle.encodings:
             encoding = puzzle.encoding(kind)
             engine = _first(kind, encoding, question, reasons, strict, proof)
             if engine is not None:
-                return engine, encoding
+                return _at_work(engine), encoding
     raise EngineNotApplicableError(f"no engine applies to {puzzle!r}" + (f": {reasons[0]}" if reasons else ""))
 
 
@@ -1102,12 +1103,23 @@ def choose_for(encoding, kind: str, name: str | None = None, question: str = "so
         reason = engine.refuses(encoding) or _fits(engine, question, encoding)
         if reason:
             raise EngineNotApplicableError(reason)
-        return engine
+        return _at_work(engine)
     reasons: list[str] = []
     engine = _first(kind, encoding, question, reasons) or _first(kind, encoding, question, reasons, strict=False)
     if engine is None:
         raise EngineNotApplicableError(f"no engine applies to this {kind} encoding" +
                                        (f": {reasons[0]}" if reasons else ""))
+    return _at_work(engine)
+
+
+def _at_work(engine: Engine) -> Engine:
+    """``engine``, chosen: a parent process that may stop this one is told its name
+    (:func:`parity._child.note`; nothing outside a child process that listens), so that an answer made when a time
+    limit stops the work names the engine at work, whichever chooser took it (the front door, or a family counting
+    a smaller problem of its own)."""
+    child = sys.modules.get("parity._child")  # (not imported for it: outside a child there is no one to tell)
+    if child is not None:
+        child.note("engine", engine.name)
     return engine
 
 

@@ -454,3 +454,17 @@ def test_H7_an_absurd_bound_is_refused_by_the_space_itself():
     assert space.minimum_weight(max_nullity=10**23)[0] == 0  # a huge bound is allowed and instant
     with pytest.raises(LimitError):
         space.minimum_weight(max_nullity=-1)
+
+
+def test_an_engine_a_family_chooses_for_itself_is_told_to_whoever_may_stop_the_work():
+    """A packing counted by orbits chooses its counter itself (``choose_for`` on a pruned problem): that engine too is
+    noted, so an answer made when a time limit stops the count names it (it said "before an engine was chosen")."""
+    from parity._child import run_in_child
+
+    puzzle = pt.Polyomino("pentominoes", "rect:20x3")
+    noted: dict = {}
+    engine = run_in_child(lambda: pt.count_result(puzzle).engine, on_note=noted.__setitem__)
+    assert engine in ("pack", "scan", "dlx", "memo") and noted["engine"] == engine
+    noted.clear()
+    assert run_in_child(lambda: pt.count_result(pt.LightsOut("grid:4x4")).engine, on_note=noted.__setitem__) == \
+        noted["engine"]
