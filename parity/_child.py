@@ -68,23 +68,29 @@ def _restore_mask(mask, keep_blocked: frozenset = frozenset()) -> None:
 
 #: in a child whose parent listens for notes, the pipe to the parent (see :func:`note`); None elsewhere
 _NOTES = None
+#: the keys this child has told its parent
+_TOLD: set = set()
 
 
-def note(key: str, value: Any) -> None:
+def note(key: str, value: Any, once: bool = False) -> None:
     """Tell the parent process something it should know should the child be stopped (nothing outside a child).
 
     A computation run by :func:`run_in_child` with ``on_note`` calls this as it
     goes (the puzzle's JSON header once the board is built, the engine once it
     is chosen), so that an answer made when the time limit stops it can still
-    say what was being done.  ``value`` must pickle.
+    say what was being done.  ``value`` must pickle.  With ``once``, a key
+    told already is not told again (the engine at work is the first chosen,
+    not one an engine chooses for a step of its own).
     """
-    if _NOTES is not None:
+    if _NOTES is not None and not (once and key in _TOLD):
+        _TOLD.add(key)
         _NOTES.send_bytes(pickle.dumps(("note", (key, value)), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int, mask, notes: bool) -> None:
     global _NOTES
     _NOTES = send if notes else None
+    _TOLD.clear()  # (a child of a child tells its own parent afresh)
     # the stop signals are blocked here (the parent blocked them across the fork): set their handlers, then
     # unblock SIGTERM only; SIGINT stays blocked, so no handler a native solver installs can see it
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1113,13 +1113,13 @@ def choose_for(encoding, kind: str, name: str | None = None, question: str = "so
 
 
 def _at_work(engine: Engine) -> Engine:
-    """``engine``, chosen: a parent process that may stop this one is told its name
+    """``engine``, chosen: a parent process that may stop this one is told its name if no engine was chosen before
     (:func:`parity._child.note`; nothing outside a child process that listens), so that an answer made when a time
-    limit stops the work names the engine at work, whichever chooser took it (the front door, or a family counting
-    a smaller problem of its own)."""
+    limit stops the work names the engine at work, whichever chooser took it first (the front door, or a family
+    counting a smaller problem of its own); one an engine chooses for a step of its work is not the answer's."""
     child = sys.modules.get("parity._child")  # (not imported for it: outside a child there is no one to tell)
     if child is not None:
-        child.note("engine", engine.name)
+        child.note("engine", engine.name, once=True)
     return engine
 
 

@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import re
 
 import networkx as nx
 
@@ -144,14 +145,29 @@ def test_a_table_that_cannot_be_written_is_one_line(tmp_path):
 
 
 def test_csv_keeps_the_bounds_of_a_board_whose_search_stopped():
+    # what a second of search reaches depends on the machine: each table is checked against the truth (Boyles'
+    # table: 7 and 15; the 19 x 19 board's worst start known needs 162 presses, 177 are proved enough), not the
+    # tables against each other
+    truth = {4: (7, 7), 5: (15, 15), 19: (162, 177)}
     args = ("table", "lightsout", "--sizes", "4,5,19", "--most-clicks", "--board-seconds", "1")
     rows = run_cli(*args, "--format", "csv").out.splitlines()
     assert rows[0] == "n,nullity,count,most_clicks,most_clicks_lower,most_clicks_upper"
-    assert rows[1:3] == ["4,4,16,7,7,7", "5,2,4,15,15,15"]  # Boyles' table: 7 and 15
-    n, nullity, count, value, lower, upper = rows[3].split(",")
-    assert (n, nullity, value) == ("19", "16", "")
-    # the bounds the JSON and text tables show; the 19 x 19 board's worst start known needs 162 presses
+    assert [row.split(",")[:3] for row in rows[1:]] == [["4", "4", "16"], ["5", "2", "4"], ["19", "16", "65536"]]
+    for row in rows[1:]:
+        n, _, _, value, lower, upper = row.split(",")
+        low, high = truth[int(n)]
+        if value:  # found: the bounds are the value
+            assert low <= int(value) <= high and lower == upper == value
+        elif lower:  # stopped with bounds
+            assert int(lower) <= high and low <= int(upper)
+        else:  # stopped before any
+            assert upper == ""
     table = json.loads(run_cli(*args, "--format", "json").out)["rows"]
-    assert [int(lower), int(upper)] == table[2]["most_clicks_bounds"] and int(lower) <= 162 <= int(upper)
-    assert run_cli(*args).out.splitlines()[3].split()[-1] == f"{lower}..{upper}"
-    assert format_table(table, "csv").splitlines() == rows  # the table made at the end, as the streamed one
+    assert format_table(table, "csv").splitlines()[0] == rows[0]
+    for row, line in zip(table, format_table(table, "csv").splitlines()[1:]):  # the CSV of the JSON rows
+        bounds = row.get("most_clicks_bounds")
+        value = row["most_clicks"]
+        expected = [value, value] if value is not None else (bounds or ["", ""])
+        assert line.split(",")[3:] == ["" if value is None else str(value), *map(str, expected)]
+    text = run_cli(*args).out.splitlines()[3].split()
+    assert text[:3] == ["19", "16", "65536"] and (len(text) == 3 or re.fullmatch(r"\d+(\.\.\d+)?", text[3]))
