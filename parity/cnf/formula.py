@@ -387,10 +387,10 @@ class CNF:
         """The clauses as back ends see them: each repeated literal once, tautologies (``v`` and ``-v`` in one
         clause) dropped.
 
-        The models are the same, over the same variables (:attr:`nvars` counts a variable that only a dropped
+        The models are the same, over the same variables (``nvars`` counts a variable that only a dropped
         clause named), but no solver meets what some crash on (D4 on a repeated literal, MapleSAT on a formula
-        with no clause: :meth:`~parity.cnf.backends.Backend` answers that one itself).  :attr:`clauses` keeps
-        the clauses as they were given, for checking a model against them.
+        with no clause: the PySAT back end answers that one itself).  ``clauses`` keeps the clauses as they were
+        given, for checking a model against them.
 
         Examples
         --------

@@ -121,8 +121,8 @@ def _check(m, n) -> tuple[int, int]:
 
 
 def grid_size_refusal(m: int, n: int) -> str | None:
-    """Why the sweep does not count the ``m x n`` grid (a side past :data:`MOST_ROWS` or :data:`MOST_COLUMNS`), or
-    None."""
+    """Why the sweep does not count the ``m x n`` grid (a side past :data:`MOST_ROWS`, or past ``MOST_COLUMNS``),
+    or None."""
     if min(m, n) > MOST_ROWS:
         return (f"the {m} x {n} grid's shorter side has more than {MOST_ROWS} cells: its table would hold "
                 f"3 x 2^{min(m, n) - 2} counts per prime")

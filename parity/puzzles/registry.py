@@ -68,7 +68,7 @@ class Option:
         ``--time-limit`` (status ``UNKNOWN``) still carries: those of the
         finished answer, and ``bounds`` where the search can say how far it
         got; each is null unless the work noted its value
-        (:func:`parity._child.note`), as a search notes the bounds it reached.
+        (``parity._child.note``), as a search notes the bounds it reached.
     """
 
     name: str
