@@ -689,13 +689,12 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
     extras = tuple(c for c, asked in (("min_presses", min_presses), ("most_clicks", most_clicks)) if asked)
     check_format(fmt, value, rectangles, extras)  # before the work, not after it
-    # written beside the file and moved over it at the end: an interrupted table leaves the old one as it was
-    out = None if output is None else TableFile(output)
     streamed = fmt in ("csv", "bfile") and not as_json
-    progress, finish = _progress_bar("sweep lightsout table", None)
-    rows: list[dict] = []
-    listed = 0
+    out, rows, listed, finish = None, [], 0, (lambda: None)
     try:
+        # written beside the file and moved over it at the end: an interrupted table leaves the old one as it was
+        out = None if output is None else TableFile(output)
+        progress, finish = _progress_bar("sweep lightsout table", None)
         made = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
                               progress=progress, time_limit=time_limit,
                               most_clicks=board_seconds if most_clicks else False)
