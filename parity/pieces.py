@@ -12,8 +12,11 @@ symmetries: rotations and reflections (*free*), or rotations only
 cannot be turned over in space).
 
 :data:`PUBLISHED` holds the sizes of the sets as Polyform Puzzler's FAQ lists
-them with their OEIS entries; ``parity pieces`` says whether the generated set
-matches.
+them with their OEIS entries, and ``parity.data.oeis`` the longer data
+sections of some of those entries (the polyominoes' to order 28);
+``parity pieces`` says whether the generated set matches where a size is
+published.  A set is generated at any order whose pieces fit in the
+machine's memory (:func:`expected_size`), not only to the tables' extent.
 
 Examples
 --------
@@ -30,9 +33,11 @@ from __future__ import annotations
 import numpy as np
 
 from .boards.lattices import CUBIC, Lattice, Segments, lattice_named
+from .data import oeis
 from .errors import LimitError
 
-__all__ = ["FAMILIES", "PUBLISHED", "piece_set", "published", "describe_set", "draw_pieces", "welded", "MAX_ORDER"]
+__all__ = ["FAMILIES", "PUBLISHED", "piece_set", "published", "expected_size", "describe_set", "draw_pieces",
+           "welded"]
 
 #: family -> its lattice
 FAMILIES = {"polyominoes": "square", "polycubes": "cubic", "polyiamonds": "triangle", "polyhexes": "hex",
@@ -56,9 +61,10 @@ PUBLISHED = {
 WELDED = {("polysticks", 4, True): (6, 10), ("polysticks", 4, False): (10, 15)}
 WELDED_SOURCE = "Polyform Puzzler, Polysticks: Puzzles & Solutions"
 
-#: the largest order generated for each family (the published tables' last order; the sets grow five- to seven-fold
-#: an order, and so does the time: seconds at these orders, minutes beyond)
-MAX_ORDER = {family: len(free) for family, (free, _, _, _) in PUBLISHED.items()}
+#: bytes of memory a set takes per cell of its pieces while ``parity pieces`` lists it (the set, its names, its JSON
+#: or its lines of text: about 270 measured at orders 11 to 13 of the polyominoes, with room to spare), for the check
+#: of :func:`expected_size` pieces against the machine's memory
+BYTES_PER_CELL = 400
 
 
 def _family(family: str) -> Lattice:
@@ -68,25 +74,68 @@ def _family(family: str) -> Lattice:
 
 
 def _order(family: str, order) -> int:
-    if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or not 1 <= order <= MAX_ORDER[family]:
-        raise LimitError(f"the order of {family} is 1..{MAX_ORDER[family]} (the published tables' extent), "
-                         f"got {order!r}")
+    if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or order < 1:
+        raise LimitError(f"the order of {family} is a whole number of cells from 1, got {order!r}")
     return int(order)
 
 
-def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str]:
-    """The published size of a set and the OEIS entry it comes from.
+def _sizes(family: str, one_sided: bool) -> tuple[list[int], str]:
+    """The published sizes of a family's sets from order 1 and their OEIS entry: Polyform Puzzler's table, or the
+    entry's longer data section where ``parity.data.oeis`` holds one."""
+    free, free_source, sided, sided_source = PUBLISHED[family]
+    sizes, source = (sided, sided_source) if one_sided else (free, free_source)
+    longer = getattr(oeis, source, None)
+    return (longer if longer is not None and len(longer) > len(sizes) else sizes), source
+
+
+def published(family: str, order: int, one_sided: bool = False) -> tuple[int, str] | None:
+    """The published size of a set and the OEIS entry it comes from, or None where none is published (the
+    polyominoes' are known to order 28, the polysticks' to order 7, ...).
 
     Examples
     --------
-    >>> published("polytrigs", 5)
-    (375, 'A159867')
+    >>> published("polytrigs", 5), published("polyominoes", 11), published("polytrigs", 7)
+    ((375, 'A159867'), (17073, 'A000105'), None)
     """
     _family(family)
     order = _order(family, order)
-    free, free_source, sided, sided_source = PUBLISHED[family]
-    sizes, source = (sided, sided_source) if one_sided else (free, free_source)
-    return sizes[order - 1], source  # (the order is within the table: MAX_ORDER)
+    sizes, source = _sizes(family, one_sided)
+    return (sizes[order - 1], source) if order <= len(sizes) else None
+
+
+def expected_size(family: str, order: int, one_sided: bool = False) -> tuple[int, bool]:
+    """How many pieces a set has, and whether that is exact: its published size where there is one, else an
+    estimate from the last two published sizes ``a, b``: ``b (b / a)^k`` for ``k`` orders past them.  The estimate
+    is rough (for the sizes published, one or two orders past order 7 it comes within 0.6 to 1.15 times the true
+    size): enough to tell a set that fits in memory from one that cannot.  It stops at ``10^30``: no memory holds
+    a set that large.
+
+    Examples
+    --------
+    >>> expected_size("polyominoes", 11)
+    (17073, True)
+    >>> expected_size("polysticks", 9)  # the table of A019988 ends at order 7 with 222, 950: 950 (950 / 222)^2
+    (17397, False)
+    """
+    import math
+
+    _family(family)
+    order = _order(family, order)
+    sizes, _ = _sizes(family, one_sided)
+    if order <= len(sizes):
+        return sizes[order - 1], True
+    digits = math.log10(sizes[-1]) + (order - len(sizes)) * math.log10(sizes[-1] / sizes[-2])
+    return round(10 ** min(digits, 30)), False
+
+
+def _check_size(family: str, order: int, one_sided: bool) -> None:
+    """Raise TooLargeError, before any piece is grown, when the set would not fit in this machine's memory."""
+    from ._limits import check_memory
+
+    count, exact = expected_size(family, order, one_sided)
+    said = f"{count:,}" if count < 10 ** 15 else f"10^{len(str(count)) - 1}{' or more' if count == 10 ** 30 else ''}"
+    check_memory(count * order * BYTES_PER_CELL, f"the set of {family} of order {order} ("
+                                                 f"{f'{said} pieces' if exact else f'about {said} pieces, extrapolated'})")
 
 
 def welded(family: str, cells) -> bool:
@@ -123,11 +172,19 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
     segments (those with a junction, :func:`welded`), with False only the
     others.
 
+    The set is grown whatever its order, as far as this machine's memory
+    holds it (:func:`expected_size` pieces, each :data:`BYTES_PER_CELL` a cell);
+    the time grows as the set: polyominoes of order 11 (17,073) take seconds,
+    of order 13 (238,591) about a minute.
+
     Raises
     ------
     LimitError
-        If the family is unknown, the order is not 1..:data:`MAX_ORDER` of it, or
+        If the family is unknown, the order is not a whole number from 1, or
         ``welded_only`` is asked of a family of cells.
+    TooLargeError
+        If the set would not fit in this machine's memory (checked before any
+        piece is grown).
     """
     from .puzzles.polyomino import _named, polyominoes
 
@@ -136,6 +193,7 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
     if welded_only is not None and not isinstance(lattice, Segments):
         raise LimitError(f"welded and unwelded pieces are made of segments (polysticks, polytrigs, polytwigs), "
                          f"not {family}")
+    _check_size(family, order, one_sided)
     named = _named(polyominoes(order, one_sided=one_sided, lattice=lattice), one_sided, lattice)
     if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces, named as in the whole set
         named = {name: shape for name, shape in named.items() if welded(family, shape) == bool(welded_only)}
@@ -148,7 +206,7 @@ def describe_set(family: str, order: int, one_sided: bool = False, welded_only: 
     ``matches``."""
     pieces = piece_set(family, order, one_sided, welded_only)
     if welded_only is None:
-        known = published(family, order, one_sided)
+        known = published(family, order, one_sided)  # (None beyond the published sizes)
     else:
         sizes = WELDED.get((family, order, bool(welded_only)))
         known = None if sizes is None else (sizes[bool(one_sided)], WELDED_SOURCE)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parity.boards.lattices import STICKS, TRIGS, TWIGS
-from parity.errors import LimitError
-from parity.pieces import FAMILIES, PUBLISHED, describe_set, piece_set, published
+from parity.boards.lattices import LATTICES, SQUARE, STICKS, TRIGS, TWIGS
+from parity.data import oeis
+from parity.errors import LimitError, TooLargeError
+from parity.pieces import FAMILIES, PUBLISHED, describe_set, expected_size, piece_set, published
+from parity.puzzles.polyomino import polyominoes
 from parity.testing import run_cli
 
 #: orders generated in the fast suite (the next order of each in the slow one)
@@ -75,8 +78,8 @@ def test_every_symmetry_maps_segments_to_segments_isometrically(lattice, x, y, z
 def test_the_published_table_and_its_gaps():
     assert published("polysticks", 7) == (950, "A019988")
     assert published("polysticks", 7, one_sided=True) == (1854, "A151537")
-    with pytest.raises(LimitError, match="order of polytwigs is 1..7"):
-        published("polytwigs", 8)
+    assert published("polytwigs", 8) is None  # past Polyform Puzzler's table, and no longer OEIS data here
+    assert published("polyominoes", 28) == (153511100594603, "A000105")
     for bad in ("3", 2.0, True):
         with pytest.raises(LimitError):
             published("polyominoes", bad)
@@ -94,11 +97,143 @@ def test_the_published_table_and_its_gaps():
 
 
 @pytest.mark.parametrize("family, order, match", [("nope", 3, "unknown piece family"), ("polysticks", 0, "order"),
-                                                  ("polysticks", 8, "order"), ("polysticks", True, "order"),
-                                                  ("polytrigs", 7, "1..6")])
+                                                  ("polysticks", -8, "order"), ("polysticks", True, "order"),
+                                                  ("polytrigs", 7.0, "whole number"), ("polytrigs", "7", "order")])
 def test_bad_requests_are_refused(family, order, match):
     with pytest.raises(LimitError, match=match):
         piece_set(family, order)
+
+
+@pytest.mark.parametrize("family, order, words", [
+    ("polyominoes", 20, "the set of polyominoes of order 20 (2,870,671,950 pieces) needs about"),  # A000105
+    ("polyominoes", 40, "pieces, extrapolated) needs about"), ("polysticks", 30, "(about 10^17 pieces, extrapolated)"),
+    ("polycubes", 10**6, "(about 10^30 or more pieces, extrapolated)")])
+def test_sets_that_cannot_fit_in_memory_are_refused_before_any_piece_is_grown(family, order, words):
+    # (a set of that size would take hours to grow: the refusal comes first)
+    with pytest.raises(TooLargeError, match=re.escape(words)) as caught:
+        piece_set(family, order)
+    assert "of memory; this machine has" in str(caught.value)
+    code, out, err = run_cli("pieces", family, "--order", order)
+    assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_sizes_past_the_published_ones_are_estimated_roughly():
+    # pretend each published entry stopped at an order from 7 on: the next two sizes come out within 0.6 .. 1.15 times
+    for source in ("A000105", "A000988", "A000577", "A006534", "A000228", "A006535", "A000162"):
+        sizes = getattr(oeis, source)
+        for known in range(7, len(sizes)):
+            for ahead in (1, 2):
+                if known + ahead <= len(sizes):
+                    estimate = sizes[known - 1] * (sizes[known - 1] / sizes[known - 2]) ** ahead
+                    assert 0.6 <= estimate / sizes[known + ahead - 1] <= 1.15, (source, known, ahead)
+    assert expected_size("polyominoes", 29) == (round(oeis.A000105[-1] ** 2 / oeis.A000105[-2]), False)
+    assert expected_size("polytwigs", 7, one_sided=True) == (143, True)
+    assert expected_size("polycubes", 10 ** 6) == (10 ** 30, False)
+
+
+def test_the_faqs_table_is_the_start_of_the_longer_oeis_data():
+    # two typings of the same entries, from two sources, agree where both reach
+    longer = set()
+    for family, (free, free_source, sided, sided_source) in PUBLISHED.items():
+        for sizes, source in ((free, free_source), (sided, sided_source)):
+            terms = getattr(oeis, source, None)
+            if terms is not None:
+                assert terms[:len(sizes)] == sizes, (family, source)
+                if len(terms) > len(sizes):
+                    longer.add(source)
+    assert len(longer) == 7
+    # free + chiral = one-sided, term by term, where the chiral ones are known (A030228: 2, 6, 25, 88, 335, 1215)
+    assert [b - a for a, b in zip(oeis.A000105[3:9], oeis.A000988[3:9])] == [2, 6, 25, 88, 335, 1215]
+
+
+def _least_square(cells) -> tuple:
+    """A free polyomino's canonical form, written here apart from the library: the least of its eight images under
+    the square's symmetries, each moved to touch 0 and sorted."""
+    images = []
+    for flip in (False, True):
+        for turns in range(4):
+            image = [(c, r) if flip else (r, c) for r, c in cells]
+            for _ in range(turns):
+                image = [(c, -r) for r, c in image]
+            low_r, low_c = min(r for r, _ in image), min(c for _, c in image)
+            images.append(tuple(sorted((r - low_r, c - low_c) for r, c in image)))
+    return min(images)
+
+
+def _connected(cells) -> bool:
+    cells = set(cells)
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo.extend(n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells)
+    return seen == cells
+
+
+def _grown_classes(shapes) -> set:
+    """Every polyomino one cell larger than one of ``shapes``, by its canonical form (each polyomino of n + 1 cells
+    holds one of n: the set of n + 1 cells is closed when the set of n is)."""
+    return {_least_square(set(shape) | {new}) for shape in shapes for r, c in shape
+            for new in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if new not in shape}
+
+
+def test_the_hendecominoes_are_17073_free_pieces_none_equal_to_another():
+    # OEIS A000105: 17073 free polyominoes of 11 cells, one order past Polyform Puzzler's table
+    pieces = piece_set("polyominoes", 11)
+    assert len(pieces) == 17073
+    assert all(len(set(cells)) == 11 and _connected(cells) for cells in pieces.values())
+    forms = [_least_square(cells) for cells in pieces.values()]
+    assert len(set(forms)) == 17073  # no two the same under the eight symmetries
+    assert all(form == tuple(cells) for form, cells in zip(forms, pieces.values()))  # each in its least orientation
+    assert sorted(pieces.values()) == list(pieces.values()) and list(pieces)[:2] == ["P11_1", "P11_2"]
+    assert len(piece_set("polyominoes", 11, one_sided=True)) == 33896  # OEIS A000988
+
+
+def test_a_set_holds_every_piece_grown_from_the_set_one_order_smaller():
+    for order in range(2, 10):
+        assert _grown_classes(polyominoes(order - 1)) == set(polyominoes(order)), order
+
+
+@pytest.mark.slow
+def test_the_hendecominoes_are_every_piece_grown_from_the_decominoes():
+    assert _grown_classes(polyominoes(10)) == set(polyominoes(11))
+
+
+def _reference(order: int, one_sided: bool, lattice) -> list:
+    """The pieces grown one cell at a time in plain Python, each shape's classes by its orientations: the first
+    generator of this library, kept to check the one that works on arrays."""
+    shapes = {(lattice.origin,)}
+    for _ in range(order - 1):
+        shapes = {min(lattice.orientations(set(shape) | {new})) for shape in shapes for cell in shape
+                  for new in lattice.neighbours(cell) if new not in shape}
+    if one_sided and lattice.reflects:
+        return sorted({min(lattice.orientations(o, one_sided=True)) for s in shapes for o in lattice.orientations(s)})
+    return sorted(shapes)
+
+
+@pytest.mark.parametrize("lattice", LATTICES)
+def test_the_generator_on_arrays_gives_the_plain_generators_pieces_in_its_order(lattice):
+    lattice = LATTICES[lattice]
+    for order in range(1, 5 if lattice.name in ("cubic", "trigs") else 6):
+        for one_sided in (False, True):
+            assert polyominoes(order, one_sided, lattice=lattice) == _reference(order, one_sided, lattice)
+
+
+def test_orders_past_the_faqs_table_are_generated_and_compared_where_a_size_is_published():
+    # polyhexes of order 9: A000228 and A006535 go on past the FAQ's table; polytwigs of order 8: nothing published
+    assert (len(piece_set("polyhexes", 9)), len(piece_set("polyhexes", 9, one_sided=True))) == (6572, 12942)
+    code, out, err = run_cli("pieces", "polyhexes", "--order", "9", "--json")
+    found = json.loads(out)
+    assert code == 0 and (found["count"], found["published"], found["source"], found["matches"]) == (
+        6572, 6572, "A000228", True)
+    code, out, err = run_cli("pieces", "polytwigs", "--order", "8")
+    assert code == 0 and out.splitlines()[0] == f"{len(out.splitlines()) - 1} polytwigs of order 8, free"
+    code, out, err = run_cli("pieces", "polytwigs", "--order", "8", "--json")
+    found = json.loads(out)
+    assert code == 0 and (found["published"], found["source"], found["matches"]) == (None, None, None)
+    assert found["count"] == len(found["pieces"]) == len({tuple(map(tuple, p["cells"])) for p in found["pieces"]})
 
 
 def test_the_command_lists_counts_and_draws(tmp_path):

@@ -807,7 +807,8 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
 def pieces_command(family: str, order: int, one_sided: bool, welded: bool | None, output: str | None,
                    as_json: bool) -> None:
     """List (count, draw) every piece of an order of a polyform family: polyominoes, polycubes, polyiamonds,
-    polyhexes, polysticks, polytrigs or polytwigs; the count is compared with the published one."""
+    polyhexes, polysticks, polytrigs or polytwigs; the count is compared with the published one where there is
+    one (any order is generated whose set fits in memory)."""
     from ..draw import check_output
     from ..pieces import describe_set, draw_pieces
 
