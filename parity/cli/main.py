@@ -590,9 +590,11 @@ def _run_sweep(spec, values: dict) -> None:
         counts = store.counts(spec.name)
     payload = {"sweep": spec.name, "store": store_path, **summary, "in_store": counts}
     stopped = f"stopped by the time limit of {time_limit:g} s: " if summary["stopped"] else ""
+    others = "".join(f", {summary[key]} {words}" for key, words in (
+        ("taken_over", "taken over from a run that died"), ("elsewhere", "finished by other runs")) if summary[key])
     text = (f"sweep {spec.name}: {stopped}{summary['total']} tasks, {summary['skipped']} already in the store, "
-            f"{summary['ran']} ran ({summary['done']} done, {summary['failed']} failed) in {summary['seconds']:.1f} s; "
-            f"{store_path} holds {counts['done']} done, {counts['failed']} failed")
+            f"{summary['ran']} ran ({summary['done']} done, {summary['failed']} failed){others} in "
+            f"{summary['seconds']:.1f} s; {store_path} holds {counts['done']} done, {counts['failed']} failed")
     click.echo(json.dumps(payload) if as_json else text)
 
 

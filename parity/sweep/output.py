@@ -56,7 +56,7 @@ class TableFile:
         The target.  Its folder must exist; a symbolic link is followed (the
         file it names is replaced, the link stays).
     binary : bool
-        Open for bytes (:attr:`handle` takes bytes) instead of text.
+        Open for bytes (``handle`` takes bytes) instead of text.
 
     Raises
     ------

@@ -5,6 +5,11 @@ finished chunk of tasks in one transaction.  A task that raises is recorded
 as ``failed`` with its error text (and rerun only with ``retry_failed``); a
 task that was running when the run was killed has no row and runs again on
 the next call.  A rerun skips every task the store holds.
+
+Several runs may share a store at once: each claims a chunk of tasks in the
+store before it sends the chunk to a worker (:meth:`Store.claim`), so the
+runs split the tasks between them, and a run that is left with tasks other
+runs hold waits for those, taking over the claims of a run that dies.
 """
 
 from __future__ import annotations
@@ -14,21 +19,25 @@ import math
 import multiprocessing
 import os
 import platform
+import secrets
 import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 
 from ..errors import LimitError, ParityError, SweepError
-from .store import Store, task_key
+from .store import LEASE, Store, task_key
 
-__all__ = ["Sweep", "run_sweep", "run_chunk"]
+__all__ = ["Sweep", "run_sweep", "iter_sweep", "run_chunk"]
 
 #: the most local worker processes a sweep starts (each is a process with its own copy of the task code)
 MAX_WORKERS = 1024
+#: seconds between two looks at the tasks that other runs hold, when nothing else is left to do
+POLL = 0.5
 
 
 @dataclass
@@ -147,9 +156,30 @@ def _executor(workers: int, scheduler: str | None):
     return pool, workers, release
 
 
-def _chunks(tasks: list[Mapping], size: int):
-    for start in range(0, len(tasks), size):
-        yield tasks[start:start + size]
+class _Renewer(threading.Thread):
+    """Renews a runner's claims every ``lease / 5`` seconds (its own connection), so that a live run keeps them
+    however long a chunk takes, even one run in this process."""
+
+    def __init__(self, path, runner: str, lease: float) -> None:
+        super().__init__(daemon=True, name="parity-claims")
+        self.path, self.runner, self.every = path, runner, lease / 5
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        store = None
+        try:
+            while not self.stopped.wait(self.every):
+                store = store or Store(self.path)
+                store.renew(self.runner)
+        except ParityError:  # (the store went away: the run itself will say so)
+            pass
+        finally:
+            if store is not None:
+                store.close()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join(timeout=5)
 
 
 def check_workers(workers) -> int:
@@ -161,8 +191,12 @@ def check_workers(workers) -> int:
 
 def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | None = None,
               retry_failed: bool = False, chunk_size: int | None = None,
-              progress: Callable[[int, int], None] | None = None, time_limit: float | None = None) -> dict:
+              progress: Callable[[int, int], None] | None = None, time_limit: float | None = None,
+              lease: float = LEASE) -> dict:
     """Run the tasks of ``sweep`` that ``store`` does not hold yet; returns a summary.
+
+    Other runs may share ``store`` at the same time: each task is claimed in
+    the store before it runs, so every task runs once among them all.
 
     Parameters
     ----------
@@ -185,13 +219,24 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
         workers are stopped; with ``workers=0`` one worker process runs them
         so that it can be), every chunk finished is in the store, and running
         the sweep again goes on from there.
+    lease : float
+        Seconds after which another host's claim that was not renewed is
+        taken over (:data:`~parity.sweep.store.LEASE`; a run renews its claims
+        every ``lease / 5`` seconds).
 
     Returns
     -------
     dict
         ``total`` (tasks in the sweep), ``skipped`` (already in the store),
-        ``ran``, ``done``, ``failed`` (of those run now), ``seconds``, and
-        ``stopped`` (the time limit was spent before every task ran).
+        ``ran``, ``done``, ``failed`` (of those run now), ``elsewhere``
+        (finished meanwhile by other runs on the same store),
+        ``taken_over`` (tasks claimed by a run that had died, run now),
+        ``seconds``, and ``stopped`` (the time limit was spent before every
+        task ran).
+
+    See Also
+    --------
+    iter_sweep : the same run, each chunk's outcomes as they are committed.
 
     Examples
     --------
@@ -205,12 +250,39 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
     >>> sorted(row["result"]["square"] for row in store.rows("squares"))
     [0, 1, 4, 9, 16]
     """
+    steps = iter_sweep(sweep, store, workers, scheduler, retry_failed, chunk_size, progress, time_limit, lease)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def iter_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | None = None,
+               retry_failed: bool = False, chunk_size: int | None = None,
+               progress: Callable[[int, int], None] | None = None, time_limit: float | None = None,
+               lease: float = LEASE) -> Generator[list[tuple[Mapping, dict]], None, dict]:
+    """:func:`run_sweep` one chunk at a time: yields the ``(params, outcome)`` pairs of each chunk once the store
+    holds them, and returns the summary (``StopIteration.value``).  Closing the generator stops the run as an
+    interrupt does: the chunks in flight are given up and their claims released.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from parity.sweep.builtin import square
+    >>> store = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
+    >>> steps = iter_sweep(Sweep("squares", square, [{"n": n} for n in range(4)]), store, workers=0, chunk_size=2)
+    >>> [[outcome["result"]["square"] for _, outcome in chunk] for chunk in steps]
+    [[0, 1], [4, 9]]
+    """
     check_workers(workers)
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
         raise LimitError(f"chunk size must be a positive whole number, got {chunk_size!r}")
     from .._limits import check_time_limit
 
     time_limit = check_time_limit(time_limit)
+    lease = check_time_limit(lease, "lease")
+    began = time.time()
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     tasks, seen = [], set()
@@ -222,31 +294,45 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
     finished = store.done_keys(sweep.name, include_failed=not retry_failed)
     todo = [p for p in tasks if task_key(p) not in finished]
     summary = {"total": len(tasks), "skipped": len(tasks) - len(todo), "ran": 0, "done": 0, "failed": 0,
-               "stopped": False}
-    if progress is not None:
-        progress(summary["skipped"], len(tasks))
+               "elsewhere": 0, "taken_over": 0, "stopped": False}
+
+    def report() -> None:
+        if progress is not None:
+            progress(summary["skipped"] + summary["ran"] + summary["elsewhere"], len(tasks))
+
+    report()
     if todo:
         # a chunk run in this process cannot be stopped at a deadline: one worker process runs it instead
         executor, width, release = _executor(1 if deadline is not None and workers == 0 else workers, scheduler)
         # under a time limit chunks stay small, so that little finished work is lost in the chunks given up
         size = chunk_size or max(1, min(8 if deadline is not None else 256, math.ceil(len(todo) / (32 * width))))
-        chunks = _chunks(todo, size)
+        pending = deque(todo)
+        runner = f"{platform.node()}:{os.getpid()}:{secrets.token_hex(6)}"  # (one process may run several sweeps)
+        renewer = _Renewer(store.path, runner, lease)
+        renewer.start()
         in_flight: dict[Future, list] = {}
+        ahead = 1 if isinstance(executor, _InProcess) else 2 * width  # (a chunk run here is finished when sent)
         interrupted = True
         try:
-            more = True
-            while more or in_flight:
-                while more and len(in_flight) < 2 * width:
-                    chunk = next(chunks, None)
-                    if chunk is None:
-                        more = False
+            while pending or in_flight:
+                while pending and len(in_flight) < ahead:
+                    chunk, elsewhere, taken_over = store.claim(sweep.name, pending, runner, size, lease,
+                                                               began if retry_failed else None)
+                    summary["elsewhere"] += elsewhere
+                    summary["taken_over"] += taken_over
+                    if elsewhere:
+                        report()
+                    if not chunk:  # what is left is held by other runs
                         break
                     in_flight[executor.submit(run_chunk, sweep.function, chunk)] = chunk
-                if not in_flight:
-                    break
-                left = None if deadline is None else deadline - time.perf_counter()
-                ready, _ = wait(list(in_flight), timeout=left if left is None else max(0.0, left),
-                                return_when=FIRST_COMPLETED)
+                left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                if not in_flight:  # every task left is another run's: look again soon (a dead run's are taken over)
+                    if left == 0.0:
+                        summary["stopped"] = True
+                        break
+                    time.sleep(POLL if left is None else min(POLL, left))
+                    continue
+                ready, _ = wait(list(in_flight), timeout=left, return_when=FIRST_COMPLETED)
                 if not ready:  # the time limit is spent: what is in flight is given up (the finally stops it)
                     summary["stopped"] = True
                     break
@@ -261,10 +347,12 @@ def run_sweep(sweep: Sweep, store: Store, workers: int = 1, scheduler: str | Non
                     summary["ran"] += len(outcomes)
                     for _, outcome in outcomes:
                         summary[outcome["status"]] += 1
-                    if progress is not None:
-                        progress(summary["skipped"] + summary["ran"], len(tasks))
+                    report()
+                    yield outcomes
             interrupted = summary["stopped"]
         finally:
+            renewer.stop()
             release(interrupted)
+            store.release(runner)  # the tasks given up are free for the next run at once
     summary["seconds"] = round(time.perf_counter() - started, 3)
     return summary

@@ -6,6 +6,13 @@ leaves nothing behind.  A task's row is keyed by the sweep's name and the
 task's parameters written as canonical JSON, so a rerun finds what is done
 and a task can never have two rows.
 
+Several runs can share one store: a run claims each task (table
+``claims``: the runner, its host and process id, and when it claimed or last
+renewed the claim) in the same transaction that checks nobody finished or
+holds it, so two runs never take the same task.  A claim whose runner is gone
+(its process no longer runs on this host, or it has not renewed the claim
+for a lease) is taken over by the next run that meets it.
+
 Examples
 --------
 >>> import os, tempfile
@@ -15,6 +22,14 @@ Examples
 True
 >>> [(row["params"], row["result"]) for row in store.rows("demo")]
 [({'n': 3}, {'square': 9})]
+>>> from collections import deque
+>>> pending = deque([{"n": 3}, {"n": 4}, {"n": 5}])
+>>> claimed, finished, taken_over = store.claim("demo", pending, "run-1", limit=1)
+>>> claimed, finished, list(pending)  # n = 3 is done already; n = 4 is this run's now
+([{'n': 4}], 1, [{'n': 5}])
+>>> store.claim("demo", deque([{"n": 4}]), "run-2", limit=1)[0]  # another run cannot take it
+[]
+>>> store.release("run-1")
 >>> store.close()
 """
 
@@ -25,14 +40,21 @@ import os
 import platform
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from ..errors import StoreError
 
-__all__ = ["Store", "task_key", "natural_order", "SCHEMA_VERSION"]
+__all__ = ["Store", "task_key", "natural_order", "SCHEMA_VERSION", "LEASE"]
 
+#: the schema of the tables ``meta`` and ``tasks``; the table ``claims`` was added later without a new version (a
+#: store written before it gains the table when opened, and a parity without claims reads the store as before)
 SCHEMA_VERSION = 1
+
+#: seconds after which a claim that its runner has not renewed may be taken over (a running sweep renews its
+#: claims every ``LEASE / 5`` seconds; on the claim's own host a runner's death is seen at once from its process id)
+LEASE = 300.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -50,6 +72,16 @@ CREATE TABLE IF NOT EXISTS tasks (
     finished REAL NOT NULL,
     PRIMARY KEY (sweep, key)
 );
+CREATE TABLE IF NOT EXISTS claims (
+    sweep    TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    runner   TEXT NOT NULL,
+    host     TEXT NOT NULL,
+    pid      INTEGER NOT NULL,
+    claimed  REAL NOT NULL,
+    PRIMARY KEY (sweep, key)
+);
+CREATE INDEX IF NOT EXISTS claims_by_runner ON claims (runner);
 """
 
 
@@ -79,6 +111,17 @@ def natural_order(row: Mapping) -> tuple:
         return (1, 0, json.dumps(v, sort_keys=True))
 
     return (row["sweep"], tuple((k, value(v)) for k, v in sorted(row["params"].items())))
+
+
+def _process_gone(pid: int) -> bool:
+    """Whether no process ``pid`` runs on this host (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError):
+        return False
+    return False
 
 
 def _version() -> str:
@@ -140,7 +183,7 @@ class Store:
         self.record_many(sweep, [(params, outcome)])
 
     def record_many(self, sweep: str, finished) -> None:
-        """Commit several finished tasks in one transaction (all or none survive a kill)."""
+        """Commit several finished tasks in one transaction (all or none survive a kill); their claims go with it."""
         rows = []
         now = time.time()
         for params, outcome in finished:
@@ -157,8 +200,101 @@ class Store:
                     "result = excluded.result, engine = excluded.engine, seconds = excluded.seconds, "
                     "version = excluded.version, host = excluded.host, error = excluded.error, "
                     "finished = excluded.finished", rows)
+                self._db.executemany("DELETE FROM claims WHERE sweep = ? AND key = ?", [row[:2] for row in rows])
         except sqlite3.OperationalError as exc:
             raise StoreError(f"cannot write sweep store {str(self.path)!r}: {exc}") from None
+
+    # -- claims: several runs on one store ----------------------------------------------------------------------
+    def claim(self, sweep: str, pending: deque, runner: str, limit: int, lease: float = LEASE,
+              retry_since: float | None = None) -> tuple[list[Mapping], int, int]:
+        """Claim for ``runner`` up to ``limit`` tasks from the front of ``pending``, in one transaction.
+
+        Each task taken from ``pending`` is claimed (its claim recorded with
+        this host, this process and the time), dropped (finished meanwhile,
+        by another run), or put back at the front (claimed by a runner that
+        is still there).  A claim is taken over when its runner is gone: on
+        this host its process has ended, elsewhere it has not renewed the
+        claim for ``lease`` seconds.
+
+        Parameters
+        ----------
+        sweep : str
+        pending : ``collections.deque`` of dict
+            The parameters of the tasks still to run, in order; consumed from the front.
+        runner : str
+            The claiming run's identity (unique among the runs that share the store).
+        limit : int
+            The most tasks to claim.
+        lease : float
+            Seconds after which a claim not renewed is taken over.
+        retry_since : float, optional
+            Failed tasks are run again: one counts as finished only if it failed at or after this time (the
+            ``time.time()`` when the run began); without it every failed task counts as finished.
+
+        Returns
+        -------
+        tuple
+            The tasks claimed, how many were found finished, and how many of
+            the claimed were taken over from a runner that is gone.
+        """
+        claimed, held, finished, taken_over = [], [], 0, 0
+        now = time.time()
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")  # the check and the claim in one transaction: no second taker
+                while pending and len(claimed) < limit:
+                    params = pending.popleft()
+                    key = task_key(params)
+                    row = self._db.execute("SELECT status, finished FROM tasks WHERE sweep = ? AND key = ?",
+                                           (sweep, key)).fetchone()
+                    if row is not None and (row[0] == "done" or retry_since is None or row[1] >= retry_since):
+                        finished += 1
+                        continue
+                    holder = self._db.execute("SELECT runner, host, pid, claimed FROM claims WHERE sweep = ? AND "
+                                              "key = ?", (sweep, key)).fetchone()
+                    if holder is not None and holder[0] != runner:
+                        other, host, pid, when = holder
+                        if now - when < lease and not (host == self._host and _process_gone(pid)):
+                            held.append(params)
+                            continue
+                        taken_over += 1
+                    self._db.execute("INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?, ?)",
+                                     (sweep, key, runner, self._host, os.getpid(), now))
+                    claimed.append(params)
+        except sqlite3.OperationalError as exc:
+            pending.extendleft(reversed(claimed))  # (rolled back: nothing was claimed)
+            raise StoreError(f"cannot write sweep store {str(self.path)!r}: {exc}") from None
+        finally:
+            pending.extendleft(reversed(held))
+        return claimed, finished, taken_over
+
+    def renew(self, runner: str) -> int:
+        """Renew every claim of ``runner`` (a running sweep does so every ``LEASE / 5`` seconds); how many."""
+        try:
+            with self._db:
+                return self._db.execute("UPDATE claims SET claimed = ? WHERE runner = ?", (time.time(), runner)).rowcount
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"cannot write sweep store {str(self.path)!r}: {exc}") from None
+
+    def release(self, runner: str) -> None:
+        """Drop every claim of ``runner`` (its unfinished tasks are free for the next run)."""
+        try:
+            with self._db:
+                self._db.execute("DELETE FROM claims WHERE runner = ?", (runner,))
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"cannot write sweep store {str(self.path)!r}: {exc}") from None
+
+    def claims(self, sweep: str | None = None) -> list[dict]:
+        """The claims held now (of one sweep, or all): ``sweep``, ``params``, ``runner``, ``host``, ``pid`` and
+        ``claimed`` (seconds since the epoch, renewed while the runner lives)."""
+        query = "SELECT sweep, key, runner, host, pid, claimed FROM claims"
+        args: tuple = ()
+        if sweep is not None:
+            query += " WHERE sweep = ?"
+            args = (sweep,)
+        return [{"sweep": name, "params": json.loads(key), "runner": runner, "host": host, "pid": pid,
+                 "claimed": claimed} for name, key, runner, host, pid, claimed in
+                self._db.execute(query + " ORDER BY claimed, rowid", args)]
 
     # -- reading ----------------------------------------------------------------------------------------------
     def done_keys(self, sweep: str, include_failed: bool = False) -> set[str]:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from .._limits import check_time_limit
 from ..errors import LimitError
 from .builtin import board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
-from .run import Sweep, check_workers, run_sweep
+from .run import Sweep, check_workers, iter_sweep
 from .store import Store, task_key
 
 __all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "stream_lines", "table_is_complete", "format_table"]
@@ -73,8 +73,8 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
     grids, cylinders and tori) the rows come from the polynomial route in
     this process, each as soon as it is known, and no graph is built; many
     n x n grids share one sweep over the sides.  Other tables run their tasks
-    as a sweep (local workers or a Dask cluster) and give the rows when it
-    ends.
+    as a sweep (local workers or a Dask cluster), and each row comes once the
+    sweep has finished it and every row before it.
     """
     tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses, most_clicks)
     time_limit = check_time_limit(time_limit)
@@ -84,17 +84,27 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
         return
     with tempfile.TemporaryDirectory() as scratch:
         with Store(store if store is not None else os.path.join(scratch, "table.sqlite")) as opened:
-            run_sweep(Sweep("lightsout", lightsout_task, tasks), opened, workers=workers, scheduler=scheduler,
-                      progress=progress, time_limit=time_limit)
             found = {task_key(row["params"]): row for row in opened.rows("lightsout")}
-    for params in tasks:
+            given = 0  # the rows given so far: a prefix of the tasks
+            for outcomes in iter_sweep(Sweep("lightsout", lightsout_task, tasks), opened, workers=workers,
+                                       scheduler=scheduler, progress=progress, time_limit=time_limit):
+                found.update((task_key(params), outcome) for params, outcome in outcomes)
+                while given < len(tasks) and task_key(tasks[given]) in found:
+                    yield _stored_row(tasks[given], found[task_key(tasks[given])])
+                    given += 1
+            found.update((task_key(row["params"]), row) for row in opened.rows("lightsout"))  # other runs' rows too
+    for params in tasks[given:]:
         row = found.get(task_key(params))
-        if row is None:  # not reached within the time limit
-            continue
-        if row["status"] != "done":
-            raise LimitError(f"board {params['kind']}:{params['m']}x{params['n']} failed: {row['error']} "
-                             "(rerun with --retry-failed)")
-        yield _table_row(params, row["result"])
+        if row is not None:  # (else not reached within the time limit)
+            yield _stored_row(params, row)
+
+
+def _stored_row(params: dict, row: dict) -> dict:
+    """A table's row from its task's row in the store (or outcome of the run); a failed task is an error."""
+    if row["status"] != "done":
+        raise LimitError(f"board {params['kind']}:{params['m']}x{params['n']} failed: {row.get('error')} "
+                         "(rerun with --retry-failed)")
+    return _table_row(params, row["result"])
 
 
 def _table_row(params: dict, result: dict) -> dict:

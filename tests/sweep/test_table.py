@@ -171,3 +171,23 @@ def test_csv_keeps_the_bounds_of_a_board_whose_search_stopped():
         assert line.split(",")[3:] == ["" if value is None else str(value), *map(str, expected)]
     text = run_cli(*args).out.splitlines()[3].split()
     assert text[:3] == ["19", "16", "65536"] and (len(text) == 3 or re.fullmatch(r"\d+(\.\.\d+)?", text[3]))
+
+
+def test_a_swept_table_gives_its_rows_as_the_sweep_finishes_them(tmp_path):
+    import parity as pt
+    from parity.sweep import Store
+    from parity.sweep.table import lightsout_rows
+
+    stored = tmp_path / "t.sqlite"
+    rows = lightsout_rows("1..40", rule="open", store=stored)  # the open rule: tasks of a sweep, in chunks
+    first = next(rows)
+    with Store(stored) as store:
+        assert store.counts("lightsout")["done"] < 40  # the first row came before the sweep ended
+    rows.close()  # stopped: the claims of the chunks given up are released, what was finished is kept
+    with Store(stored) as store:
+        assert store.claims() == [] and store.counts("lightsout")["done"] >= 1
+    whole = list(lightsout_rows("1..40", rule="open", store=stored))
+    assert whole[0] == first and [r["n"] for r in whole] == list(range(1, 41))
+    for row in whole[:12]:  # the board built and eliminated, without the chase the sweep's tasks use
+        result = pt.count_result(pt.LightsOut(f"grid:{row['n']}x{row['n']}", rule="open"), engine="gf2")
+        assert (row["nullity"], row["count"]) == (result.stats["nullity"], result.count), row
