@@ -468,3 +468,35 @@ def test_an_engine_a_family_chooses_for_itself_is_told_to_whoever_may_stop_the_w
     noted.clear()
     assert run_in_child(lambda: pt.count_result(pt.LightsOut("grid:4x4")).engine, on_note=noted.__setitem__) == \
         noted["engine"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupt_that_lands_in_a_finaliser_is_not_lost(sig):
+    """A stop signal's handler raises where the main thread is; inside a finaliser (numba's and llvmlite's objects
+    have them) Python only reports the exception, and the command went on: it must stop all the same."""
+    program = f"""
+import os, signal, time
+import importlib
+cli = importlib.import_module("parity.cli.main")
+previous = cli._install_stop_handlers()
+
+class Finalised:
+    def __del__(self):
+        os.kill(os.getpid(), {int(sig)})
+        for _ in range(10000):  # the handler runs here, inside the finaliser
+            pass
+
+try:
+    Finalised()
+    deadline = time.monotonic() + 30  # the signal given again comes within this, however loaded the machine
+    while time.monotonic() < deadline:
+        pass
+    print("went on")
+except cli._Interrupted:
+    print("stopped")
+finally:
+    cli._restore_stop_handlers(previous)
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "stopped", (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
