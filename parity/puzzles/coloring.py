@@ -570,7 +570,8 @@ def _build(board_spec: str, colors: int | None = None, faces: bool = False, edge
             singular = {"vertices": "vertex", "faces": "face", "edges": "edge"}[element]
             raise StateError(f"clue file {clues}: no {singular} {label!r} on this board")
         given[labels[label]] = colour
-    return Coloring(puzzle.board, colors=colors, element=element, clues=given, chromatic=chromatic)
+    return Coloring(puzzle.board, colors=colors, element=element, clues=given, symmetry_breaking=break_symmetry,
+                    chromatic=chromatic)
 
 
 def random_coloring(rng: random.Random) -> Coloring:

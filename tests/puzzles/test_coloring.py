@@ -141,3 +141,22 @@ def test_the_harness_compares_engines_with_the_reference():
     assert "ref:chromatic-polynomial" in names and report.agree
     assert {a.count for a in report.answers if a.count is not None} == {chromatic_polynomial(nx.grid_2d_graph(3, 3), 3)}
     assert [a.satisfiable for a in report.answers if a.engine == "chromatic"] == [True]  # it finds, it counts none
+
+
+def test_symmetry_breaking_is_kept_with_a_clue_file(tmp_path):
+    """--break-symmetry with --clues: an empty clue file counts up to renaming as without one (it was dropped and the
+    plain count given); a clue that tells colours apart is refused as from the API."""
+    G = nx.grid_2d_graph(2, 2)
+    nodes = list(G)
+    classes = set()
+    for colours in itertools.product(range(3), repeat=len(nodes)):
+        if all(colours[nodes.index(u)] != colours[nodes.index(v)] for u, v in G.edges()):
+            first: dict = {}
+            classes.add(tuple(first.setdefault(c, len(first)) for c in colours))  # colours renamed by first use
+    empty, one = tmp_path / "empty.json", tmp_path / "one.json"
+    empty.write_text("{}")
+    one.write_text('{"0,0": 0}')
+    base = ("count", "coloring", "--board", "grid:2x2", "--colors", "3", "--break-symmetry", "--json")
+    assert json.loads(run_cli(*base, "--clues", empty).out)["count"] == len(classes) == 3
+    refused = run_cli(*base, "--clues", one)
+    assert refused.code == 2 and "clues tell them apart" in refused.err and len(refused.err.splitlines()) == 1
