@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from ._limits import check_memory, human_bytes, machine_memory
-from .errors import OutputError, TooLargeError
+from .errors import OutputError, ParityError, TooLargeError
 
 __all__ = ["read_text", "write_text", "write_reason", "names_a_folder", "looks_like_path"]
 
@@ -80,13 +80,25 @@ def looks_like_path(text: str) -> bool:
     return any(sep in text for sep in separators) or bool(re.fullmatch(r"\.[A-Za-z][A-Za-z0-9]*", Path(text).suffix))
 
 
-def _read_stream(path: Path, what: str, chunk: int = 1 << 24) -> bytes:
-    """A pipe or device read to its end in chunks, refused once it outgrows memory (``/dev/zero`` never ends)."""
+def _binary(data: bytes, first: bool) -> str | None:
+    """Why ``data`` (the first bytes of a file, when ``first``) shows a file that is no text, or None."""
+    if first:
+        for magic, tool in _COMPRESSED.items():
+            if data.startswith(magic):
+                return f"{tool}-compressed; decompress it first"
+    return "it contains NUL bytes" if b"\x00" in data else None
+
+
+def _read_stream(path: Path, what: str, refuse, chunk: int = 1 << 24) -> bytes:
+    """A pipe or device read to its end in chunks, refused once it outgrows memory (``/dev/zero`` never ends), or
+    as soon as a chunk shows it is no text (``refuse(reason)`` raises)."""
     limit = machine_memory() // 3  # the bytes and the text side by side must fit
     parts, total = [], 0
     try:
         with open(path, "rb") as handle:
             while block := handle.read(chunk):
+                if reason := _binary(block, not parts):
+                    refuse(reason)
                 total += len(block)
                 if total > limit:
                     check_memory(3.0 * total, what)  # raises: more than the machine holds
@@ -154,29 +166,31 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str
     """
     path = Path(path)
     where = f"cannot read {what} {path}"
+
+    def refuse(reason: str):
+        raise error(f"{where}: not a text file ({reason})")
+
     try:
         if path.is_file():  # a pipe or a device has no meaningful size
             check_memory(2 * path.stat().st_size, f"{what} {path}")  # the bytes and the text, side by side
             data = path.read_bytes()
         else:
-            data = _read_stream(path, f"{what} {path}")
+            data = _read_stream(path, f"{what} {path}", refuse)
     except OSError as exc:
         raise error(f"{where}: {_reason(exc, path)}") from None
     except TooLargeError:
         raise
     except ValueError as exc:  # an embedded NUL in the name
+        if isinstance(exc, ParityError):
+            raise
         raise error(f"{where}: {exc}") from None
-    for magic, tool in _COMPRESSED.items():
-        if data.startswith(magic):
-            raise error(f"{where}: not a text file ({tool}-compressed; decompress it first)")
+    if reason := _binary(data, True):
+        refuse(reason)
     data = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{where}: not a text file (byte {exc.start} is not UTF-8)") from None
-    if "\x00" in text:
-        raise error(f"{where}: not a text file (it contains NUL bytes)")
-    return text
 
 
 def write_text(

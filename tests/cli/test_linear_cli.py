@@ -202,10 +202,17 @@ def test_an_endless_device_is_refused_not_read_forever():
     def limit_memory():
         resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
 
+    # NUL bytes show it is no text at its first chunk: refused at once, not after reading gigabytes
     run = subprocess.run([sys.executable, "-m", "parity", "count", "linear", "/dev/zero"], capture_output=True,
                          text=True, preexec_fn=limit_memory, timeout=120)
     assert run.returncode == 2, run.stderr
-    assert run.stderr.startswith("parity: error: cannot read matrix file /dev/zero: it is larger than the memory")
+    assert run.stderr == "parity: error: cannot read matrix file /dev/zero: not a text file (it contains NUL bytes)\n"
+    # an endless stream of text is read until it outgrows the memory the process may use
+    endless = f"yes 1 | {sys.executable} -m parity count linear /dev/stdin"
+    run = subprocess.run(["bash", "-c", endless], capture_output=True, text=True, preexec_fn=limit_memory,
+                         timeout=300)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("parity: error: cannot read matrix file /dev/stdin: it is larger than the memory")
 
 
 def test_a_pipe_is_read_once_even_under_a_time_limit(tmp_path):
