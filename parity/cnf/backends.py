@@ -410,8 +410,9 @@ class D4Backend(Backend):
     D4 counts every model of the clauses, not a projection, so it takes a
     formula only when each variable outside ``primary`` is defined by the
     others (:meth:`~parity.cnf.CNF.undefined_auxiliaries`: a DIMACS file
-    without a projection, XOR link variables); then the count of models is
-    the count of solutions, exact.  D4 writes its log to the C stdout, so it
+    without a projection, XOR link variables) or named by no constraint
+    (each such doubles every count, and is divided out); then the count of
+    models is the count of solutions, exact.  D4 writes its log to the C stdout, so it
     runs with that sent to ``/dev/null``, and in a child process when a
     time limit must be able to stop it.
     """
@@ -420,9 +421,19 @@ class D4Backend(Backend):
     can_enumerate = False
 
     @staticmethod
+    def _unused(cnf: CNF) -> set[int]:
+        """The auxiliary variables that no constraint names: each doubles the count of every model, so D4's count
+        is divided by 2 to their number."""
+        loose = set(cnf.undefined_auxiliaries())
+        if loose:
+            for clause in cnf.clauses_with_xors():
+                loose.difference_update(abs(lit) for lit in clause)
+        return loose
+
+    @staticmethod
     def refusal(cnf: CNF) -> str | None:
         """Why D4's count would not be this formula's count of solutions, or None."""
-        loose = cnf.undefined_auxiliaries()
+        loose = set(cnf.undefined_auxiliaries()) - D4Backend._unused(cnf)
         if loose:
             return (f"engine 'd4' counts every model, and this formula has {len(loose)} auxiliary variables that "
                     "its solutions do not determine (a cardinality encoding, a projection); use ganak or cms")
@@ -445,10 +456,11 @@ class D4Backend(Backend):
         if reason:
             raise EngineNotApplicableError(reason)
         time_limit = check_time_limit(time_limit)
+        free = len(self._unused(cnf))  # in no constraint and not a solution's: each doubles D4's count
         if time_limit is None:
-            return _d4_count(cnf.nvars, cnf.clauses_with_xors())
+            return _d4_count(cnf.nvars, cnf.clauses_with_xors()) >> free
         return run_in_child(_d4_count, cnf.nvars, cnf.clauses_with_xors(), time_limit=time_limit,
-                            what="d4's count")
+                            what="d4's count") >> free
 
     def solve(self, cnf, assumptions=(), time_limit=None, conflicts=None) -> SatResult:
         raise EngineNotApplicableError("d4 counts models; to find one use sat or cms")

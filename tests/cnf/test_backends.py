@@ -206,3 +206,17 @@ def test_no_clause_with_clashing_assumptions_is_unsat():
     f.var("a")
     assert backend("sat:maplesat").solve(f, assumptions=[1, -1]).status == "UNSAT"
     assert backend("sat:maplesat").solve(f, assumptions=[1]).model == [1]
+
+
+def test_d4_counts_a_projection_whose_hidden_variables_no_clause_names(tmp_path):
+    """60 variables shown 40 of them, one clause (x1 or x2): the 20 hidden ones are in no clause, so D4's count of
+    every model is 2^20 times the count of solutions, and D4 answers by default (the enumeration of 3 * 2^38
+    projections took the default before)."""
+    path = tmp_path / "projected.cnf"
+    path.write_text("p cnf 60 1\nc p show " + " ".join(map(str, range(1, 41))) + " 0\n1 2 0\n")
+    result = pt.count_result(pt.CnfFile(path))
+    assert result.engine == "d4" and result.count == 3 * 2**38 == pt.count(pt.CnfFile(path), engine="ganak")
+    hidden = tmp_path / "hidden.cnf"  # a hidden variable a clause names: a real projection, which D4 refuses
+    hidden.write_text("p cnf 4 1\nc p show 1 2 0\n1 2 -3 0\n")
+    assert backend("d4").refusal(pt.CnfFile(hidden).formula) is not None
+    assert pt.count(pt.CnfFile(hidden)) == 4 == pt.count(pt.CnfFile(hidden), engine="cms")
