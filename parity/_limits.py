@@ -86,9 +86,10 @@ def check_time_limit(seconds: float | None, what: str = "time limit") -> float |
     try:
         value = float(seconds)
     except (TypeError, ValueError):
-        raise LimitError(f"{what} must be a number of seconds, got {seconds!r}") from None
+        raise LimitError(f"{what} must be a number of seconds, got {seconds!r}", option=_option(what)) from None
     if not math.isfinite(value) or value <= 0 or value > 365 * 86400:
-        raise LimitError(f"{what} must be a positive number of seconds below one year, got {seconds!r}")
+        raise LimitError(f"{what} must be a positive number of seconds below one year, got {seconds!r}",
+                         option=_option(what))
     return value
 
 
@@ -113,5 +114,10 @@ def check_max_nullity(max_nullity: int) -> int:
         bound = None
     if bound is None or not 0 <= bound <= MAX_NULLITY_BOUND:
         raise LimitError(f"max_nullity must be a whole number from 0 to {MAX_NULLITY_BOUND} (a search over "
-                         f"2^{MAX_NULLITY_BOUND} solutions would not end), got {max_nullity!r}")
+                         f"2^{MAX_NULLITY_BOUND} solutions would not end), got {max_nullity!r}", option="--max-nullity")
     return bound
+
+
+def _option(what: str) -> str:
+    """The command-line option of a limit named ``what`` ("time limit" -> ``--time-limit``)."""
+    return "--" + "-".join(what.split())

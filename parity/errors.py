@@ -51,6 +51,11 @@ class ParityError(Exception):
 
     option: str | None = None
 
+    def __init__(self, *args, option: str | None = None) -> None:
+        super().__init__(*args)
+        if option is not None:
+            self.option = option
+
 
 class BoardSpecError(ParityError, ValueError):
     """A board spec such as ``grid:5x5`` could not be understood."""

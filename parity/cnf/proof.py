@@ -53,7 +53,7 @@ def proof_paths(proof: str | os.PathLike) -> tuple[Path, Path]:
     for mine, other in ((formula, path), (path, formula)):
         if mine.exists() and not other.exists():
             raise OutputError(f"{mine} exists and is not part of a proof written by parity; give the proof another "
-                              "name")
+                              "name", option="--proof")
     return path, formula
 
 
@@ -98,7 +98,11 @@ def refute(clauses: list[list[int]], nvars: int, solver: str = PROOF_SOLVER,
     info: dict = {"seconds": round(time.perf_counter() - started, 6)}
     if lines is not None:
         path, formula = proof_paths(proof)
-        write_text(formula, _dimacs(clauses, nvars), OutputError, "formula file")
-        write_text(path, "\n".join(lines) + "\n", OutputError, "proof file")
+        try:
+            write_text(formula, _dimacs(clauses, nvars), OutputError, "formula file")
+            write_text(path, "\n".join(lines) + "\n", OutputError, "proof file")
+        except OutputError as exc:  # the files are the proof's, named on the command line by --proof
+            exc.option = "--proof"
+            raise
         info.update({"drat": str(path), "cnf": str(formula), "proof_lines": len(lines)})
     return (SAT if answer else UNSAT), model, info

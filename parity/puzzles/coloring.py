@@ -202,11 +202,13 @@ class Coloring(Puzzle):
             named = [c for c in (clues or {}).values() if isinstance(c, Integral) and not isinstance(c, bool)]
             colors = max(1, greedy_bound(self.conflicts)[0] + (max(named) + 1 if named else 0))
         if isinstance(colors, bool) or not isinstance(colors, Integral) or not 1 <= colors <= 1000:
-            raise LimitError(f"the number of colours must be a whole number from 1 to 1000, got {colors!r}")
+            raise LimitError(f"the number of colours must be a whole number from 1 to 1000, got {colors!r}",
+                             option="--colors")
         self.colors = int(colors)
         self.clues = self._check_clues(clues or {})
         if symmetry_breaking and self.clues:
-            raise LimitError("colour symmetry breaking assumes interchangeable colours; clues tell them apart")
+            raise LimitError("colour symmetry breaking assumes interchangeable colours; clues tell them apart",
+                             option="--break-symmetry")
         self.symmetry_breaking = bool(symmetry_breaking)
         self.chromatic = bool(chromatic)
         if self.chromatic:
@@ -222,9 +224,11 @@ class Coloring(Puzzle):
             if self.element == "edges" and item not in self.conflicts and isinstance(item, tuple):
                 item = tuple(reversed(item))
             if item not in self.conflicts:
-                raise StateError(f"clue on {item!r}, which is not one of the board's {self.element}")
+                raise StateError(f"clue on {item!r}, which is not one of the board's {self.element}",
+                                 option="--clues")
             if isinstance(colour, bool) or not isinstance(colour, Integral) or not 0 <= colour < self.colors:
-                raise StateError(f"clue {item!r} has colour {colour!r}; expected 0..{self.colors - 1}")
+                raise StateError(f"clue {item!r} has colour {colour!r}; expected 0..{self.colors - 1}",
+                                 option="--clues")
             checked[item] = int(colour)
         return checked
 
@@ -544,9 +548,9 @@ def read_clues(path: str | os.PathLike) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise StateError(f"clue file {path}: bad JSON at line {exc.lineno}: {exc.msg}") from None
+        raise StateError(f"clue file {path}: bad JSON at line {exc.lineno}: {exc.msg}", option="--clues") from None
     if not isinstance(data, dict):
-        raise StateError(f"clue file {path}: expected a JSON object label -> colour")
+        raise StateError(f"clue file {path}: expected a JSON object label -> colour", option="--clues")
     return data
 
 
@@ -562,13 +566,13 @@ def _build(board_spec: str, colors: int | None = None, faces: bool = False, edge
     if clues is None:
         return puzzle
     if not Path(clues).exists():
-        raise StateError(f"clue file {clues!r} does not exist")
+        raise StateError(f"clue file {clues!r} does not exist", option="--clues")
     labels = {label: item for item, label in node_labels(puzzle.items).items()}
     given = {}
     for label, colour in read_clues(clues).items():
         if label not in labels:
             singular = {"vertices": "vertex", "faces": "face", "edges": "edge"}[element]
-            raise StateError(f"clue file {clues}: no {singular} {label!r} on this board")
+            raise StateError(f"clue file {clues}: no {singular} {label!r} on this board", option="--clues")
         given[labels[label]] = colour
     return Coloring(puzzle.board, colors=colors, element=element, clues=given, symmetry_breaking=break_symmetry,
                     chromatic=chromatic)

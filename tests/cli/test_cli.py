@@ -80,7 +80,14 @@ def test_user_errors_exit_2_with_one_line(capsys, args, words):
         (["count", "lightsout", "--json"], "Missing option '--board'", "--board"),
         (["count", "lightsout", "--board", "grid:3x3", "--bord", "x", "--json"], "No such option", "--bord"),
         (["count", "cnf", "missing.cnf", "--json"], "no such file", "PATH"),
-        (["count", "lightsout", "--board", "grid:3x3", "--time-limit", "-1", "--json"], "time limit", None),
+        (["count", "lightsout", "--board", "grid:3x3", "--time-limit", "-1", "--json"], "time limit", "--time-limit"),
+        (["count", "coloring", "--board", "petersen", "--colors", "0", "--json"], "colours", "--colors"),
+        (["count", "coloring", "--board", "petersen", "--clues", "none.json", "--json"], "clue file", "--clues"),
+        (["solve", "lightsout", "--board", "grid:3x3", "--min-presses", "--max-nullity", "99", "--json"],
+         "--max-nullity must be", "--max-nullity"),
+        (["solve", "coloring", "--board", "petersen", "--colors", "2", "--proof", "/nonexistent/p.drat", "--json"],
+         "no such directory", "--proof"),
+        (["count", "lightsout", "--board", "grid:3x3", "--start", "nonsense", "--json"], "neither all-on", None),
     ],
 )
 def test_refusals_with_json_say_so_in_one_json_object_too(capsys, args, words, option):
