@@ -43,9 +43,11 @@ def human_bytes(count: float) -> str:
 
     Examples
     --------
-    >>> human_bytes(512), human_bytes(3 * 2**30), human_bytes(10**16)
-    ('512 B', '3.0 GiB', '8.9 PiB')
+    >>> human_bytes(512), human_bytes(3 * 2**30), human_bytes(10**16), human_bytes(3.5e37)
+    ('512 B', '3.0 GiB', '8.9 PiB', '10^37 bytes')
     """
+    if count >= 1024**6:  # past any memory there is: the size of the number says enough
+        return f"10^{math.floor(math.log10(count))} bytes"
     for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
         if count < 1024:
             return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
