@@ -86,6 +86,18 @@ def _rows_in_store(path) -> int:
         return 0
 
 
+def _stop(proc: subprocess.Popen, sig: int) -> tuple[str, str]:
+    """Send ``sig`` to a running command and read what it wrote; one that does not end in two minutes is killed."""
+    try:
+        if proc.poll() is None:
+            proc.send_signal(sig)
+        return proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
 @pytest.mark.parametrize("fmt, sig", [("csv", signal.SIGINT), ("json", signal.SIGTERM), ("bfile", signal.SIGINT)])
 def test_an_interrupted_table_keeps_its_rows_and_the_old_file(tmp_path, fmt, sig):
     target = tmp_path / f"table.{fmt}"
@@ -102,18 +114,12 @@ def test_an_interrupted_table_keeps_its_rows_and_the_old_file(tmp_path, fmt, sig
     try:
         deadline = time.monotonic() + 300  # (generous: a loaded machine, kernels compiled the first time)
         seen = (lambda: _rows_in_store(store)) if fmt == "json" else (lambda: _rows_in_partial(partial))
-        # a dozen rows: by then the kernels are loaded (an interrupt while numba loads one can be lost in a
-        # finalizer, which is no concern of this test)
-        while seen() < 12 and proc.poll() is None and time.monotonic() < deadline:
+        while seen() < 12 and proc.poll() is None and time.monotonic() < deadline:  # a dozen rows
             time.sleep(0.02)
         assert proc.poll() is None, f"the table ended before it was interrupted: {proc.communicate()}"
         assert target.read_bytes() == OLD  # while the table is written, too
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=120)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+        out, err = _stop(proc, sig)
     assert proc.returncode == 130, err
     assert out == "" and "Traceback" not in err
     assert target.read_bytes() == OLD
@@ -151,12 +157,8 @@ def test_an_interrupt_before_any_row_leaves_nothing_behind(tmp_path):
         while not partial.exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         rows = _rows_in_partial(partial)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+        out, err = _stop(proc, signal.SIGINT)
     assert proc.returncode == 130, err
     if rows == 0 and "rows finished" not in err:  # (the usual case: no chunk had come back)
         assert err.splitlines()[-1] == "parity: interrupted"
