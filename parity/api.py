@@ -153,7 +153,8 @@ class Result:
                      "fixed-pieces": "symmetries that map every piece to itself"}[kind]
             more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats and \
                 kind != "rotations" else ""
-            lines.append(f"  {stats['count_up_to_symmetry']} up to the {stats['symmetries']} {which}{more}")
+            group = f"the {stats['symmetries']} {which}" if stats["symmetries"] != 1 else "its only symmetry, the identity"
+            lines.append(f"  {stats['count_up_to_symmetry']} up to {group}{more}")
         return "\n".join(lines)
 
     __str__ = text

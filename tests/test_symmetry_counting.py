@@ -280,3 +280,10 @@ def test_the_command_line_counts_a_strip_up_to_symmetry(args):
     recolourings = tuple(permutations(range(3))) if "--recolour" in args else ((),)
     expected = _orbit_count(list(pt.solutions(puzzle)), [f for f, _ in _rectangle_maps(rows, cols)], recolourings)
     assert answer["count_up_to_symmetry"] == answer["count_up_to_rotation"] == expected
+
+
+def test_a_board_whose_only_symmetry_is_the_identity_says_so():
+    from parity.testing import run_cli
+
+    run = run_cli("count", "lightsout", "--board", "grid:1x1", "--up-to-symmetry")
+    assert run.code == 0 and run.out.splitlines()[1].strip().startswith("1 up to its only symmetry, the identity")
