@@ -9,7 +9,7 @@ Run from the repository root::
     python experiments/min_presses.py --bounds 79 --rows 12 --strip 8 --search 600 --out experiments/data  # beyond
 
 Each board's solutions are ``x + span(quiet patterns)`` (the ``chase`` engine);
-the lightest is found by the coset search of :mod:`parity.linalg.covering`
+the lightest is found by the coset search of :mod:`parity.codes.cosets`
 (one Walsh-Hadamard transform over the ``2^nullity`` combinations of the
 quiet patterns, cut into parts of ``2^20``).  A board whose search takes
 longer than ``--seconds`` keeps its progress (the parts done and the best so
@@ -45,9 +45,10 @@ from pathlib import Path
 import numpy as np
 
 from _common import bits_hex, hex_bits, load_jsonl
+from parity.codes import regions
+from parity.codes.cosets import _codeword, _lightest
 from parity.data.oeis import A075464
 from parity.linalg import poly
-from parity.linalg.covering import _codeword, _lightest, regions
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -38,7 +38,7 @@ the cells sorted on hexagons) is rebuilt, its presses simulated on the board, an
 recomputed by every solution weighed (nullity up to 20) or the coset search,
 and must equal the entry's lower bound; boards of nullity 2 are checked
 against Boyles' formula ``26k^2 - 12k + 1`` (n = 6k - 1).  Where the worst
-start reaches the parity bound (:func:`parity.linalg.covering.parity_bound`,
+start reaches the parity bound (:func:`parity.codes.parity_bound`,
 recomputed from the board), the entry is exact by that theorem alone, a
 second proof beside the integer program's; the check says how many.
 
@@ -47,22 +47,22 @@ higher lower bound (with its worst start) and the lower upper bound.
 ``--far SECONDS`` walks every open board of nullity up to ``--max-nullity``
 (past 24 on a sample of the codewords, each round a search of the ``2^k``
 codewords: 20 s at nullity 36) far from its code
-(:func:`parity.linalg.covering.far_word`) and keeps a start that needs more
+(:func:`parity.codes.far_word`) and keeps a start that needs more
 presses (with ``--again``, each walk goes on from the board's worst start
 so far, with ``--seed``'s random choices; with ``--all-on``, from a solution
 of the all-on start); ``--symmetric SECONDS`` does the same with the integer program
 over the words that a subgroup of the board's turns and mirrors (and a
-torus's translations) keeps (:func:`parity.linalg.covering.symmetric_word`),
+torus's translations) keeps (:func:`parity.codes.symmetric_word`),
 up to ``--subgroups`` subgroups a board of nullity up to 20 (on three-state
 lights, the boards searched before, nullity up to 9); ``--transfer`` caps the stopped boards by the parity bound and
 carries upper bounds between boards whose regions embed
-(:func:`parity.linalg.covering.transferred_bound`), the source, its bound
+(:func:`parity.codes.transferred_bound`), the source, its bound
 and the map kept as the proof, which ``--check`` re-derives; and the other
 way, worst starts up to the larger boards of a family
-(:func:`parity.linalg.covering.carried_word`), each solved again before it
+(:func:`parity.codes.carried_word`), each solved again before it
 is kept.  ``--counting`` gives every board of the table (up to ``--max-side``) that
 has no entry yet, whatever its nullity, the bounds that its region sizes alone
-prove (:func:`parity.linalg.covering.counting_bounds`): the sphere-covering
+prove (:func:`parity.codes.counting_bounds`): the sphere-covering
 bound below (no start named) and the parity bound above (on three-state
 lights, the averaging bound); ``--check`` re-derives both.
 """
@@ -78,11 +78,11 @@ from pathlib import Path
 import numpy as np
 
 from _common import bits_hex, hex_bits, load_jsonl
+from parity.codes import (MAX_NULLITY, MAX_SYMMETRIC, WORD_BITS, carried_word, coset_minimum, counting_bounds,
+                          embedding, far_word, regions, symmetric_word, symmetric_word_gfp, transferred_bound)
+from parity.codes.regions import _orbits
 from parity.errors import LimitError, NullityTooLargeError, TimeLimitReached
 from parity.linalg import poly
-from parity.linalg.covering import (_WORD_BITS, MAX_NULLITY, MAX_SYMMETRIC, _orbits, carried_word, coset_minimum,
-                                    counting_bounds, embedding, far_word, regions, symmetric_word,
-                                    symmetric_word_gfp, transferred_bound)
 from parity.puzzles import LightsOut
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -188,16 +188,16 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     Every board up to ``max_side`` of nullity 1 to ``max_nullity`` (and, for
     the symmetric words, at most ``MAX_SYMMETRIC``) that is not exact,
     searched or not before, gets a word: with ``how="walk"`` the local search
-    over its regions, :func:`parity.linalg.covering.far_word`, for
+    over its regions, :func:`parity.codes.far_word`, for
     ``seconds`` (from the default start, or with ``again`` from the entry's
     worst start, so that a board is never left worse, or with ``all_on``, where
     there is none, from a solution of the all-on start where it is solvable;
     random choices by ``seed``); with ``how="symmetric"`` the integer program over the words a
     subgroup of the board's symmetries keeps,
-    :func:`parity.linalg.covering.symmetric_word`, for ``seconds`` a
+    :func:`parity.codes.symmetric_word`, for ``seconds`` a
     subgroup, over at most ``subgroups`` of them (:func:`subgroups_of`);
     the three-state table's searched boards too
-    (:func:`parity.linalg.covering.symmetric_word_gfp`, nullity up to 9).  A
+    (:func:`parity.codes.symmetric_word_gfp`, nullity up to 9).  A
     start farther than its entry's worst start replaces it, after its
     minimum is recomputed by :func:`least_presses`.  A board the integer
     program never searched gets an entry with the parity bound above.
@@ -210,7 +210,7 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     entries = load_jsonl(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
-    most = _WORD_BITS if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
+    most = WORD_BITS if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
@@ -370,15 +370,15 @@ def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str =
 
 
 def parity_bound_of(n: int, kind: str = "grid") -> int:
-    """The parity bound on the board's most clicks (:func:`parity.linalg.covering.parity_bound`), any nullity;
-    on three-state lights, the averaging bound of :func:`parity.linalg.covering.counting_bounds`."""
+    """The parity bound on the board's most clicks (:func:`parity.codes.parity_bound`), any nullity;
+    on three-state lights, the averaging bound of :func:`parity.codes.counting_bounds`."""
     return counting_bounds_of(n, kind)[1]
 
 
 @functools.lru_cache(maxsize=None)
 def counting_bounds_of(n: int, kind: str = "grid") -> tuple[int, int]:
     """The sphere-covering bound and the parity (three-state lights: averaging) bound on a board's most clicks
-    (:func:`parity.linalg.covering.counting_bounds`), any nullity."""
+    (:func:`parity.codes.counting_bounds`), any nullity."""
     return counting_bounds(LightsOut(spec(n, kind), field=field(kind)).solution_space().basis, field(kind))
 
 
@@ -418,7 +418,7 @@ def counted(out: Path, kind: str, max_side: int) -> int:
 
 @functools.lru_cache(maxsize=None)
 def regions_of(n: int, kind: str):
-    """The regions of the board's quiet patterns (:func:`parity.linalg.covering.regions`)."""
+    """The regions of the board's quiet patterns (:func:`parity.codes.regions`)."""
     return regions(LightsOut(spec(n, kind)).solution_space().basis)
 
 
@@ -433,10 +433,10 @@ def transfer(out: Path, quiet: bool = False) -> int:
     """Lower the upper bounds of the stopped boards of every two-state table: the parity bound, then embeddings.
 
     A stopped board searched before its program was capped by the parity bound
-    (:func:`parity.linalg.covering.parity_bound`) gets it.  A board whose regions embed in another's of the same nullity
-    (:func:`parity.linalg.covering.embedding`: every region fits in one of the
+    (:func:`parity.codes.parity_bound`) gets it.  A board whose regions embed in another's of the same nullity
+    (:func:`parity.codes.embedding`: every region fits in one of the
     same parity, no smaller) needs at most the other's upper bound carried
-    over (:func:`parity.linalg.covering.transferred_bound`); when that meets
+    over (:func:`parity.codes.transferred_bound`); when that meets
     its worst start, it is exact.  Boards of any of the three kinds are each
     other's sources, and the passes go on while a bound falls (a bound carried
     in may carry on).  Each entry lowered keeps its source, the source's
@@ -445,7 +445,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
     """
     tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
     boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
-    embeddable = [(kind, n) for kind, n in boards if tables[kind][n]["nullity"] <= _WORD_BITS]  # (regions' signatures)
+    embeddable = [(kind, n) for kind, n in boards if tables[kind][n]["nullity"] <= WORD_BITS]  # (regions' signatures)
     lowered, changed = 0, True
     for kind, n in boards:  # first the parity bound, where a search stopped before it capped the program
         e = tables[kind][n]
@@ -504,7 +504,7 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
 
     The converse of the upper bounds above: a board whose regions embed in
     this one's gives a word as far from this board's code in terms of ``F``
-    (:func:`parity.linalg.covering.carried_word`), so a smaller board of a
+    (:func:`parity.codes.carried_word`), so a smaller board of a
     family, where the walk does better, lifts the larger ones.  The start
     the carried word makes is solved again by :func:`least_presses` (its
     own solution space) before it is kept.  Returns how many rose.

@@ -39,7 +39,7 @@ KERNELS = {
     "parity.linalg._chase_kernels": ("light chasing", 0.0),
     "parity.linalg._gfp_kernels": ("GF(p) elimination", 0.0),
     "parity.linalg._word_kernels": ("word", 0.2),
-    "parity.linalg._covering_kernels": ("coset search", 0.0),
+    "parity.codes._kernels": ("coset search", 0.0),
     "parity.cnf._colour_kernels": ("colouring local search", 0.0),
     "parity.counting._heights_kernels": ("grid 3-colouring sweep", 0.0),
     "parity.puzzles._sudoku_kernels": ("Sudoku search", 0.0),

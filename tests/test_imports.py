@@ -19,11 +19,14 @@ PACKAGE = Path(parity.__file__).parent
 FLOORS = {
     "errors": 0, "_json": 0, "_compiled": 0, "_limits": 1, "_files": 2, "_child": 2, "data": 0,
     "boards": 3, "linalg": 3, "draw": 3, "cnf": 3, "symmetry": 4,
-    "cover": 4, "counting": 4, "engines": 5, "puzzles": 6, "api": 7, "pieces": 7,
+    "cover": 4, "counting": 4, "codes": 4, "engines": 5, "puzzles": 6, "api": 7, "pieces": 7,
     "check": 8, "export": 8, "sweep": 8,
     "parity": 8.5,  # the facade: pt.solve, pt.board, pt.crosscheck ... named lazily from the floors below
     "strategies": 9, "reproduce": 9, "cli": 10, "testing": 11, "__main__": 11,
 }
+
+#: modules kept under an old name for older scripts, which re-export a room that moved up a floor (no circle)
+OLD_NAMES = {"parity.linalg.covering": "parity.codes"}
 
 
 def module_name(path: Path) -> str:
@@ -66,7 +69,8 @@ def test_every_room_has_a_floor():
 
 def test_no_import_runs_up_a_floor():
     upward = sorted((a, b) for a, targets in imports().items() for b in targets
-                    if room(a) != room(b) and FLOORS[room(b)] >= FLOORS[room(a)])
+                    if room(a) != room(b) and FLOORS[room(b)] >= FLOORS[room(a)]
+                    and not b.startswith(OLD_NAMES.get(a, "-")))
     assert upward == []
 
 

@@ -63,7 +63,7 @@ def test_torus_most_clicks_certificates_of_small_nullity(experiment):
 def test_hexagon_most_clicks_certificates(experiment):
     # each worst start rebuilt on its hexagon, its fewest presses recomputed by another route (every solution
     # weighed, or the coset search); hex:2 and hex:3 are also checked against every press vector simulated
-    # (tests/linalg/test_covering.py)
+    # (tests/codes/test_covering.py)
     most_clicks = experiment("most_clicks")
     found = [e for e in entries("most_clicks_hex.jsonl") if "worst_start" in e and e["n"] <= 20]
     assert {e["n"] for e in found if e["most_clicks"] is not None} >= {2, 3, 4, 6, 7, 9, 11, 13, 14}
@@ -115,7 +115,7 @@ def test_most_clicks_bounds_carried_from_small_boards(experiment):
     """Every upper bound carried over from a board of side at most 120 (the 49 x 49 and 69 x 69 boards', from
     the 109 x 109 board's integer program) is re-derived: the embedding checked, the bound worked out again,
     the source's own bound no higher than the one carried.  The slow suite's check takes them all."""
-    from parity.linalg.covering import transferred_bound
+    from parity.codes import transferred_bound
 
     most_clicks = experiment("most_clicks")
     tables = {kind: {e["n"]: e for e in entries(f"{most_clicks.KINDS[kind][1]}.jsonl")}

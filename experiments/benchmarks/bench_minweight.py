@@ -7,7 +7,7 @@ Usage (from the repository root)::
 
 Columns, seconds on this machine, one run each (the engines warm):
 
-* ``coset``: :func:`parity.linalg.covering.coset_minimum` on the board's
+* ``coset``: :func:`parity.codes.coset_minimum` on the board's
   solution space (``k 2^k`` additions on both cores);
 * ``walk``: :func:`parity.linalg.minweight.min_weight_gf2`, the compiled
   Gray-code walk that was the route before (``2^k`` steps of ``n^2 / 64``
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from parity.data.oeis import A075464
-from parity.linalg.covering import coset_minimum
+from parity.codes import coset_minimum
 from parity.linalg.minweight import min_weight_gf2
 from parity.puzzles import LightsOut
 

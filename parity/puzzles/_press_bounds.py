@@ -208,7 +208,7 @@ def symmetric_upper_bound(n: int, max_nullity: int = 34) -> dict:
     True
     """
     from ..linalg import solve
-    from ..linalg.covering import coset_minimum
+    from ..codes import coset_minimum
     from .lightsout import LightsOut
 
     puzzle = LightsOut(f"grid:{n}x{n}")
@@ -256,7 +256,7 @@ def neighbourhood_upper_bound(n: int, seconds: float, dimension: int = 30, seed:
     """
     import time
 
-    from ..linalg.covering import coset_minimum
+    from ..codes import coset_minimum
     from .lightsout import LightsOut
 
     import math

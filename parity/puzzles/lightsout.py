@@ -671,7 +671,7 @@ class LightsOut(Puzzle):
         starts that can reach the puzzle's target, the largest of their
         minimum numbers of presses.  It is the covering radius of the code
         of quiet patterns (Goldwasser and Klostermeyer), found by
-        :func:`parity.linalg.covering.covering_radius`: an integer program
+        :func:`parity.codes.covering_radius`: an integer program
         over the board's regions (cells grouped by the quiet patterns they
         are in), solved by cutting planes with the board's symmetries
         broken.  The answer is checked twice: the worst start's presses are
@@ -684,7 +684,7 @@ class LightsOut(Puzzle):
         plays no part.  Over GF(p > 2) a press of a light
         counts as many times as it is pressed, and every one of the ``p^k``
         codewords is given to the integer program at once
-        (:func:`parity.linalg.covering.covering_radius_gfp`).
+        (:func:`parity.codes.covering_radius_gfp`).
 
         Returns
         -------
@@ -698,8 +698,8 @@ class LightsOut(Puzzle):
         ------
         NullityTooLargeError
             Beyond ``max_nullity`` (default
-            :data:`parity.linalg.covering.MAX_NULLITY`), with the bounds that
-            counting proves (:func:`parity.linalg.covering.counting_bounds`)
+            :data:`parity.codes.cosets.MAX_NULLITY`), with the bounds that
+            counting proves (:func:`parity.codes.counting_bounds`)
             in its message and as its ``bounds``.
         TimeLimitReached
             When ``time_limit`` seconds are spent, with the bounds reached.
@@ -716,7 +716,7 @@ class LightsOut(Puzzle):
         """
         from .._limits import check_max_nullity
         from ..errors import NullityTooLargeError
-        from ..linalg.covering import _WORD_BITS, MAX_NULLITY, covering_radius
+        from ..codes import MAX_NULLITY, WORD_BITS, covering_radius
 
         if self.field != 2:
             return self._most_clicks_gfp(engine, time_limit, max_nullity, progress, method)
@@ -726,9 +726,9 @@ class LightsOut(Puzzle):
             raise _with_counting_bounds(NullityTooLargeError(
                 f"the Most Clicks search would weigh 2^{space.nullity} codewords, more than the bound "
                 f"2^{max_nullity} (raise max_nullity to try anyway)"), space.basis, 2)
-        if space.nullity > _WORD_BITS:  # (the regions' signatures are machine words)
+        if space.nullity > WORD_BITS:  # (the regions' signatures are machine words)
             raise _with_counting_bounds(NullityTooLargeError(
-                f"the Most Clicks search takes nullity {_WORD_BITS} at most, the board has {space.nullity}"),
+                f"the Most Clicks search takes nullity {WORD_BITS} at most, the board has {space.nullity}"),
                 space.basis, 2)
         zeros = np.zeros(len(self.nodes), dtype=np.int64)
         plain = self._restarted(zeros, zeros)  # its symmetries keep the rule alone
@@ -745,7 +745,7 @@ class LightsOut(Puzzle):
             least, presses = worst.minimum_presses(max_nullity=_WEIGHED_NULLITY, engine=engine)
             checked = "every solution weighed"
         else:
-            from ..linalg.covering import coset_minimum
+            from ..codes import coset_minimum
 
             again = worst.solution_space(engine)
             least, lightest = coset_minimum(again.particular, again.basis, max_nullity=space.nullity)
@@ -777,10 +777,10 @@ class LightsOut(Puzzle):
     def _most_clicks_gfp(self, engine: str | None, time_limit: float | None, max_nullity: int | None, progress,
                          method: str | None) -> dict:
         """:meth:`most_clicks` over GF(p > 2): the integer program over every codeword at once
-        (:func:`parity.linalg.covering.covering_radius_gfp`), its worst start checked as over GF(2)."""
+        (:func:`parity.codes.covering_radius_gfp`), its worst start checked as over GF(2)."""
         from .._limits import check_max_nullity
         from ..errors import NullityTooLargeError, TimeLimitReached
-        from ..linalg.covering import covering_radius_gfp
+        from ..codes import covering_radius_gfp
 
         p = self.field
         if method not in (None, "program"):
@@ -1213,9 +1213,9 @@ FAMILY = Family(
 
 def _with_counting_bounds(error: Exception, basis: np.ndarray, p: int) -> Exception:
     """A refusal of the Most Clicks search, the bounds that counting proves
-    (:func:`parity.linalg.covering.counting_bounds`) added to its message and as its ``bounds`` (its ``reason``:
+    (:func:`parity.codes.counting_bounds`) added to its message and as its ``bounds`` (its ``reason``:
     the refusal without them)."""
-    from ..linalg.covering import counting_bounds
+    from ..codes import counting_bounds
 
     try:
         low, high = counting_bounds(basis, p)

@@ -86,7 +86,7 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12; over GF(p > 2),
     where the ``p^k`` codewords are at most ``MOST_CODEWORDS_GFP``); a search that spends
     ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead, and a board
-    beyond the search the bounds of counting (:func:`parity.linalg.covering.counting_bounds`).
+    beyond the search the bounds of counting (:func:`parity.codes.counting_bounds`).
 
     Examples
     --------
@@ -97,7 +97,7 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
     ([142, 180], 'between 142 and 180 by counting (not searched: nullity 16 is beyond 12)')
     """
     from ..errors import LimitError, NullityTooLargeError, TimeLimitReached
-    from ..linalg.covering import counting_bounds
+    from ..codes import counting_bounds
     from ..puzzles.lightsout import LightsOut
 
     field = params.get("field", 2)

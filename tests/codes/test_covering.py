@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from parity.codes import coset_minimum, covering_radius, parity_bound, regions
 from parity.data.oeis import A159257
 from parity.errors import LimitError, NullityTooLargeError, ParityError
 from parity.linalg import poly
-from parity.linalg.covering import coset_minimum, covering_radius, parity_bound, regions
 from parity.linalg.minweight import min_weight_gf2
 from parity.puzzles import LightsOut
 from parity.testing import run_cli
@@ -81,7 +81,7 @@ def _rank(A: np.ndarray) -> int:
 def test_coset_minimum_cuts_a_large_code_into_tables():
     """Beyond the table's 2^low entries the high coefficients are cut off and weighed one value at a time, on
     two threads: the same minimum as one table."""
-    from parity.linalg.covering import _lightest
+    from parity.codes.cosets import _lightest
 
     rng = np.random.default_rng(7)
     basis = rng.integers(0, 2, (12, 60)).astype(np.uint8)
@@ -100,7 +100,7 @@ def test_the_transform_kernel_in_16_and_32_bits_agrees_with_every_codeword_weigh
     every coefficient vector worked out directly: the largest value, the first vector reaching it, and the
     kept vectors beyond a threshold."""
     from parity._compiled import compiled
-    from parity.linalg.covering import _kernels
+    from parity.codes.cosets import _kernels
 
     largest = compiled(_kernels().largest)
     rng = np.random.default_rng(seed)
@@ -125,7 +125,7 @@ def test_the_transform_kernel_in_16_and_32_bits_agrees_with_every_codeword_weigh
 @given(codes())
 def test_the_parity_bound_holds_on_every_code_weighed(basis):
     """No word is farther from the code than the parity bound: every word and codeword weighed."""
-    from parity.linalg.covering import parity_bound
+    from parity.codes import parity_bound
 
     assert brute_radius(basis) <= parity_bound(regions(basis))
 
@@ -133,7 +133,7 @@ def test_the_parity_bound_holds_on_every_code_weighed(basis):
 def test_the_parity_bound_is_reached_on_some_boards_and_not_on_others():
     """Boyles' values for n = 4, 5 and 17 (7, 15, 199) are the bound itself; his 37 for the 9 x 9 board is three
     below it."""
-    from parity.linalg.covering import parity_bound
+    from parity.codes import parity_bound
 
     bound = {n: parity_bound(regions(LightsOut(f"grid:{n}x{n}").solution_space().basis)) for n in (4, 5, 9, 17)}
     assert bound == {4: 7, 5: 15, 9: 40, 17: 199}
@@ -149,10 +149,10 @@ def test_covering_radius_agrees_with_every_word_weighed(basis):
 
 def test_covering_radius_by_cutting_planes_agrees_with_every_word_weighed(monkeypatch):
     """Codes of more than ALL_AT_ONCE coefficients are cut in rounds; forced here on small codes."""
-    import parity.linalg.covering as covering
+    import parity.codes.radius as radius
 
-    monkeypatch.setattr(covering, "ALL_AT_ONCE", 1)
-    monkeypatch.setattr(covering, "CUTS", 2)
+    monkeypatch.setattr(radius, "ALL_AT_ONCE", 1)
+    monkeypatch.setattr(radius, "CUTS", 2)
     rng = np.random.default_rng(3)
     rounds = []
     for _ in range(12):
@@ -222,7 +222,7 @@ def test_every_nullity_two_board_up_to_256_follows_boyles_formula():
     sides = [n for n in range(1, 257) if poly.grid_nullity(n, n) == 2]
     assert sides == [5, 17, 41, 53, 77, 113, 137, 161, 173, 221, 233, 245]
     assert sides[:5] == [n for n in range(1, 81) if A159257[n - 1] == 2]
-    from parity.linalg.covering import parity_bound
+    from parity.codes import parity_bound
 
     for n in sides:
         k = (n + 1) // 6
@@ -468,7 +468,7 @@ def brute_radius_gfp(basis: np.ndarray, p: int) -> int:
 
 @given(st.integers(1, 6), st.integers(0, 3), st.sampled_from([3, 5]), st.data())
 def test_covering_radius_over_gfp_agrees_with_every_word_weighed(n, k, p, data):
-    from parity.linalg.covering import covering_radius_gfp
+    from parity.codes import covering_radius_gfp
 
     if p == 5:
         n = min(n, 4)
@@ -503,7 +503,7 @@ def test_most_clicks_over_gf3_on_random_graphs_agrees_with_every_press_simulated
 def test_most_clicks_over_gf3_on_grids_and_its_refusals():
     """The 2 x 2 board over GF(3) (nullity 1) against every press simulated, a board of nullity 0 needing
     twice its lights, and a code too large for the integer program refused in one line."""
-    from parity.linalg.covering import covering_radius_gfp
+    from parity.codes import covering_radius_gfp
 
     presses = np.array(list(itertools.product(range(3), repeat=4)), dtype=np.int64)
     toggles = np.array([[1, 1, 1, 0], [1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 1]])
@@ -522,7 +522,7 @@ def test_gfp_refusals_and_the_zero_code():
     """A field that is not a prime, an integer program too large to build, and options GF(p) does not take are
     refused in one line; the zero code needs no program at all ((p - 1) n at once, whatever p)."""
     from parity.errors import FieldError
-    from parity.linalg.covering import covering_radius_gfp
+    from parity.codes import covering_radius_gfp
 
     with pytest.raises(FieldError, match="not a prime"):
         covering_radius_gfp(np.array([[1, 1, 1]]), 4)
@@ -560,7 +560,7 @@ def code_inside_a_looser_one(draw):
 def test_a_bound_carried_through_an_embedding_holds_on_every_word_weighed(pair):
     """The embedding is found, and the smaller code's radius (every word weighed) is at most the looser code's
     (every word weighed) carried over."""
-    from parity.linalg.covering import embedding, transferred_bound
+    from parity.codes import embedding, transferred_bound
 
     small, large = pair
     r, R = regions(small), regions(large)
@@ -579,7 +579,7 @@ def test_a_bound_carried_through_an_embedding_holds_on_every_word_weighed(pair):
 def test_a_word_carried_through_an_embedding_keeps_its_distance_on_every_word_weighed(pair):
     """Every word of the smaller code, carried to the looser one, is as far from that code as the formula says
     (every codeword weighed); so the looser code's radius is at least the smaller one's carried over."""
-    from parity.linalg.covering import carried_word
+    from parity.codes import carried_word
 
     small, large = pair
     r, R = regions(small), regions(large)
@@ -597,7 +597,7 @@ def test_a_word_carried_through_an_embedding_keeps_its_distance_on_every_word_we
 
 
 def test_the_9x9_boards_worst_start_carried_needs_the_49x49_boards_most_clicks():
-    from parity.linalg.covering import carried_word
+    from parity.codes import carried_word
 
     spaces = {n: LightsOut(f"grid:{n}x{n}").solution_space() for n in (9, 49)}
     r = {n: regions(space.basis) for n, space in spaces.items()}
@@ -615,7 +615,7 @@ def test_the_9x9_boards_worst_start_carried_needs_the_49x49_boards_most_clicks()
 def test_an_embedding_is_found_exactly_when_one_exists(first, second):
     """Against every invertible matrix tried: some matrix fits every region of the first code into one of the
     second's of the same parity, no smaller, exactly when the search finds one."""
-    from parity.linalg.covering import embedding
+    from parity.codes import embedding
 
     if first.shape[0] != second.shape[0]:
         return
@@ -649,7 +649,7 @@ def test_the_9x9_board_settles_the_49x49_board_through_an_embedding():
     """The 49 x 49 board repeats the 9 x 9 board's quiet patterns, each region 25 times as large: the 109 x 109
     board's Most Clicks number, 7037, carried over gives 1397, the least presses of a start known to need them;
     and nothing carries from the 16 x 16 board, whose regions are of other sizes."""
-    from parity.linalg.covering import embedding, transferred_bound
+    from parity.codes import embedding, transferred_bound
 
     r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 16, 49, 109)}
     assert transferred_bound(r[49], r[109], 7037) == 1397
@@ -658,7 +658,7 @@ def test_the_9x9_board_settles_the_49x49_board_through_an_embedding():
 
 
 def test_bad_embeddings_are_refused_in_one_line():
-    from parity.linalg.covering import embedding, transferred_bound
+    from parity.codes import embedding, transferred_bound
 
     r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 49)}
     with pytest.raises(LimitError, match="do not embed"):
@@ -683,7 +683,8 @@ def test_bad_embeddings_are_refused_in_one_line():
 def test_an_embedding_through_dependent_rows_places_the_free_directions_at_once():
     """Dependent basis rows leave directions no signature spans: the search gives each the first unit vector
     still free instead of scanning all 2^k images (nullity 30 here, at once)."""
-    from parity.linalg.covering import _checked_embedding, embedding
+    from parity.codes import embedding
+    from parity.codes.embeddings import _checked_embedding
 
     small = np.zeros((30, 4), dtype=np.uint8)
     small[0, :2] = small[1, 2:] = 1  # two regions of two positions; 28 rows of zeros
@@ -698,7 +699,7 @@ def test_an_embedding_through_dependent_rows_places_the_free_directions_at_once(
 def test_a_far_word_is_as_far_as_it_says_and_no_farther_than_the_radius(basis, seed, steps):
     """The walk's word, weighed against every codeword, is at the distance returned, which is at most the
     radius (every word weighed)."""
-    from parity.linalg.covering import far_word
+    from parity.codes import far_word
 
     distance, word = far_word(basis, seed=seed, steps=steps)
     k, n = basis.shape
@@ -709,13 +710,13 @@ def test_a_far_word_is_as_far_as_it_says_and_no_farther_than_the_radius(basis, s
 @pytest.mark.parametrize("board, radius", [("grid:4x4", 7), ("grid:9x9", 37), ("grid:11x11", 65)])
 def test_the_far_walk_reaches_the_radius_on_small_boards(board, radius):
     """Boyles' values (and the integer program's): a walk of 2000 steps from the default start reaches them."""
-    from parity.linalg.covering import far_word
+    from parity.codes import far_word
 
     assert far_word(LightsOut(board).solution_space().basis, steps=2000)[0] == radius
 
 
 def test_a_far_walk_from_a_start_never_ends_below_it():
-    from parity.linalg.covering import coset_minimum, far_word
+    from parity.codes import coset_minimum, far_word
 
     space = LightsOut("grid:16x16").solution_space()
     before = coset_minimum(space.particular, space.basis)[0]
@@ -729,14 +730,14 @@ def test_the_climb_past_max_far_is_as_far_as_it_says(basis, seed, steps):
     """The climb used past ``MAX_FAR`` (held here to 1, so that small codes take it, with a sample of two
     codewords a search): its word, weighed against every codeword, is at the distance returned, at most the
     radius, and never nearer than its start."""
-    import parity.linalg.covering as covering
+    import parity.codes.walk as walk
 
     k, n = basis.shape
     start = np.random.default_rng(seed).integers(0, 2, n).astype(np.uint8)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(covering, "MAX_FAR", 1)
-        patch.setattr(covering, "SAMPLE_ROOM", 2)
-        distance, word = covering.far_word(basis, seed=seed, steps=steps, start=start)
+        patch.setattr(walk, "MAX_FAR", 1)
+        patch.setattr(walk, "SAMPLE_ROOM", 2)
+        distance, word = walk.far_word(basis, seed=seed, steps=steps, start=start)
     codewords = (every_word(k).astype(np.int64) @ basis.astype(np.int64)) % 2 if k else np.zeros((1, n), np.int64)
     weigh = lambda w: int((codewords ^ w[None, :]).sum(axis=1).min())  # noqa: E731
     assert weigh(word) == distance <= brute_radius(basis)
@@ -747,7 +748,7 @@ def test_the_climb_past_max_far_is_as_far_as_it_says(basis, seed, steps):
 def test_the_climb_on_the_64x64_board_passes_a_random_word():
     """Nullity 28: a climb of 300 steps from a random word ends farther from the code than the word, and the
     same seed and steps give the same word."""
-    from parity.linalg.covering import coset_minimum, far_word
+    from parity.codes import coset_minimum, far_word
 
     space = LightsOut("grid:64x64").solution_space()
     start = np.random.default_rng(1).integers(0, 2, 64 * 64).astype(np.uint8)
@@ -762,7 +763,7 @@ def test_the_climb_on_the_64x64_board_passes_a_random_word():
                                            ({"max_nullity": 63}, "max_nullity must be"),
                                            ({"max_nullity": True}, "max_nullity must be")])
 def test_far_word_refusals(kwargs, words):
-    from parity.linalg.covering import far_word
+    from parity.codes import far_word
 
     with pytest.raises(LimitError, match=words):
         far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
@@ -793,7 +794,7 @@ def test_a_word_of_the_39x39_board_carried_to_the_199x199_board_is_as_far_as_pre
     """Nullity 32, far past a search over every combination of the signatures: the embedding is found on the
     signatures the codes have, and a random word of the small board carried by it is, by the large board's own
     coset search, exactly as far from its code as carried_word's shift says."""
-    from parity.linalg.covering import carried_word, coset_minimum, embedding
+    from parity.codes import carried_word, coset_minimum, embedding
 
     spaces = [LightsOut(f"grid:{n}x{n}").solution_space() for n in (39, 199)]
     small, large = (regions(space.basis) for space in spaces)
@@ -811,18 +812,18 @@ def test_a_word_of_the_39x39_board_carried_to_the_199x199_board_is_as_far_as_pre
 def test_an_embedding_search_gives_up_after_its_budget(monkeypatch):
     """The 9 x 9 board's regions do not fit in the 16 x 16 board's; a search held to a few images says it gave
     up rather than answer None."""
-    import parity.linalg.covering as covering
+    import parity.codes.embeddings as embeddings
 
     r = {n: regions(LightsOut(f"grid:{n}x{n}").solution_space().basis) for n in (9, 16)}
-    monkeypatch.setattr(covering, "EMBEDDING_TRIES", 1000)
+    monkeypatch.setattr(embeddings, "EMBEDDING_TRIES", 1000)
     with pytest.raises(LimitError, match="gave up|without an answer"):
-        covering.embedding(r[9], r[16])
+        embeddings.embedding(r[9], r[16])
 
 
 def test_the_untouched_region_does_not_limit_an_embedding():
     """Positions no codeword touches are all ones in a worst word of either code, whatever their number: the
     repetition code of length 2 with a position added holds the plain one's question (radius 2, every word)."""
-    from parity.linalg.covering import embedding, transferred_bound
+    from parity.codes import embedding, transferred_bound
 
     small, large = np.array([[1, 1, 0]], dtype=np.uint8), np.array([[1, 1]], dtype=np.uint8)
     r, R = regions(small), regions(large)
@@ -834,14 +835,14 @@ def test_the_untouched_region_does_not_limit_an_embedding():
                                            ({"tries": "16"}, "tries must be"), ({"worse": None}, "worse must be"),
                                            ({"seconds": True}, "seconds must be"), ({"seconds": "1"}, "seconds")])
 def test_far_word_refuses_numbers_of_the_wrong_kind(kwargs, words):
-    from parity.linalg.covering import far_word
+    from parity.codes import far_word
 
     with pytest.raises(LimitError, match=words):
         far_word(LightsOut("grid:4x4").solution_space().basis, **kwargs)
 
 
 def test_codes_with_no_positions_walk_and_embed():
-    from parity.linalg.covering import embedding, far_word, transferred_bound
+    from parity.codes import embedding, far_word, transferred_bound
 
     empty = np.zeros((2, 0), dtype=np.uint8)
     assert far_word(empty, steps=5)[0] == 0
@@ -910,7 +911,7 @@ def _symmetric_radius(basis: np.ndarray, group: np.ndarray) -> int:
 @pytest.mark.parametrize("n", [7, 9, 12])
 def test_the_program_over_a_groups_orbits_agrees_with_every_symmetric_word_weighed(n):
     """Every cyclic code of length n, with the rotations by each divisor of n generating a subgroup."""
-    from parity.linalg.covering import symmetric_word
+    from parity.codes import symmetric_word
 
     for g, basis in _cyclic_codes(n):
         if basis.shape[0] > 8:
@@ -925,7 +926,7 @@ def test_the_program_over_a_groups_orbits_agrees_with_every_symmetric_word_weigh
 
 
 def test_the_program_over_orbits_refusals():
-    from parity.linalg.covering import MAX_SYMMETRIC, symmetric_word
+    from parity.codes import MAX_SYMMETRIC, symmetric_word
 
     basis = np.array([[1, 1, 0, 0]], dtype=np.uint8)
     with pytest.raises(LimitError, match="needs symmetries"):
@@ -939,7 +940,7 @@ def test_the_program_over_orbits_refusals():
     # the rows of a basis need not be independent: a permutation is a symmetry when it keeps their span
     dependent, swap = np.array([[1, 1, 0, 0], [0, 0, 0, 0]], dtype=np.uint8), np.array([[2, 3, 0, 1]])
     assert symmetric_word(dependent, swap)[::2] == symmetric_word(dependent[:1], swap)[::2] == (3, True)
-    from parity.linalg.covering import symmetric_word_gfp
+    from parity.codes import symmetric_word_gfp
 
     assert symmetric_word_gfp(dependent, 3, swap)[::2] == symmetric_word_gfp(dependent[:1], 3, swap)[::2] == \
         (brute_radius_gfp(dependent[:1].astype(np.int64), 3), True)
@@ -975,7 +976,7 @@ def _symmetric_radius_gfp(basis: np.ndarray, p: int, group: np.ndarray) -> int:
 def test_the_program_over_orbits_over_gfp_agrees_with_every_symmetric_word_weighed(n, p, data):
     """A code kept by rotations: the span of a random vector's rotations over GF(p), with a rotation by a divisor
     of n generating the group."""
-    from parity.linalg.covering import symmetric_word_gfp
+    from parity.codes import symmetric_word_gfp
     from parity.linalg.gfp import rref_gfp
 
     if p ** n > 4000:
@@ -993,7 +994,7 @@ def test_the_program_over_orbits_over_gfp_agrees_with_every_symmetric_word_weigh
 def test_the_counting_bounds_hold_on_every_code_weighed(basis):
     """The sphere-covering bound below and the parity bound above every code's radius (every word and codeword
     weighed), dependent rows too (the codewords are 2^rank, not 2^k)."""
-    from parity.linalg.covering import counting_bounds, parity_bound
+    from parity.codes import counting_bounds, parity_bound
 
     lower, upper = counting_bounds(basis)
     assert lower <= brute_radius(basis) <= upper
@@ -1004,7 +1005,7 @@ def test_the_counting_bound_is_the_radius_of_the_perfect_codes():
     """Hamming codes of length 7 and 15 (radius 1), the binary Golay code of length 23 (radius 3, cyclic with
     generator x^11 + x^10 + x^6 + x^5 + x^4 + x^2 + 1) and the repetition code of length 9 (radius 4) are
     perfect: the balls of their radius tile the space, which is the counting bound met."""
-    from parity.linalg.covering import counting_bounds
+    from parity.codes import counting_bounds
 
     def cyclic(generator: list[int], n: int) -> np.ndarray:
         k = n - (len(generator) - 1)
@@ -1022,7 +1023,7 @@ def test_the_counting_bounds_take_codes_past_the_coset_search():
     """A code of dimension 70 (beyond the 62-bit signatures of regions()): the unit vectors of 70 positions out
     of 80; the 10 others are never touched, so the radius is 10, which the counting bound reaches, and the parity
     bound is 10 + (70 - 2) / 2."""
-    from parity.linalg.covering import counting_bounds
+    from parity.codes import counting_bounds
 
     basis = np.eye(70, 80, dtype=np.uint8)
     assert counting_bounds(basis) == (10, 44)
@@ -1030,7 +1031,7 @@ def test_the_counting_bounds_take_codes_past_the_coset_search():
         regions(basis)
     with pytest.raises(LimitError, match="0s and 1s"):
         counting_bounds(np.full((2, 3), 2))
-    from parity.linalg.covering import MOST_COUNTED
+    from parity.codes import MOST_COUNTED
 
     with pytest.raises(LimitError, match="beyond"):  # (an exact count that would take minutes)
         counting_bounds(np.ones((1, MOST_COUNTED + 1), dtype=np.uint8))
@@ -1042,7 +1043,7 @@ def test_the_counting_bounds_take_codes_past_the_coset_search():
 def test_the_counting_bounds_over_gfp_hold_on_every_code_weighed(n, k, p, data):
     """Over GF(3) and GF(5), a word weighed by the sum of its entries: the sphere-covering bound below and the
     averaging bound above every code's radius (every word and codeword weighed), dependent rows too."""
-    from parity.linalg.covering import counting_bounds
+    from parity.codes import counting_bounds
 
     if p == 5:
         n = min(n, 4)
@@ -1055,7 +1056,7 @@ def test_the_counting_bounds_over_gfp_hold_on_every_code_weighed(n, k, p, data):
 def test_the_counting_bounds_over_gfp_count_the_balls_of_the_sum_weight():
     """The words of GF(3)^4 of sum-weight at most R (listed here: 1, 5, 15, 31, 50 for R = 0..4), and the
     ternary repetition code of length 4 (0000, 1111, 2222): 3 V(4, R) >= 3^4 first at R = 3 (45 < 81 <= 93)."""
-    from parity.linalg.covering import counting_bounds
+    from parity.codes import counting_bounds
 
     words = np.array(list(itertools.product(range(3), repeat=4)))
     assert [int((words.sum(axis=1) <= r).sum()) for r in range(5)] == [1, 5, 15, 31, 50]
@@ -1074,7 +1075,7 @@ def test_a_coset_search_in_parts_with_a_deadline_finds_what_it_finds_whole(basis
     vector and lightest vectors as in one go; a deadline already past gives None."""
     import time
 
-    from parity.linalg.covering import _lightest
+    from parity.codes.cosets import _lightest
 
     region = regions(basis)
     ones = np.array([data.draw(st.integers(0, int(m))) for m in region.sizes], dtype=np.int64)
@@ -1100,3 +1101,13 @@ def test_a_table_names_counting_bounds_past_the_search_once():
     row = json.loads(run.out)["rows"][0]
     assert row["most_clicks"] is None and row["most_clicks_bounds"] == [226, 290]
     assert row["most_clicks_method"].count("226") == 1 and "3^12 codewords" in row["most_clicks_method"]
+
+
+def test_the_old_module_name_gives_the_same_functions():
+    """Scripts written against ``parity.linalg.covering`` keep working: every name it lists is the one
+    ``parity.codes`` holds."""
+    import parity.codes
+    import parity.linalg.covering as old
+
+    assert old.__all__ and all(getattr(old, name) is getattr(parity.codes, name) for name in old.__all__)
+    assert set(old.__all__) <= set(parity.codes.__all__)

@@ -1,4 +1,4 @@
-"""The compiled Walsh-Hadamard search over a code's cosets (private; see :mod:`parity.linalg.covering`).
+"""The compiled Walsh-Hadamard search over a code's cosets (private; see :mod:`parity.codes.cosets`).
 
 A word ``x + sum_j c_j q_j`` of the coset ``x + span(q_0 .. q_{k-1})`` has, in
 the region of positions whose column of the basis is ``s`` (a ``k``-bit

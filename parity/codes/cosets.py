@@ -1,0 +1,134 @@
+"""The least weight of a coset of a GF(2) code: one Walsh-Hadamard transform over the coefficient vectors.
+
+A word ``x + sum_j c_j q_j`` of the coset has, in the region of signature
+``s``, either the region's ones of ``x`` (``s . c = 0``) or its zeros, so its
+weight is ``sum(x) + sum_s w_s [s . c = 1]`` (``w_s`` the region's size less
+twice its ones): the lightest word is where the transform of ``w`` is
+largest, ``k 2^k`` additions whatever the length (:func:`coset_minimum`, on
+the compiled kernels of ``_kernels.py``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+
+from ..errors import LimitError, NullityTooLargeError, ParityError
+from .regions import Regions, _bits, regions
+
+__all__ = ["coset_minimum", "MAX_NULLITY"]
+
+
+#: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
+MAX_NULLITY = 34
+
+
+#: a coset search with a deadline looks at the clock after each part of this many times 2^20 coefficient vectors
+#: (a twentieth of a second on one core)
+DEADLINE_HIGHS = 64
+
+
+def _kernels():
+    from .._compiled import load_kernels
+
+    return load_kernels("parity.codes._kernels")
+
+
+def _check_nullity(k: int, max_nullity: int) -> None:
+    from .._limits import check_max_nullity
+
+    if k > check_max_nullity(max_nullity):
+        raise NullityTooLargeError(f"the coset search would weigh 2^{k} codewords, more than the bound "
+                                   f"2^{max_nullity}; raise max_nullity to try anyway")
+
+
+def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room: int = 0, low_bits: int = 20,
+              threads: int = 2, highs: tuple[int, int] | None = None,
+              deadline: float | None = None) -> tuple[int, int, list[int]] | None:
+    """The least weight over the coset of a word with ``ones[r]`` ones in region ``r``, the first coefficient
+    vector (an integer, bit ``j`` for basis vector ``j``) reaching it, and up to ``room`` of the lightest
+    coefficient vectors giving weights under ``below``.  With ``highs = (first, last)`` only the coefficient
+    vectors whose bits from ``low_bits`` up lie in ``[first, last)`` are weighed (a part of a long search).
+    With a ``deadline`` (``time.perf_counter()``), the search goes in parts of ``DEADLINE_HIGHS`` and gives
+    None when one would start past it."""
+    K = _kernels()
+    k = region.nullity
+    weights = region.sizes - 2 * ones
+    total, base = int(weights.sum()), int(ones.sum())
+    above = total - 2 * (below - base) if below is not None else 1 << 62  # weight < below: transform > above
+    low = min(k, low_bits)
+    first, last = (0, 1 << (k - low)) if highs is None else highs
+    parts = max(1, min(threads, last - first))
+    dtype = np.int16 if int(np.abs(weights).sum()) < 1 << 15 else np.int32  # every entry of the table fits
+    bounds = [first + (last - first) * i // parts for i in range(parts + 1)]
+    found: list = [None] * parts
+
+    late = [False]
+
+    def run(i: int) -> None:
+        where, kept = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        keep_c, keep_v = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
+        table = np.empty(1 << low, dtype=dtype)
+        step = bounds[i + 1] - bounds[i] if deadline is None else DEADLINE_HIGHS
+        best, pairs = None, []
+        for start in range(bounds[i], bounds[i + 1], max(step, 1)):
+            if deadline is not None and time.perf_counter() > deadline:
+                late[0] = True
+                return
+            value = int(K.largest(region.signatures, weights, low, start, min(start + step, bounds[i + 1]), table,
+                                  where, above, keep_c, keep_v, kept))
+            if best is None or value > best[0]:  # (parts in order: of equals, the first part's vector is lowest)
+                best = (value, int(where[0]))
+            pairs = sorted(pairs + list(zip(keep_v[:kept[0]].tolist(), keep_c[:kept[0]].tolist())),
+                           key=lambda vc: (-vc[0], vc[1]))[:room]
+        found[i] = (best[0], best[1], pairs)
+
+    if parts == 1:
+        run(0)
+    else:  # the kernel releases the GIL: one thread a core
+        from .._compiled import compiled
+
+        compiled(K.largest)  # compiled (or read from the cache) before the threads start
+        workers = [threading.Thread(target=run, args=(i,)) for i in range(parts)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    if late[0]:
+        return None
+    value, c = max(((f[0], -f[1]) for f in found))  # the largest, and of equals the lowest coefficients
+    others = sorted((pair for f in found for pair in f[2]), key=lambda vc: (-vc[0], vc[1]))[:room]
+    return base + (total - value) // 2, -c, [c for _, c in others]
+
+
+def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
+    chosen = [j for j in range(basis.shape[0]) if (c >> j) & 1]
+    return (basis[chosen].sum(axis=0) % 2).astype(np.uint8) if chosen else np.zeros(basis.shape[1], dtype=np.uint8)
+
+
+def coset_minimum(word: np.ndarray, basis: np.ndarray, max_nullity: int = MAX_NULLITY) -> tuple[int, np.ndarray]:
+    """The least weight of ``word + span(basis)`` over GF(2), and a lightest word of the coset (exact).
+
+    One Walsh-Hadamard transform over the basis's ``2^k`` combinations,
+    on the regions of :func:`regions` (module docstring); ``k`` beyond
+    ``max_nullity`` is refused.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> coset_minimum(np.array([1, 1, 1, 0]), np.array([[1, 1, 0, 0], [0, 1, 1, 1]]))
+    (1, array([0, 0, 1, 0], dtype=uint8))
+    """
+    basis = _bits(basis, "a basis", 2)
+    word = _bits(word, "a word", 1)
+    if word.shape[0] != basis.shape[1]:
+        raise LimitError(f"the word has {word.shape[0]} entries, the basis {basis.shape[1]} columns")
+    _check_nullity(basis.shape[0], max_nullity)
+    region = regions(basis)
+    weight, c, _ = _lightest(region, region.ones(word))
+    best = (word.astype(np.uint8) ^ _codeword(basis, c))
+    if int(best.sum()) != weight:
+        raise ParityError(f"the coset search claimed weight {weight}, its word has {int(best.sum())}")
+    return weight, best
