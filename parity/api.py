@@ -20,7 +20,8 @@ from ._limits import check_max_nullity, check_time_limit
 from .engines import SAT, UNKNOWN, UNSAT, Answer, choose
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
-__all__ = ["Result", "solve", "count", "count_result", "solutions", "encoding_solutions", "count_up_to_symmetry"]
+__all__ = ["Result", "solve", "count", "count_result", "solutions", "encoding_solutions", "count_up_to_symmetry",
+           "decode_verified"]
 
 
 
@@ -198,7 +199,28 @@ def _run(function, time_limit: float | None, what: str, noted: dict, *args, **kw
     return run_in_child(function, *args, time_limit=time_limit, what=what, on_note=noted.__setitem__, **kwargs)
 
 
-def _decode_verified(puzzle, encoding, raw):
+def decode_verified(puzzle, encoding, raw):
+    """The solution in puzzle terms of an engine's raw answer ``raw`` about ``encoding``, checked by the puzzle's
+    own rules (:meth:`~parity.puzzles.Puzzle.verify`).
+
+    Raises
+    ------
+    InvalidSolution
+        If the decoded solution breaks the puzzle's rules.
+
+    Examples
+    --------
+    >>> from parity.engines import get_engine
+    >>> from parity.puzzles import LightsOut
+    >>> puzzle = LightsOut("grid:3x3")
+    >>> system = puzzle.encoding("linear")
+    >>> decode_verified(puzzle, system, get_engine("gf2").solve(system).raw)[1, 1]  # the centre is pressed
+    1
+    >>> decode_verified(puzzle, system, system.rhs * 0)  # no press at all leaves every light on
+    Traceback (most recent call last):
+    ...
+    parity.errors.InvalidSolution: after the presses 9 lights differ from the target, e.g. at (0, 0)
+    """
     solution = encoding.decode(raw)
     puzzle.verify(solution)
     return solution
@@ -235,7 +257,7 @@ def _solve_work(puzzle, name: str | None, minimize: bool, max_nullity: int,
                           **({} if proof is None else {"proof": proof}))
     if answer.status == SAT and answer.raw is None:  # a solve that cannot be verified is no answer
         raise InvalidSolution(f"engine {engine.name} answered SAT without a solution to verify")
-    solution = None if answer.raw is None else _decode_verified(puzzle, encoding, answer.raw)
+    solution = None if answer.raw is None else decode_verified(puzzle, encoding, answer.raw)
     if unique and solution is not None:
         answer.stats["unique"] = _is_unique(puzzle, engine, encoding, answer, solution)
     return engine.name, answer, solution, _split_times(load, started, compiled)
@@ -600,6 +622,6 @@ def _verified_solutions(puzzle, engine, encoding, limit: int | None) -> Iterator
     if limit == 0:
         return
     for number, raw in enumerate(engine.solutions(encoding), start=1):
-        yield _decode_verified(puzzle, encoding, raw)
+        yield decode_verified(puzzle, encoding, raw)
         if limit is not None and number >= limit:
             return

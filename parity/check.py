@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .api import _decode_verified
+from .api import decode_verified
 from .boards import GRAPH_GENERATORS, random_graph  # the random boards the harness draws (kept in its names)
 from .engines import applicable
 from .errors import InvalidSolution, LimitError, ParityError
@@ -141,16 +141,16 @@ def crosscheck(puzzle, engines: Sequence[str] | None = None, limit: int = 512) -
 def _verified(puzzle, encoding, raw):
     """The solution of a raw answer that satisfies its own encoding and passes the puzzle's check."""
     _check_raw(encoding, raw)
-    return _decode_verified(puzzle, encoding, raw)
+    return decode_verified(puzzle, encoding, raw)
 
 
 def _minimum(puzzle, engine, encoding) -> int | None:
     """The least weight ``engine`` finds (its solution verified and weighed here), or None where it does not
     minimise this encoding or the search is too large for a check."""
-    from .engines import _fits
+    from .engines import question_refusal
     from .errors import LimitError, NullityTooLargeError, TooLargeError
 
-    if _fits(engine, "minimize", encoding) is not None:
+    if question_refusal(engine, "minimize", encoding) is not None:
         return None
     try:
         found = engine.solve(encoding, minimize=True, max_nullity=16)

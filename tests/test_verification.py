@@ -67,7 +67,7 @@ def registered():
 @pytest.fixture
 def unchecked_decoding(monkeypatch):
     """The decode step hands its solution over without checking it (as an untrusted child process might)."""
-    monkeypatch.setattr(api, "_decode_verified", lambda puzzle, encoding, raw: encoding.decode(raw))
+    monkeypatch.setattr(api, "decode_verified", lambda puzzle, encoding, raw: encoding.decode(raw))
 
 
 def test_the_raw_answers_are_right_and_the_decoded_ones_wrong():

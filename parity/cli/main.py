@@ -295,7 +295,7 @@ def _precheck(verb: str, entry, build: dict, options: dict) -> None:
     Building a board of millions of cells takes longer than a short time limit; an error found after it would be
     lost behind an UNKNOWN answer, or come after a long wait.
     """
-    from ..engines import _fits, engine_for_family
+    from ..engines import engine_for_family, question_refusal
     from ..errors import EngineNotApplicableError
 
     if entry.check is not None:
@@ -307,7 +307,7 @@ def _precheck(verb: str, entry, build: dict, options: dict) -> None:
     if options.get("engine") is None:
         return
     engine = engine_for_family(options["engine"], entry.name, entry.puzzle.encodings)
-    reason = _fits(engine, "count" if verb == "count" else "solve")
+    reason = question_refusal(engine, "count" if verb == "count" else "solve")
     if reason:
         raise EngineNotApplicableError(reason)
 

@@ -53,7 +53,7 @@ from .._limits import check_memory
 from ..errors import EngineNotApplicableError
 from .scan import listed
 
-__all__ = ["pack_covers", "pack_count", "pack_refusal", "pack_words", "REGION_LIMIT", "MAX_PIECES"]
+__all__ = ["pack_covers", "pack_count", "pack_load", "pack_refusal", "pack_words", "REGION_LIMIT", "MAX_PIECES"]
 
 #: the most covers handed from the kernel to Python at a time
 BATCH = 1024
@@ -96,6 +96,17 @@ def _refusal(problem) -> str | None:
 def pack_words(problem) -> int:
     """The machine words the engine's bitboards take: a bit for each cell and each secondary item."""
     return max(1, (len(problem.neighbours or ()) + len(problem.secondary) + 63) // 64)
+
+
+def pack_load(problem) -> None:
+    """Compile, or read from numba's cache, the kernels that ``problem`` runs (its bitboards of one word or
+    several), before the engine's work is timed."""
+    from .._compiled import compiled
+    from . import _pack_kernels as kernels
+
+    one_word = pack_words(problem) == 1
+    for name in ("keep", "connected", *(("dead1", "search1") if one_word else ("dead", "search"))):
+        compiled(getattr(kernels, name))
 
 
 class _Tables:

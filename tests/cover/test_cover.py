@@ -188,14 +188,15 @@ def test_scan_edges_and_refusals(tmp_path):
 def test_the_default_cover_engine(monkeypatch):
     from parity import engines
     from parity.engines import choose
+    from parity.engines import cover as cover_engines
     from parity.puzzles import Polyomino, Sudoku
 
     # a board's cells with their neighbours: packed on bitboards
     assert choose(Polyomino("pentominoes", "rect:20x3"), question="count")[0].name == "pack"
     small = CoverFile(CoverProblem([["a", "b"], ["a"], ["b"]]))
-    monkeypatch.setattr(engines, "_DLX_LOADED", True)
+    monkeypatch.setattr(cover_engines, "_DLX_LOADED", True)
     assert choose(small, question="solve")[0].name == "dlx"  # a fixed order can be slow: not scan
-    monkeypatch.setattr(engines, "_DLX_LOADED", False)  # a fresh process: one small problem is SAT's, then dlx's
+    monkeypatch.setattr(cover_engines, "_DLX_LOADED", False)  # a fresh process: one small problem is SAT's, then dlx's
     monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
     assert [choose(small, question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "dlx"]
     # a Sudoku has its own compiled search, which declines one grid the same way while its kernel is not loaded
