@@ -107,14 +107,14 @@ class Result:
             return None
         import io
 
-        from .draw import _pyplot, figure
+        from .draw import figure, pyplot
 
         fig = figure(self.puzzle, self.solution)
         buffer = io.StringIO()
         try:
             fig.savefig(buffer, format="svg", bbox_inches="tight")
         finally:
-            _pyplot().close(fig)
+            pyplot().close(fig)
         return buffer.getvalue()
 
     def headline(self) -> str:

@@ -186,7 +186,7 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
         If the set would not fit in this machine's memory (checked before any
         piece is grown).
     """
-    from .puzzles.polyomino import _named, polyominoes
+    from .puzzles.polyomino import piece_names, polyominoes
 
     lattice = _family(family)
     order = _order(family, order)
@@ -194,7 +194,7 @@ def piece_set(family: str, order: int, one_sided: bool = False, welded_only: boo
         raise LimitError(f"welded and unwelded pieces are made of segments (polysticks, polytrigs, polytwigs), "
                          f"not {family}")
     _check_size(family, order, one_sided)
-    named = _named(polyominoes(order, one_sided=one_sided, lattice=lattice), one_sided, lattice)
+    named = piece_names(polyominoes(order, one_sided=one_sided, lattice=lattice), one_sided, lattice)
     if welded_only is not None:  # Polyform Puzzler's welded (branching) or unwelded pieces, named as in the whole set
         named = {name: shape for name, shape in named.items() if welded(family, shape) == bool(welded_only)}
     return named
@@ -240,12 +240,12 @@ def draw_pieces(family: str, pieces: dict[str, tuple], path: str, title: str | N
     """Every piece in its own small frame, in rows, to ``path`` (``.svg`` or ``.png``): cells as filled polygons,
     segments as sticks with their end points, cubes as their layers seen from above, offset by height."""
     from ._files import write_reason
-    from .draw import _pyplot, check_output
+    from .draw import check_output, pyplot
     from .errors import OutputError
 
     target = check_output(path)
     lattice = _family(family)
-    plt = _pyplot()
+    plt = pyplot()
     from matplotlib import colormaps
     from matplotlib.patches import Polygon
 

@@ -182,9 +182,9 @@ def _catalogued() -> dict:
 def _catalogue(name: str):
     """A catalogued puzzle counted up to the board's symmetries (or rotations), as its entry says."""
     import parity as pt
-    from parity.puzzles.polyomino import _build, catalogue_entry
+    from parity.puzzles.polyomino import FAMILY, catalogue_entry
 
-    stats = pt.count_result(_build(puzzle=name), up_to_symmetry=True).stats
+    stats = pt.count_result(FAMILY.build(puzzle=name), up_to_symmetry=True).stats
     return stats["count_up_to_rotation" if catalogue_entry(name)["up_to"] == "rotation" else "count_up_to_symmetry"]
 
 

@@ -110,3 +110,33 @@ def test_the_walk_sees_lazy_imports():
     # the front door imports the engine table inside functions only at times; the walk must still see it
     edges = imports()
     assert "parity.engines" in edges["parity.api"] and "parity.linalg.minweight" in edges["parity.linalg.space"]
+
+
+#: the rooms every other room may take private names from: the ground floor's helpers
+SHARED_HELPERS = {"errors", "_json", "_compiled", "_limits", "_files", "_child"}
+
+
+def test_no_private_name_is_imported_across_rooms():
+    """A room takes from another only what that room makes public: no ``_name`` and no ``_module`` of another
+    room (the ground floor's helpers excepted); what another room needs is given a public name."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    crossings = []
+    for module, path in modules.items():
+        package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                target = ".".join(package[: len(package) - (node.level - 1)] + ([node.module] if node.module else []))
+            elif node.module and node.module.split(".")[0] == "parity":
+                target = node.module
+            else:
+                continue
+            if room(target) == room(module) or room(target) in SHARED_HELPERS:
+                continue
+            private = [part for part in target.split(".")[1:] if part.startswith("_")]
+            private += [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")
+                        and room(f"{target}.{a.name}") not in SHARED_HELPERS]
+            if private:
+                crossings.append(f"{module} takes {', '.join(private)} from {target}")
+    assert not crossings, crossings

@@ -26,7 +26,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from .._compiled import kernel
-from ..linalg._word_kernels import _ctz
+from ..linalg.words import ctz as _ctz
 
 
 @intrinsic

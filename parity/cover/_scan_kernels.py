@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..linalg._word_kernels import _ctz
+from ..linalg.words import ctz as _ctz
 
 _ZERO = np.uint64(0)
 

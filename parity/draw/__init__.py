@@ -28,13 +28,15 @@ from pathlib import Path
 from .._files import names_a_folder, write_reason
 from ..errors import OutputError, ParityError
 
-__all__ = ["FORMATS", "figure", "save", "check_output"]
+__all__ = ["FORMATS", "figure", "save", "check_output", "pyplot"]
 
 #: file suffixes :func:`save` writes
 FORMATS = (".svg", ".png")
 
 
-def _pyplot():
+def pyplot():
+    """matplotlib's ``pyplot``, on a backend that draws to files (Agg unless a file backend is set already), for
+    every picture parity draws; imported on first use, so that a command without pictures never loads matplotlib."""
     import matplotlib
 
     if matplotlib.get_backend().lower() not in ("agg", "svg", "pdf", "cairo"):
@@ -55,7 +57,7 @@ def figure(puzzle, solution, size: tuple[float, float] = (6.0, 6.0)):
     >>> len(figure(puzzle, pt.solve(puzzle).solution).axes)
     1
     """
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=size)
     try:
         puzzle.draw(solution, ax)
@@ -114,7 +116,7 @@ def save(puzzle, solution, path: str | os.PathLike, size: tuple[float, float] = 
     target = check_output(path)
     suffix = target.suffix.lower()
     fig = figure(puzzle, solution, size)
-    plt = _pyplot()
+    plt = pyplot()
     try:
         fig.savefig(target, format=suffix[1:], bbox_inches="tight", dpi=150 if suffix == ".png" else None)
     except ParityError:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._compiled import kernel
-from ..linalg._word_kernels import _ctz, _popcount
+from ..linalg.words import ctz as _ctz
+from ..linalg.words import popcount as _popcount
 
 
 @kernel("boolean(int64[:], int64[:], int64[:], int64[:, :], int64[:, :], int64[:], int64[:], int64, int64)",

@@ -55,8 +55,8 @@ from ..errors import BoardSpecError, InvalidSolution, LimitError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Polyomino", "random_packing", "polyominoes", "normalize", "orientations", "PIECE_SETS", "PENTOMINO_NAMES",
-           "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "PENTACUBE_NAMES", "FAMILY"]
+__all__ = ["Polyomino", "random_packing", "polyominoes", "piece_names", "normalize", "orientations", "PIECE_SETS",
+           "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "PENTACUBE_NAMES", "FAMILY"]
 
 if TYPE_CHECKING:
     from ..cover import CoverProblem
@@ -322,7 +322,7 @@ def _name_table(lattice: Lattice, order: int) -> dict[tuple, tuple[str, str | No
     return table
 
 
-def _named(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
+def piece_names(shapes: list, one_sided: bool, lattice: Lattice = SQUARE) -> dict[str, tuple]:
     """Names for generated pieces: the conventional ones where there are (:data:`PENTOMINO_NAMES`,
     :data:`CONVENTIONAL_NAMES`, :data:`SEGMENT_NAMES`, :data:`PENTACUBE_NAMES`), else ``P6_3``-style (``C`` for polycubes, ``T`` for polyiamonds, ``H`` for
     polyhexes, ``S``, ``G``, ``W`` for polysticks, polytrigs, polytwigs); in a one-sided
@@ -398,9 +398,9 @@ def _solid_set(name: str) -> dict[str, tuple]:
     Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor square);
     the twelve pentominoes as flat solids."""
     if name == "solid-pentominoes":
-        return {k: normalize((r, c, 0) for r, c in v) for k, v in _named(polyominoes(5), False).items()}
+        return {k: normalize((r, c, 0) for r, c in v) for k, v in piece_names(polyominoes(5), False).items()}
     if name == "pentacubes":  # named as Polyform Puzzler names them (see _name_table)
-        return _named(polyominoes(5, lattice=CUBIC), True, CUBIC)
+        return piece_names(polyominoes(5, lattice=CUBIC), True, CUBIC)
     if name == "pentacubes-3x3x3":  # the 25 that fit in a 3 x 3 x 3 box: all but I5, L5, N5 and Y5
         return {n: p for n, p in _solid_set("pentacubes").items()
                 if all(max(c[i] for c in p) - min(c[i] for c in p) < 3 for i in range(3))}
@@ -420,7 +420,7 @@ def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], boo
     if lattice is CUBIC:
         return _solid_set(name), True, lattice  # solids turn but never reflect
     sided = sided if one_sided is None else bool(one_sided)
-    return _named(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
+    return piece_names(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
 
 
 def _coordinates(n: int) -> str:
