@@ -17,7 +17,7 @@ from typing import Any
 
 from ._compiled import spent
 from ._limits import check_max_nullity, check_time_limit
-from .engines import SAT, UNKNOWN, UNSAT, Answer, choose
+from .engines import SAT, UNKNOWN, UNSAT, Answer, choose, engine_name
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
 __all__ = ["Result", "solve", "count", "count_result", "solutions", "encoding_solutions", "count_up_to_symmetry",
@@ -154,7 +154,8 @@ class Result:
                      "fixed-pieces": "symmetries that map every piece to itself"}[kind]
             more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats and \
                 kind != "rotations" else ""
-            group = f"the {stats['symmetries']} {which}" if stats["symmetries"] != 1 else "its only symmetry, the identity"
+            group = "its only symmetry, the identity" if stats["symmetries"] == 1 else \
+                f"the {stats['symmetries']} {which}"
             lines.append(f"  {stats['count_up_to_symmetry']} up to {group}{more}")
         return "\n".join(lines)
 
@@ -322,13 +323,6 @@ def _by_orbits(up: dict, load: float, started: float, compiled: float, engine: s
     return lister or engine, True, answer, _split_times(load + loading, started + loading, compiled)
 
 
-def _named(engine: str | None) -> str | None:
-    """The engine's name as the table spells it (unknown names fail here, before any work), or None."""
-    from .engines import get_engine
-
-    return None if engine is None else get_engine(engine).name
-
-
 def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None, minimize: bool | None = None,
           max_nullity: int = 30, unique: bool | None = None, proof: str | os.PathLike | None = None) -> Result:
     """One solution of ``puzzle`` (verified by ``puzzle.verify``), or ``satisfiable=False``.
@@ -388,7 +382,7 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
         chosen, answer, solution, (load, seconds) = _run(_solve_work, time_limit, "solving", noted, puzzle, engine,
                                                          minimize, max_nullity, unique, proof)
     except TimeLimitReached:
-        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started,
+        return Result(puzzle, noted.get("engine", engine_name(engine)), UNKNOWN, seconds=time.perf_counter() - started,
                       stats={"minimum_weight": None, "bounds": noted.get("bounds")} if minimize else {})
     if solution is not None:
         puzzle.verify(solution)  # again here: the child's check is not trusted either
@@ -432,7 +426,7 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,
                                                       up_to_symmetry, recolour, symmetry)
     except TimeLimitReached:
-        return Result(puzzle, noted.get("engine", _named(engine)), UNKNOWN, seconds=time.perf_counter() - started,
+        return Result(puzzle, noted.get("engine", engine_name(engine)), UNKNOWN, seconds=time.perf_counter() - started,
                       question="count")
     stats = {**answer.stats, "exact": exact}
     return Result(puzzle, chosen, answer.status, None, int(answer.count), seconds, stats,

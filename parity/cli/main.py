@@ -266,11 +266,10 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
     except TimeLimitReached:
         spent = round(time.monotonic() - options["started"], 6)
         given = {"board": build["board_spec"]} if build.get("board_spec") is not None else {}  # (not built yet)
-        from ..engines import get_engine
+        from ..engines import engine_name
         from ..puzzles.registry import family
 
-        named = options.get("engine")  # (the table's spelling of it: sat:cadical195 is sat)
-        engine = noted.get("engine", None if named is None else get_engine(named).name)  # at work, else named
+        engine = noted.get("engine", engine_name(options.get("engine")))  # the engine at work, else the one named
         asked = {key: noted.get(key) for option in family(family_name).solve_options if options.get(option.name)
                  for key in option.answers}  # the keys the question's answer carries, null unless noted
         payload = {**noted.get("header", {"family": family_name, **given}), "engine": engine,

@@ -421,19 +421,23 @@ class D4Backend(Backend):
     can_enumerate = False
 
     @staticmethod
-    def _unused(cnf: CNF) -> set[int]:
-        """The auxiliary variables that no constraint names: each doubles the count of every model, so D4's count
-        is divided by 2 to their number."""
-        loose = set(cnf.undefined_auxiliaries())
-        if loose:
+    def _loose(cnf: CNF) -> tuple[set[int], set[int]]:
+        """The auxiliary variables no solution determines, split: those a constraint names (D4's count would not
+        be the solutions'), and those none names (each doubles the count of every model: divided out)."""
+        unnamed = set(cnf.undefined_auxiliaries())
+        named = set()
+        if unnamed:
             for clause in cnf.clauses_with_xors():
-                loose.difference_update(abs(lit) for lit in clause)
-        return loose
+                named.update(abs(lit) for lit in clause if abs(lit) in unnamed)
+        return named, unnamed - named
 
     @staticmethod
     def refusal(cnf: CNF) -> str | None:
         """Why D4's count would not be this formula's count of solutions, or None."""
-        loose = set(cnf.undefined_auxiliaries()) - D4Backend._unused(cnf)
+        return D4Backend._refusal(D4Backend._loose(cnf)[0])
+
+    @staticmethod
+    def _refusal(loose: set[int]) -> str | None:
         if loose:
             return (f"engine 'd4' counts every model, and this formula has {len(loose)} auxiliary variables that "
                     "its solutions do not determine (a cardinality encoding, a projection); use ganak or cms")
@@ -452,11 +456,12 @@ class D4Backend(Backend):
         from .._child import run_in_child
 
         _check_primary(cnf)
-        reason = self.refusal(cnf)
+        loose, unnamed = self._loose(cnf)
+        reason = self._refusal(loose)
         if reason:
             raise EngineNotApplicableError(reason)
         time_limit = check_time_limit(time_limit)
-        free = len(self._unused(cnf))  # in no constraint and not a solution's: each doubles D4's count
+        free = len(unnamed)  # in no constraint and not a solution's: each doubles D4's count
         if time_limit is None:
             return _d4_count(cnf.nvars, cnf.clauses_with_xors()) >> free
         return run_in_child(_d4_count, cnf.nvars, cnf.clauses_with_xors(), time_limit=time_limit,

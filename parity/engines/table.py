@@ -21,7 +21,7 @@ from .linear import ChaseEngine, LinearEngine, PolyEngine
 from .search import SearchEngine
 
 __all__ = ["ENGINES", "DEFAULT_ORDER", "get_engine", "register_engine", "unregister_engine", "choose", "choose_for",
-           "engine_for_family", "applicable"]
+           "engine_for_family", "applicable", "engine_name"]
 
 
 def _pysat(solver: str | None):
@@ -134,6 +134,18 @@ def _known() -> str:
     from ..cnf.backends import PYSAT_SOLVERS
 
     return f"{', '.join(ENGINES)}, sat:SOLVER (SOLVER one of {', '.join(PYSAT_SOLVERS)})"
+
+
+def engine_name(name: str | None) -> str | None:
+    """``name`` as the table spells its engine (``sat:cadical195`` is ``sat``), or None for None; an unknown name
+    fails here, before any work.
+
+    Examples
+    --------
+    >>> engine_name("sat:cadical195"), engine_name(None)
+    ('sat', None)
+    """
+    return None if name is None else get_engine(name).name
 
 
 def get_engine(name: str) -> Engine:
