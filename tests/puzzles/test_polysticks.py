@@ -97,7 +97,7 @@ def test_pieces_may_touch_but_not_cross():
 
 
 def test_segment_pieces_round_trip_through_polyform_puzzlers_lines():
-    from parity.puzzles.puzzler_files import read_solution_lines, solution_lines
+    from parity.puzzles.polyomino.puzzler import read_solution_lines, solution_lines
 
     puzzle = Polyomino("tristicks", "sticks-rect:3x3", copies="any")
     solution = pt.solve(puzzle).solution

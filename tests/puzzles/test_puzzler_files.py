@@ -11,8 +11,8 @@ from parity.api import encoding_solutions
 from parity.errors import InvalidSolution, LimitError, SolutionFileError
 from parity.puzzles import Polyomino
 from parity.pieces import piece_set
-from parity.puzzles.puzzler_files import (read_solution_file, read_solution_grid, read_solution_lines, solution_art,
-                                          solution_file, solution_grid, solution_lines)
+from parity.puzzles.polyomino.puzzler import (read_solution_file, read_solution_grid, read_solution_lines,
+                                              solution_art, solution_file, solution_grid, solution_lines)
 
 #: the FAQ's 6 x 10 pentomino solution, with its labels, as the FAQ prints it
 FAQ_6X10 = """\

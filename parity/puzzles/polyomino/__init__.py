@@ -49,17 +49,17 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..boards import REGION_FORMS, check_cells, check_on_lattice, read_shape, region, region_graph
-from ..boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, Segments, lattice_named
-from ..errors import BoardSpecError, InvalidSolution, LimitError
-from .base import Puzzle
-from .registry import Family, Option
+from ...boards import REGION_FORMS, check_cells, check_on_lattice, read_shape, region, region_graph
+from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, Segments, lattice_named
+from ...errors import BoardSpecError, InvalidSolution, LimitError
+from ..base import Puzzle
+from ..registry import Family, Option
 
 __all__ = ["Polyomino", "random_packing", "polyominoes", "piece_names", "normalize", "orientations", "PIECE_SETS",
            "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "PENTACUBE_NAMES", "FAMILY"]
 
 if TYPE_CHECKING:
-    from ..cover import CoverProblem
+    from ...cover import CoverProblem
 
 Cell = tuple[int, int]
 
@@ -731,7 +731,7 @@ class Polyomino(Puzzle):
         tetracubes' 2 x 2 x 8 and 2 x 4 x 4) ``scan`` is twice as fast and
         needs no compiled dancing cells.
         """
-        from ..cover import CoverProblem
+        from ...cover import CoverProblem
 
         head = [] if first is None else [first]
         ordered = self.lattice is not CUBIC or self.layer() <= SMALL_LAYER
@@ -909,7 +909,7 @@ class Polyomino(Puzzle):
         (triangles: two characters per unit, upward then downward).
         """
         if isinstance(self.lattice, Segments):  # segments: Polyform Puzzler's coordinate lines
-            from .puzzler_files import solution_lines
+            from .puzzler import solution_lines
 
             return solution_lines(self, solution).splitlines()
         letter = self.letters(solution)
@@ -983,8 +983,8 @@ class Polyomino(Puzzle):
 
     def to_json(self, solution: Mapping[str, tuple]) -> dict:
         """The placements, the picture's rows, Polyform Puzzler's coordinate lines (``puzzler``; see
-        :mod:`parity.puzzles.puzzler_files`) and the piece left out (``left_out``), if one is."""
-        from .puzzler_files import solution_lines
+        :mod:`parity.puzzles.polyomino.puzzler`) and the piece left out (``left_out``), if one is."""
+        from .puzzler import solution_lines
 
         lines = solution_lines(self, solution).splitlines()
         grid = lines if isinstance(self.lattice, Segments) else self.grid(solution)  # (a segment board's grid)
@@ -1001,7 +1001,7 @@ class Polyomino(Puzzle):
         return f"{len(solution)} pieces placed" + (f", {left} left out" if left else "")
 
     def solutions_text(self, listed) -> tuple[str, dict]:
-        """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.puzzler_files.solution_file`):
+        """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.polyomino.puzzler.solution_file`):
         one solution per orbit of the board's symmetries, as Polyform Puzzler's files list them (the least of
         each orbit's images, by :meth:`solution_key` for a tiling); and what it holds (``solutions``, ``up_to``,
         ``symmetries``).  ``listed(problem)`` gives every solution of a cover problem of the puzzle, verified
@@ -1019,8 +1019,8 @@ class Polyomino(Puzzle):
         """
         import time
 
-        from ..symmetry import canonical
-        from .puzzler_files import solution_file
+        from ...symmetry import canonical
+        from .puzzler import solution_file
 
         started = time.perf_counter()
         sym = self.symmetries()
@@ -1052,9 +1052,9 @@ class Polyomino(Puzzle):
 
     def read_solutions(self, text: str, source: str | None = None) -> list[dict]:
         """Every solution a Polyform Puzzler solution file holds, each verified
-        (:func:`~parity.puzzles.puzzler_files.read_solution_file`; ``source``, the file's name, starts each
+        (:func:`~parity.puzzles.polyomino.puzzler.read_solution_file`; ``source``, the file's name, starts each
         message: ``FILE:LINE: solution N: ...``)."""
-        from .puzzler_files import read_solution_file
+        from .puzzler import read_solution_file
 
         return read_solution_file(self, text, source)
 
@@ -1068,7 +1068,7 @@ class Polyomino(Puzzle):
         InvalidSolution
             If ``solution`` is no mapping of the puzzle's pieces (or copies) to cells of the board.
         """
-        from ..symmetry import canonical
+        from ...symmetry import canonical
 
         if not isinstance(solution, Mapping):
             raise InvalidSolution("a solution maps each placed piece to its cells")
@@ -1146,7 +1146,7 @@ class Polyomino(Puzzle):
         """
         import numpy as np
 
-        from ..symmetry import Symmetries
+        from ...symmetry import Symmetries
 
         if recolour:
             raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
@@ -1304,7 +1304,7 @@ def _orbit_count(puzzle: Polyomino, engine: str | None = None) -> dict | None:
 
     import numpy as np
 
-    from ..engines import choose_for, get_engine
+    from ...engines import choose_for, get_engine
 
     if engine is not None and get_engine(engine).accepts != "cover":
         return None
@@ -1369,7 +1369,7 @@ def _loading(engine, problem) -> float:
     :func:`parity._compiled.spent` counts already)."""
     import time
 
-    from .._compiled import spent
+    from ..._compiled import spent
 
     started, compiled = time.perf_counter(), spent()
     engine.load(problem)
@@ -1383,7 +1383,7 @@ def random_packing(rng: random.Random) -> Polyomino:
     swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; a
     fifth of the time two of the pieces to use any number of times (a tiling); and otherwise now and then one
     piece more, the size of another, exactly one of the two left out (``omit_one_of``)."""
-    from ..boards.lattices import STICKS
+    from ...boards.lattices import STICKS
 
     lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC, STICKS])
     if lattice is STICKS:  # the segments of 1 x 1, 2 x 1 or 1 x 2 squares
@@ -1438,7 +1438,7 @@ def catalogue_entry(name: str) -> dict:
     >>> catalogue_entry("pentominoes-6x10")["count"]
     2339
     """
-    from ..data.catalogue import PUZZLES
+    from ...data.catalogue import PUZZLES
 
     if not isinstance(name, str) or name not in PUZZLES:
         raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}")

@@ -40,8 +40,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..boards.lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, TRIGS, TWIGS
-from ..errors import InvalidSolution, SolutionFileError
+from ...boards.lattices import CUBIC, HEX, SQUARE, STICKS, TRIANGLE, TRIGS, TWIGS
+from ...errors import InvalidSolution, SolutionFileError
 
 __all__ = ["solution_lines", "read_solution_lines", "solution_grid", "read_solution_grid", "solution_art",
            "solution_record", "solution_file", "read_solution_file"]
