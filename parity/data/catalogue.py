@@ -2,7 +2,7 @@
 
 Each entry of :data:`PUZZLES` is ``name: {...}`` with
 
-* ``pieces``: a named piece set (:data:`parity.puzzles.polyomino.PIECE_SETS`),
+* ``pieces``: a named piece set (:data:`parity.puzzles.polyomino.sets.PIECE_SETS`),
   which carries the convention (free or one-sided; solids turn but never
   reflect);
 * ``board``: a board spec of the polyomino family;

@@ -74,7 +74,7 @@ import parity.testing  # noqa: E402
 
 
 def test_polycube_counts_and_sets():
-    from parity.puzzles.polyomino import _solid_set
+    from parity.puzzles.polyomino.sets import _solid_set
 
     # polycubes up to rotation: 1, 1, 2, 8, 29 (OEIS A000162); Soma: 7 pieces, 27 cells
     assert [len(polyominoes(n, dimension=3)) for n in range(1, 6)] == [1, 1, 2, 8, 29]
@@ -404,7 +404,7 @@ def test_soma_and_tetracube_names_match_their_shapes():
     ("heptiamonds", {"C7", "D7", "I7", "M7", "V7"}),  # Polyform Puzzler's lists of mirror-symmetric pieces
 ])
 def test_polyiamond_names_match_their_shapes(pieces, symmetric):
-    from parity.puzzles.polyomino import _piece_set
+    from parity.puzzles.polyomino.sets import _piece_set
 
     named = _piece_set(pieces, None)[0]
     shapes = {name: [_corners(c) for c in cells] for name, cells in named.items()}
@@ -550,7 +550,7 @@ def test_cli_missing_board_file_is_one_line(tmp_path):
 
 def test_every_catalogue_entry_builds_and_names_itself():
     from parity.data.catalogue import PUZZLES
-    from parity.puzzles.polyomino import _build
+    from parity.puzzles.polyomino.family import _build
     from parity.puzzles.registry import family
 
     assert family("polyform").name == "polyomino"
@@ -645,7 +645,7 @@ def test_the_pentacubes_carry_polyform_puzzlers_names_and_its_mirror_pairs():
     # Polyform Puzzler's data (its 17 solid shapes and the pentominoes as flat solids) fall into the 29 rotation
     # classes that parity grows, one each; its mirror pairs (L/J, N/S) are mirror images here too
     from parity.boards.lattices import CUBIC
-    from parity.puzzles.polyomino import _piece_set
+    from parity.puzzles.polyomino.sets import _piece_set
 
     pieces = _piece_set("pentacubes", None)[0]
     flat = {f"{letter}5" for letter in "FILNPTUVWXYZ"}

@@ -1,0 +1,115 @@
+"""The polyomino family on the command line: its options, its builder, and small random packings for the
+cross-check."""
+
+from __future__ import annotations
+
+import random
+
+from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE
+from ...errors import LimitError
+from ..registry import Family, Option
+from .puzzle import Polyomino
+from .sets import catalogue_entry
+from .shapes import polyominoes
+
+__all__ = ["random_packing", "FAMILY"]
+
+
+def random_packing(rng: random.Random) -> Polyomino:
+    """A small random packing for the cross-check: a board of at most 8 cells on one of the four lattices of
+    cells, or the 4 to 7 segments of one or two squares (polysticks), cut
+    into connected pieces of 2 to 4 cells (so at least one packing exists), and a quarter of the time one piece
+    swapped for another shape of its size (which may leave none); plane pieces one-sided half the time; a
+    fifth of the time two of the pieces to use any number of times (a tiling); and otherwise now and then one
+    piece more, the size of another, exactly one of the two left out (``omit_one_of``)."""
+    from ...boards.lattices import STICKS
+
+    lattice = rng.choice([SQUARE, TRIANGLE, HEX, CUBIC, STICKS])
+    if lattice is STICKS:  # the segments of 1 x 1, 2 x 1 or 1 x 2 squares
+        w, h = rng.choice([(1, 1), (2, 1), (1, 2)])
+        cells = sorted([(x, y, 0) for x in range(w) for y in range(h + 1)] + [(x, y, 1) for x in range(w + 1)
+                                                                              for y in range(h)])
+    elif lattice is SQUARE:
+        w, h = rng.randint(2, 4), 2
+        cells = [(r, c) for r in range(h) for c in range(w)]
+    elif lattice is TRIANGLE:
+        w, h = rng.randint(1, 2), 2
+        cells = [(x, y, z) for x in range(w) for y in range(h) for z in (0, 1)]
+    elif lattice is HEX:
+        w, h = rng.randint(2, 4), 2
+        cells = [(x, y) for x in range(w) for y in range(h)]
+    else:
+        w, h = rng.randint(1, 2), 2
+        cells = [(x, y, z) for x in range(w) for y in range(h) for z in range(2)]
+    open_cells, pieces = set(cells), {}
+    while open_cells:  # grow a region from a random open cell to a random size, through open neighbours
+        region = [rng.choice(sorted(open_cells))]
+        open_cells.discard(region[0])
+        target = rng.randint(2, 4)
+        while len(region) < target:
+            frontier = sorted({n for c in region for n in lattice.neighbours(c) if n in open_cells})
+            if not frontier:
+                break
+            region.append(rng.choice(frontier))
+            open_cells.discard(region[-1])
+        pieces[f"p{len(pieces)}"] = region
+    if rng.random() < 0.25:  # swap one piece for another shape of its size
+        name = rng.choice(sorted(pieces))
+        pieces[name] = list(rng.choice(polyominoes(len(pieces[name]), lattice=lattice)))
+    one_sided = lattice is not CUBIC and rng.random() < 0.5
+    if rng.random() < 0.2:
+        return Polyomino(dict(list(pieces.items())[:2]), cells, one_sided=one_sided, lattice=lattice.name,
+                         copies="any")
+    omit = None
+    if rng.random() < 0.15:  # one piece more, the size of another: exactly one of the two is left out
+        name = rng.choice(sorted(pieces))
+        pieces["q"] = list(rng.choice(polyominoes(len(pieces[name]), lattice=lattice)))
+        omit = (name, "q")
+    return Polyomino(pieces, cells, one_sided=one_sided, lattice=lattice.name, omit_one_of=omit)
+
+
+def _build(board_spec: str | None = None, pieces: str | None = None, copies: str = "once",
+           puzzle: str | None = None, omit_one_of: str | None = None) -> Polyomino:
+    if puzzle is not None:
+        entry = catalogue_entry(puzzle)
+        if board_spec is not None or pieces is not None or omit_one_of is not None:
+            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board, --pieces and "
+                             "--omit-one-of")
+        if copies != "once":
+            raise LimitError(f"--puzzle {puzzle} places each piece once; give it without --copies")
+        board_spec, pieces, omit_one_of = entry["board"], entry["pieces"], entry.get("omit_one_of")
+    board_spec = "rect:10x6" if board_spec is None else board_spec
+    pieces = "pentominoes" if pieces is None else pieces
+    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of)
+    if puzzle is not None:
+        built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
+    return built
+
+
+FAMILY = Family(
+    name="polyomino",
+    puzzle=Polyomino,
+    summary="Polyform packing as exact cover: each piece of a set once, the board covered exactly.",
+    options=(
+        Option("board_spec", ("--board",), "rect:WxH, box:AxBxC (solid pieces), tri-parallelogram:WxH, "
+               "tri-hexagon:WxH or :S (polyiamonds), hex-parallelogram:WxH, hex-hexagon:S, hex-coin (polyhexes), "
+               "sticks-rect:WxH, sticks-triangle:S, sticks-diamond:MxN (polysticks), trigs-parallelogram:WxH, "
+               "trigs-triangle:S, trigs-hexagon:S (polytrigs), twigs-parallelogram:WxH, twigs-hexagon:S "
+               "(polytwigs), or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
+               default=None),
+        Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
+               "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).  Default: "
+               "pentominoes.", default=None),
+        Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
+               "tilings, as by dominoes).", default="once"),
+        Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "
+               "pentominoes-6x10, soma-3x3x3, hexiamonds-4x10-elongated-hexagon (see the polyforms tutorial).",
+               default=None),
+        Option("omit_one_of", ("--omit-one-of",), "Pieces of which exactly one is left out of each packing, "
+               "comma-separated (or one-letter names run together: HJLNY), e.g. the five lopsided tetrasticks.",
+               default=None),
+    ),
+    build=_build,
+    random_instance=random_packing,
+    aliases=("polyform", "polycube", "polyiamond", "polyhex"),
+)

@@ -1,0 +1,200 @@
+"""Packings up to the board's symmetries, found by pruning one piece's placements: counted
+(:func:`count_orbits`) and listed, one packing an orbit (:func:`orbit_representatives`).
+
+Each function takes the :class:`~parity.puzzles.polyomino.Polyomino` it
+works on; its methods ``orbit_count`` and ``solutions_text`` call them.
+
+Examples
+--------
+>>> from parity.puzzles.polyomino import Polyomino
+>>> counted = count_orbits(Polyomino("pentominoes", "rect:20x3"))
+>>> counted["count_up_to_symmetry"], counted["count"]
+(2, 8)
+"""
+
+from __future__ import annotations
+
+from ..base import Puzzle
+
+__all__ = ["lead_piece", "count_orbits", "orbit_representatives"]
+
+
+def lead_piece(puzzle: Puzzle):
+    """The piece that prunes the search for orbits: one that every symmetry maps to itself and every packing
+    places, with the fewest orbits of placements; None when there is none (or no symmetry but the identity).
+
+    Returns ``(sym, k, reps, keys, image, pruned)``: the symmetries, the piece's index, one placement (its index
+    in ``puzzle.placements()``) per orbit, every placement's cells as a frozenset of cell indices, ``image(g,
+    key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
+    the placements ``allowed``.
+    """
+    sym = puzzle.symmetries()
+    names = list(puzzle.pieces)
+    index = {cell: i for i, cell in enumerate(puzzle.cells)}
+    fixed = [k for k in range(len(names)) if (sym.coupled[:, k] == k).all() and names[k] not in puzzle.omit_one_of]
+    if not fixed or len(sym.perms) == 1:
+        return None
+    placements = puzzle.placements()
+    by_piece: dict[int, list[int]] = {}
+    for i, (name, cells) in enumerate(placements):
+        by_piece.setdefault(names.index(name), []).append(i)
+    keys = [frozenset(index[c] for c in cells) for _, cells in placements]
+
+    def image(g: int, key: frozenset) -> frozenset:
+        return frozenset(int(sym.perms[g, i]) for i in key)
+
+    best = None
+    for k in fixed:  # the fixed piece with the fewest representative placements
+        seen, reps = set(), []
+        for i in by_piece.get(k, []):
+            if keys[i] in seen:
+                continue
+            reps.append(i)
+            seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
+        if best is None or len(reps) < len(best[1]):
+            best = (k, reps)
+    k, reps = best
+
+    def pruned(allowed):
+        kept = [i for i in range(len(placements)) if names.index(placements[i][0]) != k or i in allowed]
+        subset = [placements[i] for i in kept]
+        return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
+
+    return sym, k, reps, keys, image, pruned
+
+
+def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
+    """Orbits of solutions counted from the solutions in which one piece sits at a representative placement.
+
+    Pick a piece ``P`` that every symmetry maps to itself, and one placement
+    ``r`` from each orbit of its placements.  A solution orbit ``O`` holds
+    ``|Stab(r)| / |Stab(s)|`` solutions whose ``P`` sits at ``r`` (``s`` any of
+    them), so the orbits number the sum over those solutions of
+    ``|Stab(s)| / |Stab(r)|``: exact also when a solution is its own mirror
+    image.  The orbits of the rotation subgroup ``H`` (index 1 or 2, normal)
+    follow from the same solutions: each contributes
+    ``|G| |Stab_H(s)| / (|H| |Stab_G(r)|)``.  So does the number of all
+    solutions (``count``): the symmetries carry the solutions with ``P`` at
+    ``r`` one to one onto those with ``P`` at any placement of the orbit of
+    ``r``, so each found solution stands for ``|G| / |Stab(r)|`` of them.
+    Where only the identity fixes ``r`` (most placements), each of those
+    solutions adds exactly 1, ``|G| / |H|`` and ``|G|``: they are counted by
+    the fastest exact counter (the ``pack`` engine's kernel), not listed, once
+    every placement of the pruned problem is checked to be its piece; only
+    the solutions at placements with a larger stabiliser are listed, verified
+    and looked at one by one.  Returns None when no piece is fixed by every
+    symmetry (then Burnside over every solution decides).
+    """
+    from fractions import Fraction
+
+    import numpy as np
+
+    from ...engines import choose_for, get_engine
+
+    if engine is not None and get_engine(engine).accepts != "cover":
+        return None
+    lead = lead_piece(puzzle)
+    if lead is None:
+        return None
+    sym, k, reps, keys, image, pruned = lead
+    names, index, placements = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}, puzzle.placements()
+    G = len(sym.perms)
+    rotations = sym.rotations
+    H = int(rotations.sum())
+    stabiliser = {keys[r]: [g for g in range(G) if image(g, keys[r]) == keys[r]] for r in reps}
+    # a representative that no symmetry but the identity fixes: each packing with the piece there is alone in
+    # its orbit among them and stands for |G| packings, so those packings are counted, not listed
+    free = [r for r in reps if len(stabiliser[keys[r]]) == 1]
+    fixed_reps = [r for r in reps if len(stabiliser[keys[r]]) > 1]
+
+    total, turned, every, used, load = Fraction(0), Fraction(0), 0, [], 0.0
+    if free:
+        subset, problem = pruned(set(free))
+        counter = choose_for(problem, "cover", engine, "count")  # as the front door chooses
+        if counter.exact:
+            # every option of the problem is a placement of its piece: then every exact cover is a packing, and none
+            # needs checking alone
+            puzzle.check_placements(subset)
+            load += _loading(counter, problem)
+            found = int(counter.count(problem).count)
+            total += found
+            turned += Fraction(G * found, H)
+            every += G * found
+            used.append(counter.name)
+        else:  # a probabilistic count: list them instead
+            fixed_reps = reps
+    if fixed_reps:
+        subset, problem = pruned(set(fixed_reps))
+        lister = choose_for(problem, "cover", engine, "solutions")
+        load += _loading(lister, problem)
+        for chosen in lister.solutions(problem):
+            solution = problem.decode(chosen)
+            puzzle.verify(solution)
+            where = np.empty(len(puzzle.cells), dtype=np.int64)
+            for name, cells in solution.items():
+                for c in cells:
+                    where[index[c]] = names.index(name)
+            stab_r = stabiliser[frozenset(index[c] for c in solution[names[k]])]
+            stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
+            total += Fraction(len(stab_s), len(stab_r))
+            turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
+            if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
+                raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
+            every += G // len(stab_r)
+        used.append(lister.name)
+    if total.denominator != 1 or turned.denominator != 1:
+        raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
+    return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
+            "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
+            "count": every, "engine": "+".join(dict.fromkeys(used)), "load_seconds": load}
+
+
+def _loading(engine, problem) -> float:
+    """Load ``engine`` for ``problem``; the seconds it took besides compiling or reading kernels (which
+    :func:`parity._compiled.spent` counts already)."""
+    import time
+
+    from ..._compiled import spent
+
+    started, compiled = time.perf_counter(), spent()
+    engine.load(problem)
+    return time.perf_counter() - started - (spent() - compiled)
+
+
+def orbit_representatives(puzzle: Puzzle, listed) -> list[dict]:
+    """One solution of ``puzzle`` per orbit of the board's symmetries, the least image of each orbit, in order.
+
+    ``listed(problem)`` gives every solution of a cover problem of the puzzle,
+    verified (:func:`parity.api.encoding_solutions`).  Where a piece prunes
+    the search (:func:`lead_piece`) it lists the problem with that piece at one
+    placement per orbit of its placements (every orbit has a packing there)
+    and keeps each orbit's least image; else it lists the whole problem and
+    keeps the solutions that are the least of their orbits (by
+    ``puzzle.solution_key`` for a tiling).
+    """
+    from ...symmetry import canonical
+
+    sym = puzzle.symmetries()
+    lead = lead_piece(puzzle) if puzzle.copies == "once" else None
+    kept = []
+    if lead is not None:
+        _, k, reps, _, _, pruned = lead
+        orbits: dict[tuple, dict] = {}  # each orbit's least image -> that image written as a packing
+        for solution in listed(pruned(set(reps))[1]):
+            least = canonical(sym, solution)
+            if least not in orbits:
+                placed: dict = {}
+                for cell, name in zip(sym.items, least):
+                    placed.setdefault(name, []).append(cell)
+                orbits[least] = {name: tuple(sorted(placed[name])) for name in puzzle.pieces if name in placed}
+        kept = [orbits[least] for least in sorted(orbits)]
+    else:
+        for solution in listed(puzzle.encoding("cover")):
+            if puzzle.copies == "any":
+                mine = puzzle.solution_key(solution, up_to_symmetry=False) == puzzle.solution_key(solution)
+            else:
+                where = sym.view(solution)
+                mine = tuple(where[item] for item in sym.items) == canonical(sym, solution)
+            if mine:  # the least of its orbit
+                kept.append(solution)
+    return kept

@@ -1,0 +1,132 @@
+"""Pictures of a packing: a letter for each piece, the board as rows of letters, and a drawing with matplotlib.
+
+Each function takes the :class:`~parity.puzzles.polyomino.Polyomino` it
+draws; its methods ``letters``, ``grid`` and ``draw`` call them.
+
+Examples
+--------
+>>> from parity.puzzles.polyomino import Polyomino
+>>> puzzle = Polyomino("trominoes", "rect:3x2")
+>>> piece_letters(puzzle)
+{'P3_1': 'A', 'P3_2': 'B'}
+>>> letter_rows(puzzle, {"P3_1": ((0, 0), (0, 1), (0, 2)), "P3_2": ((1, 0), (1, 1), (1, 2))})
+['AAA', 'BBB']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE, Segments
+from ..base import Puzzle
+
+__all__ = ["piece_letters", "letter_rows", "draw_packing"]
+
+#: the characters given to pieces (or copies) whose names do not tell them apart
+POOL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def piece_letters(puzzle: Puzzle, solution: Mapping[str, tuple] | None = None) -> dict[str, str]:
+    """One character per piece for letter grids: its name when that is one character, else its first letter
+    (lower case for a mirror image ``name'``) when those differ, else A-Z, a-z, 0-9.  With copies of the
+    pieces, one character per copy of ``solution``, neighbouring copies told apart (a greedy colouring)."""
+    if puzzle.copies == "any" and solution is not None:
+        owner = {tuple(cell): name for name, cells in solution.items() for cell in cells}
+        letter: dict[str, str] = {}
+        for name, cells in solution.items():
+            near = {letter.get(owner.get(n)) for c in cells for n in puzzle.lattice.neighbours(tuple(c))}
+            letter[name] = next((ch for ch in POOL if ch not in near), "?")
+        return letter
+    names = list(puzzle.pieces)
+    if all(len(n) == 1 for n in names):
+        return {n: n for n in names}
+    firsts = {n: n[0].lower() if n.endswith("'") else n[0] for n in names}
+    if len(set(firsts.values())) == len(names):
+        return firsts
+    return {n: POOL[k % len(POOL)] for k, n in enumerate(names)}
+
+
+def letter_rows(puzzle: Puzzle, solution: Mapping[str, tuple]) -> list[str]:
+    """The solution as rows of the letters of ``puzzle.letters(solution)``, ``.`` for a hole.
+
+    Boxes: one block of rows per layer, separated by blank lines.  Hexagon
+    and triangle boards: one line per row ``y``, the top line the highest,
+    each line indented by its ``y`` so the rows slant as the lattice does
+    (triangles: two characters per unit, upward then downward).  Segments:
+    Polyform Puzzler's coordinate lines
+    (:func:`~parity.puzzles.polyomino.puzzler.solution_lines`).
+    """
+    if isinstance(puzzle.lattice, Segments):  # segments: Polyform Puzzler's coordinate lines
+        from .puzzler import solution_lines
+
+        return solution_lines(puzzle, solution).splitlines()
+    letter = puzzle.letters(solution)
+    where = {tuple(cell): letter[name] for name, cells in solution.items() for cell in cells}
+    if puzzle.lattice is CUBIC:
+        sizes = [max(cell[i] for cell in puzzle.cells) + 1 for i in range(3)]
+        rows = []
+        for x in range(sizes[0]):
+            if x:
+                rows.append("")
+            rows += ["".join(where.get((x, y, z), ".") for z in range(sizes[2])) for y in range(sizes[1])]
+        return rows
+    if puzzle.lattice in (HEX, TRIANGLE):
+        xs = [c[0] for c in puzzle.cells]
+        ys = [c[1] for c in puzzle.cells]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        rows = []
+        for y in range(y1, y0 - 1, -1):
+            if puzzle.lattice is HEX:
+                line = " " * (y - y0) + " ".join(where.get((x, y), ".") for x in range(x0, x1 + 1))
+            else:
+                line = " " * (y - y0) + "".join(where.get((x, y, z), ".") for x in range(x0, x1 + 1)
+                                                for z in (0, 1))
+            rows.append(line.rstrip())
+        return rows
+    height = max(r for r, _ in puzzle.cells) + 1
+    width = max(c for _, c in puzzle.cells) + 1
+    return ["".join(where.get((r, c), ".") for c in range(width)) for r in range(height)]
+
+
+def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
+    """Each piece in its own colour with its name, on the matplotlib axes ``ax``; a box is drawn layer by layer,
+    side by side; pieces of segments as sticks."""
+    from matplotlib import colormaps
+    from matplotlib.patches import Polygon
+
+    names = list(puzzle.pieces)
+    palette = colormaps["tab20"]
+    solid = puzzle.lattice is CUBIC
+    depth = max(c[2] for c in puzzle.cells) + 2 if solid else 0
+
+    def outline(cell):
+        if solid:  # layer x drawn at horizontal offset x * (depth of a layer + 1)
+            x, y, z = cell
+            return SQUARE.outline((y, z + x * depth))
+        return puzzle.lattice.outline(cell)
+
+    sticks = isinstance(puzzle.lattice, Segments)
+    for placed, (name, cells) in enumerate(solution.items()):
+        k = names.index(name if puzzle.copies == "once" else name.rpartition("#")[0])
+        if sticks and puzzle.copies == "any":
+            k = placed  # sticks side by side read as one: each placed piece its own colour
+        centres = []
+        for cell in cells:
+            corners = outline(cell)
+            centres.append([sum(c[i] for c in corners) / len(corners) for i in (0, 1)])
+            if sticks:  # a segment as a stick, a little short of its ends so that touching pieces part
+                (x0, y0), (x1, y1) = corners
+                dx, dy = (x1 - x0) * 0.06, (y1 - y0) * 0.06
+                ax.plot([x0 + dx, x1 - dx], [y0 + dy, y1 - dy], color=palette(k % 20), linewidth=5,
+                        solid_capstyle="round")
+            else:
+                ax.add_patch(Polygon(corners, closed=True, facecolor=palette(k % 20), edgecolor="white",
+                                     linewidth=1.5))
+        # the label on the piece's cell nearest its centre of mass
+        mx, my = (sum(c[i] for c in centres) / len(centres) for i in (0, 1))
+        lx, ly = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+        ax.text(lx, ly, name, ha="center", va="center", fontsize=8, color="black")
+    ax.set_title(f"{puzzle.set_name} on {puzzle.board_label}" + (" (its layers side by side)" if solid else ""))
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.axis("off")

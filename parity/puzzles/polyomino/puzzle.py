@@ -1,0 +1,535 @@
+"""The packing puzzle: :class:`Polyomino`, each piece of a set placed once so that the pieces cover a board
+exactly; its placements, its exact cover, its checker and what it says of a solution."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from ...boards import REGION_FORMS, check_cells, check_on_lattice, region, region_graph
+from ...boards.lattices import CUBIC, Lattice, Segments, lattice_named
+from ...errors import BoardSpecError, InvalidSolution, LimitError
+from ..base import Puzzle
+from .orbits import count_orbits, orbit_representatives
+from .pictures import draw_packing, letter_rows, piece_letters
+from .placements import placements_on
+from .sets import PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
+from .shapes import Cell
+from .symmetries import board_symmetries, fixed_cover, least_image
+
+__all__ = ["Polyomino", "SMALL_LAYER"]
+
+if TYPE_CHECKING:
+    from ...cover import CoverProblem
+
+#: a box whose layers hold at most this many cells is filled by ``scan`` (see :meth:`Polyomino.cover_problem`)
+SMALL_LAYER = 9
+
+
+class Polyomino(Puzzle):
+    """Place each piece once so that the pieces cover the board's cells exactly.
+
+    Parameters
+    ----------
+    pieces : str or mapping
+        A named set (:data:`PIECE_SETS`) or name -> cells, each cell a tuple
+        of whole numbers in the lattice's coordinates (see
+        :mod:`parity.boards.lattices`).
+    board : str, path or sequence of cells
+        A spec of :data:`REGION_FORMS` (``rect:WxH``, ...), a file of ASCII
+        art, or the cells themselves.
+    one_sided : bool, optional
+        Pieces may not be turned over (implied by the one-sided sets).
+    lattice : str, optional
+        ``square``, ``cubic``, ``triangle`` or ``hex``, for custom pieces;
+        default: two coordinates a cell mean square, three cubic.  A named
+        set brings its own.
+    copies : {"once", "any"}
+        ``once``: each piece exactly once (a packing).  ``any``: each piece
+        any number of times, none included (a tiling: dominoes on a board);
+        a solution then names the copies ``I#1``, ``I#2``, ...
+    omit_one_of : iterable of str, optional
+        Pieces of which exactly one is left out of each packing (any one of
+        them), as in Polyform Puzzler's puzzles that leave out one piece:
+        each must have as many cells as the pieces have more than the board.
+        In the cover problem this is Polyform Puzzler's own device: an item
+        ``!`` and one option ``! NAME`` per such piece.
+
+    Raises
+    ------
+    LimitError
+        For pieces that are no named set and no mapping of names to cells,
+        a cell that is not a tuple of whole numbers, cells of different
+        lengths or no cell of the lattice, a cell listed twice; and when the
+        pieces' area differs from the board's.
+    BoardSpecError
+        For a board spec of none of the forms, a missing file (``no such
+        file:``), board cells that are not cells of the pieces' lattice.
+
+    Examples
+    --------
+    >>> Polyomino({"a": [(0, 0)], "b": [(0, 0, 0)]}, [(0, 0), (0, 1)])
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: pieces: piece 'b' has a cell of 3 coordinates where the cells of piece 'a' have 2
+
+    Fifteen of the sixteen tetrasticks, one of the five lopsided ones left
+    out, fill the 60 segments of the 5 x 5 grid of squares (not the 31 of
+    3 x 4):
+
+    >>> Polyomino("tetrasticks", "sticks-rect:5x5", omit_one_of="HJLNY").describe()
+    'tetrasticks less one of H, J, L, N, Y on sticks-rect:5x5'
+    >>> Polyomino("tetrasticks", "sticks-rect:3x4", omit_one_of="HJLNY")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: omit_one_of: the pieces cover 64 cells and the board has 31; leaving one piece out needs one of 33 cells, and H has 4
+    """
+
+    family = "polyomino"
+    encodings = ("cover", "cnf")
+
+    def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
+                 lattice: str | None = None, copies: str = "once", omit_one_of=None) -> None:
+        if copies not in ("once", "any"):
+            raise LimitError(f"copies: once (each piece once) or any (each piece any number of times), got {copies!r}")
+        self.copies = copies
+        if one_sided is not None and one_sided not in (True, False):
+            raise LimitError(f"one_sided: True, False or None (the set's own), got {one_sided!r}")
+        if lattice is not None and not isinstance(lattice, Lattice):
+            lattice = lattice_named(lattice)
+        if isinstance(pieces, str):
+            if pieces not in PIECE_SETS:
+                raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(PIECE_SETS)}")
+            self.set_name = pieces
+            self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
+            if lattice is not None and lattice is not self.lattice:
+                raise LimitError(f"lattice: the set {pieces} lies on the {self.lattice.name} lattice, not on the "
+                                 f"{lattice.name} lattice")
+        else:
+            self.set_name = "custom"
+            self.one_sided = bool(one_sided)
+            self.lattice, self.pieces = _custom_pieces(pieces, lattice)
+        if self.lattice is CUBIC:
+            self.one_sided = True
+        if isinstance(board, (str, os.PathLike)):
+            self.board_label, cells, board_lattice = region(board, self.lattice)
+            if board_lattice is not self.lattice:
+                raise BoardSpecError(f"board {board}: a {board_lattice.name}-lattice board for pieces on the "
+                                     f"{self.lattice.name} lattice")
+        else:
+            if isinstance(board, (bytes, Mapping)) or not isinstance(board, Iterable):
+                raise BoardSpecError(f"board: expected one of {', '.join(REGION_FORMS)} or a sequence of cells, got "
+                                     f"{board!r}")
+            self.board_label, cells = "cells", check_cells(board, "board", BoardSpecError)
+            for cell in cells:
+                if len(cell) != self.lattice.dimension:
+                    raise BoardSpecError(f"board: the cell {cell} has {_coordinates(len(cell))} where the pieces' "
+                                         f"cells have {self.lattice.dimension}")
+            check_on_lattice(cells, self.lattice, "board", BoardSpecError)
+        self.cells = sorted(set(cells))
+        self._board = None
+        area = sum(len(s) for s in self.pieces.values())
+        self.omit_one_of = self._omittable(omit_one_of, area)
+        if copies == "once" and not self.omit_one_of and area != len(self.cells):
+            raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
+
+    def _omittable(self, names, area: int) -> tuple[str, ...]:
+        """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus.
+
+        A text names them separated by commas or spaces; a text that is one word is a piece's name when the set
+        has that piece, else a run of one-letter names (``HJLNY``).
+        """
+        if names is None:
+            return ()
+        if isinstance(names, str):
+            words = [w for w in re.split(r"[,\s]+", names) if w]
+            if len(words) == 1 and words[0] not in self.pieces and any(ch in self.pieces for ch in words[0]):
+                words = list(words[0])
+            names = words
+        elif isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
+            raise LimitError(f"omit_one_of: names of pieces (a text, or a list of names), got {names!r:.60}")
+        names = tuple(dict.fromkeys(str(n).strip() for n in names))
+        if not names or "" in names:
+            raise LimitError("omit_one_of: name at least one piece, of which exactly one is left out")
+        if self.copies != "once":
+            raise LimitError("omit_one_of leaves out one piece of a packing; with copies='any' no piece is needed")
+        unknown = [n for n in names if n not in self.pieces]
+        if unknown:
+            raise LimitError(f"omit_one_of: {unknown[0]!r} is not a piece of the set ({', '.join(self.pieces)})")
+        if "!" in self.pieces:
+            raise LimitError("omit_one_of: a piece named '!' is the name of the item that leaves a piece out; "
+                             "rename it")
+        surplus = area - len(self.cells)
+        if surplus <= 0:
+            raise LimitError(f"omit_one_of: the pieces cover {area} cells and the board has {len(self.cells)}: "
+                             f"{'they fill it exactly' if surplus == 0 else 'they cannot fill it'}, and no piece "
+                             "is left over to leave out")
+        wrong = [n for n in names if len(self.pieces[n]) != surplus]
+        if wrong:
+            raise LimitError(f"omit_one_of: the pieces cover {area} cells and the board has {len(self.cells)}; leaving "
+                             f"one piece out needs one of {surplus} cells, and {wrong[0]} has "
+                             f"{len(self.pieces[wrong[0]])}")
+        return names
+
+    @property
+    def board(self):
+        """The board as a graph: its cells, each joined to its neighbours on the lattice (made on first use)."""
+        if self._board is None:
+            self._board = region_graph(self.cells, self.lattice, self.board_label)
+        return self._board
+
+    @property
+    def board_name(self) -> str:
+        return self.board_label
+
+    def header(self) -> dict:
+        return {"family": self.family, "board": self.board_label, **self.parameters()}
+
+    def placements(self) -> list[tuple[str, tuple[Cell, ...]]]:
+        """Every (piece, cells) that fits on the board (worked out once, by
+        :func:`~parity.puzzles.polyomino.placements.placements_on`; a new list each call)."""
+        if "_placements" not in self.__dict__:
+            self.__dict__["_placements"] = placements_on(self.cells, self.pieces, self.lattice, self.one_sided)
+        return list(self.__dict__["_placements"])
+
+    def _solution(self, chosen: list[int], placements) -> dict[str, tuple]:
+        if self.copies == "once":  # (the options past the placements leave a piece out)
+            return {placements[i][0]: placements[i][1] for i in chosen if i < len(placements)}
+        copies: dict[str, int] = {}
+        solution = {}
+        for i in chosen:  # the copies of each piece numbered in the order of their cells
+            name, cells = placements[i]
+            copies[name] = copies.get(name, 0) + 1
+            solution[f"{name}#{copies[name]}"] = cells
+        return solution
+
+    def layer(self) -> int:
+        """The cells of one layer of :meth:`fill_order`: the board's extents multiplied, all but the longest.
+
+        Examples
+        --------
+        >>> Polyomino("soma", "box:3x3x3").layer(), Polyomino("pentominoes", "rect:10x6").layer()
+        (9, 6)
+        """
+        k = self.lattice.translated
+        extent = sorted(max(c[i] for c in self.cells) - min(c[i] for c in self.cells) + 1 for i in range(k))
+        layer = 1
+        for size in extent[:-1]:
+            layer *= size
+        return layer
+
+    def fill_order(self) -> list[Cell]:
+        """The board's cells in scan-line order, the order the ``scan`` engine fills them.
+
+        Lines run along the board's shorter extents: the coordinate of the
+        longest extent changes slowest (columns of 6 on a 10 x 6 rectangle),
+        so the open front of the search stays short.
+        """
+        k = self.lattice.translated
+        extent = [max(c[i] for c in self.cells) - min(c[i] for c in self.cells) for i in range(k)]
+        axes = sorted(range(k), key=lambda i: -extent[i])
+        return sorted(self.cells, key=lambda cell: (*(cell[i] for i in axes), *cell[k:]))
+
+    def cover_problem(self, placements, first: str | None = None, decode=None) -> CoverProblem:
+        """The exact cover of ``placements``: an item per cell (in :meth:`fill_order`) and per piece (none when
+        pieces are used any number of times).
+
+        A plane board is marked ``ordered``: the ``scan`` engine fills its
+        items in their listed order, ``first`` (a piece with few placements
+        left) before any cell.  A box is left to ``dlx`` unless its layers are
+        small: in three dimensions the open front of a scan is a whole layer,
+        and the fewest-options rule wins from layers of 10 cells on (solid
+        pentominoes in 2 x 5 x 6: 4.4 s against 25 s; in 3 x 4 x 5: 34 s
+        against 87 s), where on layers of at most 9 (Soma's 3 x 3 x 3, the
+        tetracubes' 2 x 2 x 8 and 2 x 4 x 4) ``scan`` is twice as fast and
+        needs no compiled dancing cells.
+        """
+        from ...cover import CoverProblem
+
+        head = [] if first is None else [first]
+        ordered = self.lattice is not CUBIC or self.layer() <= SMALL_LAYER
+        neighbours = self.neighbours() if ordered else None
+        points = self.crossings(self.cells)  # pieces of segments may not cross: a point passed through once at most
+        if self.copies == "any":
+            return CoverProblem([[*cells, *self.crossings(cells)] for _, cells in placements], ordered=ordered,
+                                primary=self.fill_order(), secondary=points, decode=decode, neighbours=neighbours)
+        omit = [["!", name] for name in self.omit_one_of]  # Polyform Puzzler's item '!': one piece left out
+        pieces = [n for n in self.pieces if n != first] + (["!"] if omit else [])
+        return CoverProblem([*([name, *cells, *self.crossings(cells)] for name, cells in placements), *omit],
+                            ordered=ordered, primary=[*head, *self.fill_order(), *pieces],
+                            secondary=points, decode=decode, neighbours=neighbours)
+
+    def crossings(self, cells) -> list[str]:
+        """The grid points a piece of segments passes straight through (two of its segments in line there), as
+        the items ``"x,yi"`` Polyform Puzzler names them: no two pieces may both pass through a point, so
+        pieces never cross (they may touch).  Empty for pieces of cells, and on the hexagonal grid, where no
+        two segments are in line.
+
+        Examples
+        --------
+        >>> Polyomino("tristicks", "sticks-rect:4x4", copies="any").crossings([(0, 0, 0), (1, 0, 0), (1, 0, 1)])
+        ['1,0i']
+        """
+        lattice = self.lattice
+        if not isinstance(lattice, Segments):
+            return []
+        away: dict = {}
+        for cell in cells:
+            a, b = lattice.ends(tuple(cell))
+            away.setdefault(a, set()).add((b[0] - a[0], b[1] - a[1]))
+            away.setdefault(b, set()).add((a[0] - b[0], a[1] - b[1]))
+        return sorted(f"{p[0]},{p[1]}i" for p, ways in away.items() if any((-u, -v) in ways for u, v in ways))
+
+    def neighbours(self) -> dict[Cell, list[Cell]]:
+        """Each cell of the board -> its neighbours on the board (the ``pack`` engine grows regions through them).
+
+        Examples
+        --------
+        >>> Polyomino("trominoes", "rect:3x2").neighbours()[(0, 0)]
+        [(0, 1), (1, 0)]
+        """
+        near = self.__dict__.get("_neighbours")
+        if near is None:
+            board = set(self.cells)
+            near = self.__dict__["_neighbours"] = {
+                cell: sorted(n for n in self.lattice.neighbours(cell) if n in board) for cell in self.cells}
+        return near
+
+    def build_cover(self):
+        placements = self.placements()
+        # the options, and their index (piece, cells) -> option number in which the symmetries' quotients find images
+        index = {(name, frozenset(cells)): i for i, (name, cells) in enumerate(placements)}
+        self.__dict__["_options"] = placements, index
+        return self.cover_problem(placements, decode=lambda chosen: self._solution(chosen, placements))
+
+    build_cnf = Puzzle.cnf_from_cover
+
+    def verify(self, solution: Mapping[str, tuple]) -> None:
+        """Each piece once (or copies of the pieces, with ``copies="any"``), each a congruent copy of its piece,
+        and every cell of the board covered once."""
+        if not isinstance(solution, Mapping):
+            raise InvalidSolution("a solution maps each placed piece to its cells")
+        if self.copies == "once" and self.omit_one_of:
+            left = [n for n in self.pieces if n not in solution]
+            if not set(solution) <= set(self.pieces) or len(left) != 1 or left[0] not in self.omit_one_of:
+                raise InvalidSolution(f"a solution places every piece once but exactly one of "
+                                      f"{', '.join(self.omit_one_of)}")
+        elif self.copies == "once" and set(solution) != set(self.pieces):
+            raise InvalidSolution(f"a solution places each of the {len(self.pieces)} pieces once")
+        if self.copies == "any":
+            unknown = [name for name in solution if str(name).rpartition("#")[0] not in self.pieces]
+            if unknown:
+                raise InvalidSolution(f"{unknown[0]!r} names no copy of a piece (copies are named PIECE#k)")
+        covered: dict = {}
+        for name, cells in solution.items():
+            self.check_placement(name if self.copies == "once" else name.rpartition("#")[0], cells, name)
+            for cell in cells:
+                if cell in covered:
+                    raise InvalidSolution(f"cell {cell} is covered by {covered[cell]} and {name}")
+                covered[cell] = name
+        if set(covered) != set(self.cells):
+            raise InvalidSolution("the pieces do not cover the board exactly")
+        crossed: dict = {}
+        for name, cells in solution.items():
+            for point in self.crossings(cells):
+                if point in crossed:
+                    raise InvalidSolution(f"{crossed[point]} and {name} both pass through the point "
+                                          f"{point[:-1]}: pieces may not cross")
+                crossed[point] = name
+
+    def check_placement(self, piece: str, cells, label: str | None = None) -> None:
+        """Raise :class:`~parity.errors.InvalidSolution` unless ``cells`` are piece ``piece`` in one of its
+        orientations (``label``: the name to report, a copy's ``PIECE#k``), checked against the piece itself.
+
+        Examples
+        --------
+        >>> Polyomino("trominoes", "rect:3x2").check_placement("P3_1", [(0, 0), (1, 1), (0, 2)])
+        Traceback (most recent call last):
+        ...
+        parity.errors.InvalidSolution: piece P3_1 is placed as a shape that is not one of its orientations
+        """
+        shapes = self.__dict__.get("_shapes")
+        if shapes is None:  # each piece's orientations, worked out once from the piece itself
+            shapes = self.__dict__["_shapes"] = {n: set(self.lattice.orientations(s, self.one_sided))
+                                                 for n, s in self.pieces.items()}
+        label = piece if label is None else label
+        try:
+            shape = self.lattice.normalize(cells)
+        except (TypeError, ValueError) as exc:
+            raise InvalidSolution(f"piece {label} is not placed as cells of the board: {exc}") from None
+        if shape not in shapes[piece]:
+            raise InvalidSolution(f"piece {label} is placed as a shape that is not one of its orientations")
+
+    def check_placements(self, placements) -> None:
+        """:meth:`check_placement` for many ``(piece, cells)`` at once: each piece's placements normalised and
+        compared with its orientations as arrays (cells as numbers, sorted), not one by one."""
+        import numpy as np
+
+        k = self.lattice.translated
+        rows: dict[str, list] = {}
+        for name, cells in placements:
+            rows.setdefault(name, []).append(cells)
+        for name, placed in rows.items():
+            size = len(self.pieces[name])
+            try:
+                cells = np.array(placed, dtype=np.int64)
+            except (TypeError, ValueError, OverflowError):
+                cells = None
+            if cells is None or cells.ndim != 3 or cells.shape[1] != size or cells.shape[2] != self.lattice.dimension:
+                for one in placed:  # ragged or odd: one at a time, each with its own message
+                    self.check_placement(name, one)
+                continue
+            cells[:, :, :k] -= cells[:, :, :k].min(axis=1, keepdims=True)
+            orientations = np.array(self.lattice.orientations(self.pieces[name], self.one_sided), dtype=np.int64)
+            top = max(int(cells.max()), int(orientations.max())) + 1
+            if cells.min() < 0 or top ** cells.shape[2] >= 2 ** 62:
+                for one in placed:
+                    self.check_placement(name, one)
+                continue
+            weights = top ** np.arange(cells.shape[2] - 1, -1, -1, dtype=np.int64)
+            known = {bytes(np.sort(o @ weights)) for o in orientations}
+            for number, key in enumerate(np.sort(cells @ weights, axis=1)):
+                if bytes(key) not in known:
+                    self.check_placement(name, placed[number])  # raises, with the piece's name
+                    raise InvalidSolution(f"piece {name} is placed as a shape that is not one of its orientations")
+
+    def letters(self, solution=None) -> dict[str, str]:
+        """One character per piece (or per copy of ``solution``) for letter grids
+        (:func:`~parity.puzzles.polyomino.pictures.piece_letters`)."""
+        return piece_letters(self, solution)
+
+    def grid(self, solution: Mapping[str, tuple]) -> list[str]:
+        """The solution as letter rows (:func:`~parity.puzzles.polyomino.pictures.letter_rows`)."""
+        return letter_rows(self, solution)
+
+    def draw(self, solution: Mapping[str, tuple], ax) -> None:
+        """Each piece in its own colour with its name; a box is drawn layer by layer, side by side
+        (:func:`~parity.puzzles.polyomino.pictures.draw_packing`)."""
+        draw_packing(self, solution, ax)
+
+    def to_json(self, solution: Mapping[str, tuple]) -> dict:
+        """The placements, the picture's rows, Polyform Puzzler's coordinate lines (``puzzler``; see
+        :mod:`parity.puzzles.polyomino.puzzler`) and the piece left out (``left_out``), if one is."""
+        from .puzzler import solution_lines
+
+        lines = solution_lines(self, solution).splitlines()
+        grid = lines if isinstance(self.lattice, Segments) else self.grid(solution)  # (a segment board's grid)
+        left = self.left_out(solution)
+        return {"placements": {name: [list(cell) for cell in cells] for name, cells in solution.items()},
+                "grid": grid, "puzzler": lines + ([f"! {left}"] if left else []), **({"left_out": left} if left else {})}
+
+    def left_out(self, solution) -> str | None:
+        """The piece a packing leaves out (one of :attr:`omit_one_of`), or None."""
+        return next((n for n in self.omit_one_of if n not in solution), None)
+
+    def summary(self, solution) -> str:
+        left = self.left_out(solution)
+        return f"{len(solution)} pieces placed" + (f", {left} left out" if left else "")
+
+    def solutions_text(self, listed) -> tuple[str, dict]:
+        """A Polyform Puzzler solution file of the puzzle (:func:`~parity.puzzles.polyomino.puzzler.solution_file`):
+        one solution per orbit of the board's symmetries, as Polyform Puzzler's files list them (the least of
+        each orbit's images, by :meth:`solution_key` for a tiling); and what it holds (``solutions``, ``up_to``,
+        ``symmetries``).  ``listed(problem)`` gives every solution of a cover problem of the puzzle, verified
+        (:func:`parity.api.encoding_solutions`): the whole problem's, or, where a piece prunes the search, the
+        problem with that piece at one placement per orbit of its placements (every orbit has a packing there).
+
+        Examples
+        --------
+        >>> from functools import partial
+        >>> from parity.api import encoding_solutions
+        >>> puzzle = Polyomino("pentominoes", "rect:20x3")
+        >>> text, held = puzzle.solutions_text(partial(encoding_solutions, puzzle))
+        >>> held, text.count("solution ")
+        ({'solutions': 2, 'up_to': 'symmetry', 'symmetries': 4}, 2)
+        """
+        import time
+
+        from .puzzler import solution_file
+
+        started = time.perf_counter()
+        kept = orbit_representatives(self, listed)
+        held = {"up_to": "symmetry", "symmetries": len(self.symmetries().perms)}
+        text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
+        return text, {"solutions": len(kept), **held}
+
+    def read_solutions(self, text: str, source: str | None = None) -> list[dict]:
+        """Every solution a Polyform Puzzler solution file holds, each verified
+        (:func:`~parity.puzzles.polyomino.puzzler.read_solution_file`; ``source``, the file's name, starts each
+        message: ``FILE:LINE: solution N: ...``)."""
+        from .puzzler import read_solution_file
+
+        return read_solution_file(self, text, source)
+
+    def solution_key(self, solution, up_to_symmetry: bool = True) -> tuple:
+        """The least image of ``solution`` under the board's symmetries: two solutions have the same key exactly
+        when a symmetry takes one to the other (``up_to_symmetry=False``: exactly when they are the same
+        packing).  A tiling is its pieces' cell sets with their shapes' names, the copies' numbers left out.
+
+        Raises
+        ------
+        InvalidSolution
+            If ``solution`` is no mapping of the puzzle's pieces (or copies) to cells of the board.
+        """
+        return least_image(self, solution, up_to_symmetry)
+
+    def picture(self, solution) -> str:
+        return "\n".join(self.grid(solution))
+
+    def parameters(self) -> dict:
+        named = self.__dict__.get("catalogue")
+        known = catalogue_entry(named) if named else None
+        return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
+                **({"copies": "any"} if self.copies == "any" else {}),
+                **({"omit_one_of": list(self.omit_one_of)} if self.omit_one_of else {}),
+                **({"puzzle": named, "published": known["count"], "published_up_to": known["up_to"]} if named else {})}
+
+    def describe(self) -> str:
+        many = " (any number of each)" if self.copies == "any" else ""
+        named = self.__dict__.get("catalogue")
+        known = catalogue_entry(named) if named else None
+        said = (f"{named} (published: {known['count']} up to {known['up_to']}), " if known and known["count"] is not None
+                else f"{named}: " if named else "")
+        less = f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of else ""
+        return f"{said}{self.set_name}{many}{less} on {self.board_label}"
+
+    def orbit_count(self, engine: str | None = None) -> dict | None:
+        """Solutions up to the board's symmetries by pruning one piece's placements (see
+        :func:`~parity.puzzles.polyomino.orbits.count_orbits`); None for tilings (pieces used any number of times),
+        which no piece's placements prune."""
+        if self.copies == "any":
+            return None
+        return count_orbits(self, engine)
+
+    def symmetries(self, recolour: bool = False):
+        """The lattice symmetries that map the board onto itself, acting on the cells of a solution
+        (:func:`~parity.puzzles.polyomino.symmetries.board_symmetries`; worked out once).
+
+        A rotation keeps every piece; a reflection turns each piece into its
+        mirror image, so it is a symmetry of the puzzle only when the set holds
+        every piece's mirror image (free pieces are their own; a one-sided or
+        solid set holds chiral pairs), and it renames the pieces accordingly.
+        Pieces are not colours: ``recolour`` does not apply.
+        """
+        if recolour:
+            raise LimitError("pieces are not interchangeable colours; --recolour does not apply to polyominoes")
+        if "_symmetries" not in self.__dict__:  # worked out once (the group is read, never changed)
+            self.__dict__["_symmetries"] = board_symmetries(self)
+        return self.__dict__["_symmetries"]
+
+    def fixed_encoding(self, sym, g: int):
+        """The packings (or tilings) that element ``g`` of :meth:`symmetries` fixes, as the quotient of the cover
+        problem (:func:`~parity.puzzles.polyomino.symmetries.fixed_cover`): a smaller cover problem that is
+        counted, not listed.
+
+        Examples
+        --------
+        >>> puzzle = Polyomino({"I": [(0, 0), (0, 1)]}, [(r, c) for r in range(4) for c in range(4)], copies="any")
+        >>> sym = puzzle.symmetries()
+        >>> fixed = [puzzle.fixed_encoding(sym, g).count() for g in range(len(sym.perms))]
+        >>> fixed, sum(fixed) // len(fixed)  # 36 domino tilings of the 4 x 4, 9 up to symmetry
+        ([36, 2, 8, 2, 12, 0, 12, 0], 9)
+        """
+        return fixed_cover(self, sym, g)

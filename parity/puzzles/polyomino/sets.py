@@ -1,0 +1,124 @@
+"""Piece sets by name (:data:`PIECE_SETS`), custom sets checked, and the named puzzles of the catalogue.
+
+Examples
+--------
+>>> PIECE_SETS["hexiamonds"]
+(6, False, 'triangle')
+>>> sorted(_solid_set("soma"))
+['A', 'B', 'L', 'P', 'T', 'V', 'Z']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...boards import check_cells, check_on_lattice, read_shape
+from ...boards.lattices import CUBIC, SQUARE, Lattice, lattice_named
+from ...errors import LimitError
+from .names import CONVENTIONAL_NAMES, SOLID_NAMES, piece_names
+from .shapes import normalize, orientations, polyominoes
+
+__all__ = ["PIECE_SETS", "catalogue_entry"]
+
+#: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
+PIECE_SETS = {
+    "monominoes": (1, False, "square"), "dominoes": (2, False, "square"), "trominoes": (3, False, "square"),
+    "tetrominoes": (4, False, "square"), "pentominoes": (5, False, "square"), "hexominoes": (6, False, "square"),
+    "one-sided-tetrominoes": (4, True, "square"), "one-sided-pentominoes": (5, True, "square"),
+    "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "pentacubes-3x3x3": (5, True, "cubic"),
+    "soma": (4, True, "cubic"),
+    "solid-pentominoes": (5, True, "cubic"),
+    "diamonds": (2, False, "triangle"), "triamonds": (3, False, "triangle"),
+    "tetriamonds": (4, False, "triangle"), "pentiamonds": (5, False, "triangle"),
+    "hexiamonds": (6, False, "triangle"), "heptiamonds": (7, False, "triangle"),
+    "one-sided-hexiamonds": (6, True, "triangle"),
+    "trihexes": (3, False, "hex"), "tetrahexes": (4, False, "hex"), "pentahexes": (5, False, "hex"),
+    "one-sided-tetrahexes": (4, True, "hex"),
+    "tristicks": (3, False, "sticks"), "tetrasticks": (4, False, "sticks"), "one-sided-tetrasticks": (4, True, "sticks"),
+    "pentasticks": (5, False, "sticks"), "ditrigs": (2, False, "trigs"), "tritrigs": (3, False, "trigs"),
+    "tetratwigs": (4, False, "twigs"), "pentatwigs": (5, False, "twigs"),
+}
+
+
+def _solid_set(name: str) -> dict[str, tuple]:
+    """The solid piece sets: every tetracube (the flat ones by their tetromino letters, then A, B, P) or pentacube
+    (Polyform Puzzler's names, :data:`~parity.puzzles.polyomino.names.PENTACUBE_NAMES`; ``pentacubes-3x3x3`` the 25 that fit in a 3 x 3 x 3 box);
+    Soma (V, L, T, Z, A, B, P: the corner tricube and the six tetracubes that are neither straight nor square);
+    the twelve pentominoes as flat solids."""
+    if name == "solid-pentominoes":
+        return {k: normalize((r, c, 0) for r, c in v) for k, v in piece_names(polyominoes(5), False).items()}
+    if name == "pentacubes":  # named as Polyform Puzzler names them (see _name_table)
+        return piece_names(polyominoes(5, lattice=CUBIC), True, CUBIC)
+    if name == "pentacubes-3x3x3":  # the 25 that fit in a 3 x 3 x 3 box: all but I5, L5, N5 and Y5
+        return {n: p for n, p in _solid_set("pentacubes").items()
+                if all(max(c[i] for c in p) - min(c[i] for c in p) < 3 for i in range(3))}
+    letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
+    for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
+        flat = [(r, c, 0) for r, c in read_shape(art, letter)]
+        letters[min(CUBIC.orientations(flat))] = "Z" if name == "soma" and letter == "S" else letter
+    pieces = polyominoes(4, dimension=3)
+    if name == "soma":
+        pieces = [normalize(SOLID_NAMES["V"])] + [p for p in pieces if letters[min(orientations(p))] not in "IO"]
+    return {letters[min(orientations(p))]: p for p in pieces}
+
+
+def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], bool, Lattice]:
+    order, sided, lattice_name = PIECE_SETS[name]
+    lattice = lattice_named(lattice_name)
+    if lattice is CUBIC:
+        return _solid_set(name), True, lattice  # solids turn but never reflect
+    sided = sided if one_sided is None else bool(one_sided)
+    return piece_names(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
+
+
+def _coordinates(n: int) -> str:
+    return f"{n} coordinate{'s' if n != 1 else ''}"
+
+
+def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, tuple]]:
+    """(lattice, name -> normalised cells) of a custom piece set, every piece checked; LimitError names the piece.
+
+    Without ``lattice`` two coordinates mean the square lattice and three the
+    cubic one.
+    """
+    if not isinstance(pieces, Mapping):
+        try:  # a sequence of (name, cells) pairs, as dict() takes them
+            pieces = dict(pieces)
+        except (TypeError, ValueError):
+            raise LimitError(f"pieces: expected a named set ({', '.join(PIECE_SETS)}) or a mapping name -> cells, "
+                             f"got {pieces!r}") from None
+    shapes = {str(name): check_cells(cells, f"pieces: piece {str(name)!r}") for name, cells in pieces.items()}
+    if not shapes or not all(shapes.values()):
+        raise LimitError("a custom piece set needs at least one piece, each of at least one cell")
+    first, cells = next(iter(shapes.items()))
+    dimension = len(cells[0]) if lattice is None else lattice.dimension
+    for name, cells in shapes.items():
+        for cell in cells:
+            if len(cell) != dimension:
+                whose = f"the cells of piece {first!r}" if lattice is None else f"the {lattice.name} lattice's cells"
+                raise LimitError(f"pieces: piece {name!r} has a cell of {_coordinates(len(cell))} where {whose} "
+                                 f"have {dimension}")
+    if lattice is None:
+        if dimension not in (2, 3):
+            raise LimitError(f"pieces: cells of {_coordinates(dimension)}; the square and hexagon lattices take 2, "
+                             "the cubic and triangle lattices 3")
+        lattice = SQUARE if dimension == 2 else CUBIC
+    for name, cells in shapes.items():
+        check_on_lattice(cells, lattice, f"pieces: piece {name!r}")
+    return lattice, {name: lattice.normalize(cells) for name, cells in shapes.items()}
+
+
+def catalogue_entry(name: str) -> dict:
+    """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`), or LimitError naming
+    the puzzles there are.
+
+    Examples
+    --------
+    >>> catalogue_entry("pentominoes-6x10")["count"]
+    2339
+    """
+    from ...data.catalogue import PUZZLES
+
+    if not isinstance(name, str) or name not in PUZZLES:
+        raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}")
+    return PUZZLES[name]
