@@ -7,8 +7,8 @@ import pytest
 
 from parity.data.oeis import A075464
 from parity.puzzles import LightsOut
-from parity.puzzles._press_bounds import (lower_bound, neighbourhood_upper_bound, strip_minimum, symmetric_upper_bound,
-                                          top_block_minimum)
+from parity.puzzles.lightsout.bounds import (lower_bound, neighbourhood_upper_bound, strip_minimum,
+                                             symmetric_upper_bound, top_block_minimum)
 
 
 def chased_top_rows(n: int, first: int, r: int, columns) -> int:

@@ -34,11 +34,11 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 
-from .._files import read_text
-from .._limits import check_memory
-from .._json import JSONText
-from ..boards import board as make_board, read_strictly, rectangle
-from ..errors import (
+from ..._files import read_text
+from ..._limits import check_memory
+from ..._json import JSONText
+from ...boards import board as make_board, read_strictly, rectangle
+from ...errors import (
     BoardSpecError,
     EngineNotApplicableError,
     InvalidSolution,
@@ -49,10 +49,10 @@ from ..errors import (
     SweepError,
     TooLargeError,
 )
-from ..linalg import SolutionSpace, check_field
-from ..linalg.system import LinearSystem
-from .base import Puzzle, node_labels
-from .registry import BOARD_STRICT, Family, Option, SweepSpec, parse_sizes
+from ...linalg import SolutionSpace, check_field
+from ...linalg.system import LinearSystem
+from ..base import Puzzle, node_labels
+from ..registry import BOARD_STRICT, Family, Option, SweepSpec, parse_sizes
 
 #: boards other than grids of at most this many nodes have their symmetries broken in the most clicks search
 #: (finding a board's automorphisms takes about 2 s at 400 nodes, 9 s at 900)
@@ -439,8 +439,8 @@ class LightsOut(Puzzle):
         >>> backend("sat").count(formula)
         16
         """
-        from ..cnf import CNF
-        from ..linalg.forcing import forcing_set
+        from ...cnf import CNF
+        from ...linalg.forcing import forcing_set
 
         system = self.linear()
         # the rows of T as {column: coefficient}, from the sparse entries (no n x n matrix for large boards)
@@ -502,7 +502,7 @@ class LightsOut(Puzzle):
             For an engine that does not solve linear systems (the same error
             :func:`parity.solve` gives for an engine that does not apply).
         """
-        from ..engines import choose
+        from ...engines import choose
 
         chosen, system = choose(self, engine, "solve")
         if chosen.accepts != "linear":  # only when the caller named a non-linear engine
@@ -650,7 +650,7 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:5x5").minimum_presses()[0]
         15
         """
-        from .._limits import check_max_nullity
+        from ..._limits import check_max_nullity
 
         max_nullity = check_max_nullity(max_nullity)
         space = self.solution_space(engine)
@@ -714,9 +714,9 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:4x4", field=3).most_clicks()["most_clicks"]  # three-state lights, nullity 2
         16
         """
-        from .._limits import check_max_nullity
-        from ..errors import NullityTooLargeError
-        from ..codes import MAX_NULLITY, WORD_BITS, covering_radius
+        from ..._limits import check_max_nullity
+        from ...errors import NullityTooLargeError
+        from ...codes import MAX_NULLITY, WORD_BITS, covering_radius
 
         if self.field != 2:
             return self._most_clicks_gfp(engine, time_limit, max_nullity, progress, method)
@@ -745,7 +745,7 @@ class LightsOut(Puzzle):
             least, presses = worst.minimum_presses(max_nullity=_WEIGHED_NULLITY, engine=engine)
             checked = "every solution weighed"
         else:
-            from ..codes import coset_minimum
+            from ...codes import coset_minimum
 
             again = worst.solution_space(engine)
             least, lightest = coset_minimum(again.particular, again.basis, max_nullity=space.nullity)
@@ -778,9 +778,9 @@ class LightsOut(Puzzle):
                          method: str | None) -> dict:
         """:meth:`most_clicks` over GF(p > 2): the integer program over every codeword at once
         (:func:`parity.codes.covering_radius_gfp`), its worst start checked as over GF(2)."""
-        from .._limits import check_max_nullity
-        from ..errors import NullityTooLargeError, TimeLimitReached
-        from ..codes import covering_radius_gfp
+        from ..._limits import check_max_nullity
+        from ...errors import NullityTooLargeError, TimeLimitReached
+        from ...codes import covering_radius_gfp
 
         p = self.field
         if method not in (None, "program"):
@@ -927,7 +927,7 @@ class LightsOut(Puzzle):
         >>> LightsOut("grid:4x4").symmetries().order, LightsOut("grid:4x4", start={(0, 0): 1}).symmetries().order
         (8, 2)
         """
-        from ..symmetry import Symmetries, automorphisms, orientation
+        from ...symmetry import Symmetries, automorphisms, orientation
 
         if recolour:
             raise LimitError("presses are not interchangeable colours; --recolour does not apply to Lights Out")
@@ -1107,7 +1107,7 @@ def most_clicks_answer(puzzle: LightsOut, engine: str | None = None, max_nullity
 
 def random_lightsout(rng: random.Random) -> LightsOut:
     """A random Lights Out instance: graph, rule, field, start and target; unsolvable ones included."""
-    from ..boards import random_graph
+    from ...boards import random_graph
 
     if rng.random() < 0.25:  # a rectangular board, so the structured routes (chase's rows, poly) are checked too
         G = f"{rng.choice(['grid', 'cylinder', 'torus'])}:{rng.randint(1, 4)}x{rng.randint(1, 4)}"
@@ -1135,8 +1135,8 @@ def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "
 
 def _check(board_spec: str, rule: str = "closed", field: int = 2, **_) -> None:
     """The options' form, before anything is built (see :attr:`Family.check`)."""
-    from ..boards import check_spec
-    from ..linalg.gfp import check_field
+    from ...boards import check_spec
+    from ...linalg.gfp import check_field
 
     check_spec(board_spec)
     check_field(field)
@@ -1215,7 +1215,7 @@ def _with_counting_bounds(error: Exception, basis: np.ndarray, p: int) -> Except
     """A refusal of the Most Clicks search, the bounds that counting proves
     (:func:`parity.codes.counting_bounds`) added to its message and as its ``bounds`` (its ``reason``:
     the refusal without them)."""
-    from ..codes import counting_bounds
+    from ...codes import counting_bounds
 
     try:
         low, high = counting_bounds(basis, p)
