@@ -32,6 +32,8 @@ import numpy as np
 
 from ..._compiled import kernel
 
+__all__ = ["lower_bound", "top_block_minimum", "strip_minimum", "symmetric_upper_bound", "neighbourhood_upper_bound"]
+
 
 @kernel("void(int64[:], int64[:], int64[:], int64, int64[:])", nogil=True)
 def _column_weights(masks, consts, valid, width, out):
@@ -209,7 +211,7 @@ def symmetric_upper_bound(n: int, max_nullity: int = 34) -> dict:
     """
     from ...linalg import solve
     from ...codes import coset_minimum
-    from . import LightsOut
+    from .puzzle import LightsOut
 
     puzzle = LightsOut(f"grid:{n}x{n}")
     space = puzzle.solution_space("chase")
@@ -257,7 +259,7 @@ def neighbourhood_upper_bound(n: int, seconds: float, dimension: int = 30, seed:
     import time
 
     from ...codes import coset_minimum
-    from . import LightsOut
+    from .puzzle import LightsOut
 
     import math
 
