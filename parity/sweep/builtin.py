@@ -1,18 +1,17 @@
-"""The task functions of the sweeps that need the front door, and a toy task for examples.
+"""A toy task for examples, and the sweeps the families declare, by name.
 
 A family declares its sweeps (:class:`~parity.puzzles.registry.SweepSpec`,
-``Family.sweeps``); :func:`sweeps` gathers them by name.  ``parity sweep
-lightsout --sizes 1..N [--rectangles]`` is the example sweep: one task per
-board, each giving the nullity, the number of solutions from the all-on
-start, and the engine that answered.  Its task counts through the front door
-(:func:`parity.count_result`), so it lives here, a floor above the families.
-No task builds a graph: Lights Out plays a grid, cylinder or torus on its
-size alone (:class:`~parity.boards.Rectangle`), and where the polynomial
-route answers (the closed rule over GF(2)) the task does not even build the
-toggle matrix (:func:`board_free`).
+``Family.sweeps``); :func:`sweeps` gathers them by name.  Each sweep's tasks
+and its task live with its family: ``parity sweep lightsout`` runs
+:func:`parity.puzzles.lightsout.sweep.lightsout_task`, one board a task,
+which counts with the engines the front door would choose, not through it.
+Its names are offered here too (:func:`lightsout_task`, :func:`board_free`,
+:func:`min_presses` ...), for older imports.
 
 Examples
 --------
+>>> square({"n": 3})
+{'square': 9}
 >>> lightsout_task({"kind": "grid", "m": 4, "n": 4, "rule": "closed", "field": 2})["nullity"]
 4
 >>> sorted(sweeps())
@@ -23,185 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..puzzles.lightsout import lightsout_tasks
+from ..puzzles.lightsout.sweep import (MIN_PRESSES_NULLITY, MOST_CLICKS_NULLITY, board_free, board_free_nullity,
+                                       lightsout_row, lightsout_task, lightsout_tasks, min_presses, most_clicks)
 from ..puzzles.registry import SweepSpec, parse_sizes, sweeps
 
 __all__ = ["sweeps", "SweepSpec", "parse_sizes", "lightsout_task", "lightsout_tasks", "board_free", "board_free_nullity",
-           "lightsout_row", "min_presses", "most_clicks", "square"]
-
-#: the nullity functions of the polynomial route, by board kind
-_POLY = {"grid": "grid_nullity", "cylinder": "cylinder_nullity", "torus": "torus_nullity"}
-
-#: the minimum number of presses is searched exactly over at most 2^this many solutions
-MIN_PRESSES_NULLITY = 20
-#: a table's most clicks are searched where the nullity is at most this (all 2^12 codewords in one program)
-MOST_CLICKS_NULLITY = 12
+           "lightsout_row", "min_presses", "most_clicks", "MIN_PRESSES_NULLITY", "MOST_CLICKS_NULLITY", "square"]
 
 
 def square(params: Mapping) -> dict:
     """A toy task for examples: ``{"square": n * n}``."""
     return {"square": params["n"] ** 2}
-
-
-def board_free(params: Mapping) -> bool:
-    """Whether a Lights Out task is answered without a board: the closed rule over GF(2) on a grid, cylinder or
-    torus.
-
-    The all-on start is then solvable (Sutner's theorem: for every graph under
-    the closed rule), so the count is ``2 ** nullity`` and the nullity is a
-    gcd of polynomials (:mod:`parity.linalg.poly`): no graph, no matrix.  The
-    fewest presses, where asked for, come from the toggle matrix made from
-    the board's stencil and chased row by row (:func:`min_presses`).
-
-    Examples
-    --------
-    >>> board_free({"kind": "torus", "m": 5, "n": 5, "rule": "closed", "field": 2})
-    True
-    >>> board_free({"kind": "grid", "m": 5, "n": 5, "rule": "open", "field": 2})
-    False
-    """
-    return params.get("field", 2) == 2 and params.get("rule", "closed") == "closed" and params["kind"] in _POLY
-
-
-def board_free_nullity(params: Mapping) -> int:
-    """The nullity of a board-free task's board (see :func:`board_free`), from the polynomials."""
-    from ..linalg import poly
-
-    return getattr(poly, _POLY[params["kind"]])(params["m"], params["n"])
-
-
-def lightsout_row(params: Mapping, nullity: int) -> dict:
-    """A board-free task's result from its nullity (see :func:`board_free`), the fewest presses added when asked."""
-    row = {"board": f"{params['kind']}:{params['m']}x{params['n']}", "nullity": nullity, "count": 2**nullity,
-           "solvable": True, "engine": "poly"}
-    if params.get("min_presses"):
-        row["min_presses"], row["min_presses_method"] = min_presses(params["kind"], params["m"], params["n"], nullity)
-    if params.get("most_clicks"):
-        row.update(most_clicks(params, nullity))
-    return row
-
-
-def most_clicks(params: Mapping, nullity: int) -> dict:
-    """A table's ``most_clicks`` entry for a task's board: the most presses any solvable start needs (solved
-    optimally) and how it was found, where the nullity is at most ``MOST_CLICKS_NULLITY`` (12; over GF(p > 2),
-    where the ``p^k`` codewords are at most ``MOST_CODEWORDS_GFP``); a search that spends
-    ``params["most_clicks_seconds"]`` gives the bounds it reached (``most_clicks_bounds``) instead, and a board
-    beyond the search the bounds of counting (:func:`parity.codes.counting_bounds`).
-
-    Examples
-    --------
-    >>> most_clicks({"kind": "grid", "m": 4, "n": 4}, 4)["most_clicks"]
-    7
-    >>> beyond = most_clicks({"kind": "grid", "m": 19, "n": 19}, 16)
-    >>> beyond["most_clicks_bounds"], beyond["most_clicks_method"]
-    ([142, 180], 'between 142 and 180 by counting (not searched: nullity 16 is beyond 12)')
-    """
-    from ..errors import LimitError, NullityTooLargeError, TimeLimitReached
-    from ..codes import counting_bounds
-    from ..puzzles.lightsout import LightsOut
-
-    field = params.get("field", 2)
-    puzzle = LightsOut(f"{params['kind']}:{params['m']}x{params['n']}", rule=params.get("rule", "closed"), field=field)
-
-    def counted(beyond: str, bounds: tuple[int, int] | None = None) -> dict:
-        try:
-            low, high = bounds or counting_bounds(puzzle.solution_space().basis, field)
-        except LimitError:  # (a board too large to count exactly)
-            return {"most_clicks": None, "most_clicks_method": f"not searched: {beyond}"}
-        return {"most_clicks": None, "most_clicks_bounds": [low, high],
-                "most_clicks_method": f"between {low} and {high} by counting (not searched: {beyond})"}
-
-    if nullity > MOST_CLICKS_NULLITY:
-        return counted(f"nullity {nullity} is beyond {MOST_CLICKS_NULLITY}")
-    seconds = params.get("most_clicks_seconds", 60.0)
-    try:
-        answer = puzzle.most_clicks(max_nullity=MOST_CLICKS_NULLITY, time_limit=seconds)
-    except NullityTooLargeError as beyond:  # (over GF(p): too many codewords, or a program too large to build)
-        # the refusal has counted already where it could: its bounds, and its reason without them
-        return counted(getattr(beyond, "reason", str(beyond)), getattr(beyond, "bounds", None))
-    except TimeLimitReached as stopped:
-        low, high = stopped.bounds
-        return {"most_clicks": None, "most_clicks_bounds": [low, high],
-                "most_clicks_method": f"between {low} and {high}: the search's {seconds:g} s were spent"}
-    proof = answer["proof"]
-    how = proof["method"] if proof["rounds"] == 0 else \
-        f"{proof['method']} by {proof['solver']} over {proof['regions']} regions ({proof['codewords']} codewords, " \
-        f"{proof['rounds']} round{'s' if proof['rounds'] != 1 else ''})"
-    return {"most_clicks": answer["most_clicks"],
-            "most_clicks_method": f"worst start checked by {proof['checked_by']}; bound: {how}"}
-
-
-def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:
-    """The fewest presses that clear the all-on ``m x n`` board of ``kind`` (closed rule, GF(2)), and how they were
-    found; None where the nullity is above ``MIN_PRESSES_NULLITY`` (20).
-
-    The toggle matrix is made from the board's stencil (no graph), the
-    ``chase`` engine gives every solution, and all ``2 ** nullity`` of them
-    are weighed in Gray-code order; the lightest is checked against the
-    matrix before its weight is reported.
-
-    Examples
-    --------
-    >>> min_presses("grid", 5, 5, 2)
-    (15, 'all 2^2 solutions weighed (chase, Gray-code walk)')
-    """
-    if nullity > MIN_PRESSES_NULLITY:
-        return None, f"not searched: 2^{nullity} solutions is beyond 2^{MIN_PRESSES_NULLITY}"
-    import numpy as np
-
-    from ..errors import InvalidSolution
-    from ..linalg.chase import chase_system
-    from ..puzzles.lightsout import LightsOut
-
-    puzzle = LightsOut(f"{kind}:{m}x{n}")  # all on to all off, closed rule: a board known by its size, no graph
-    space = chase_system(puzzle.linear()).space
-    if space.nullity != nullity:
-        raise InvalidSolution(f"{kind}:{m}x{n}: the chase finds nullity {space.nullity}, the polynomials {nullity}")
-    weight, vector = space.minimum_weight(max_nullity=MIN_PRESSES_NULLITY)
-    presses = puzzle.presses(vector)
-    puzzle.verify(presses)  # the puzzle's own check: the presses simulated on the board
-    if puzzle.weight(presses) != weight or int(np.count_nonzero(vector)) != weight:
-        raise InvalidSolution(f"{kind}:{m}x{n}: the lightest solution found has {puzzle.weight(presses)} presses, "
-                              f"not the {weight} reported")
-    return int(weight), f"all 2^{nullity} solutions weighed (chase, Gray-code walk)"
-
-
-def lightsout_task(params: Mapping) -> dict:
-    """One board of a Lights Out sweep: nullity, the count of solutions from all-on, the engine that answered.
-
-    Examples
-    --------
-    >>> lightsout_task({"kind": "grid", "m": 5, "n": 5, "rule": "closed", "field": 2})
-    {'board': 'grid:5x5', 'nullity': 2, 'count': 4, 'solvable': True, 'engine': 'poly'}
-    >>> lightsout_task({"kind": "grid", "m": 2, "n": 2, "rule": "open", "field": 2})["engine"]  # through the front door
-    'gf2'
-    """
-    if board_free(params):
-        return lightsout_row(params, board_free_nullity(params))
-    from ..api import count_result
-    from ..puzzles.lightsout import LightsOut
-
-    spec = f"{params['kind']}:{params['m']}x{params['n']}"
-    puzzle = LightsOut(spec, rule=params.get("rule", "closed"), field=params.get("field", 2))
-    result = count_result(puzzle)
-    stats = result.stats
-    out = {"board": spec, "nullity": stats.get("nullity"), "count": result.count,
-           "solvable": bool(result.count), "engine": result.engine}
-    if params.get("min_presses"):  # an exact search over every solution: only where it is feasible
-        from ..api import solve
-
-        feasible = result.count and stats.get("nullity") is not None and stats["nullity"] <= MIN_PRESSES_NULLITY
-        if feasible:
-            found = solve(puzzle, minimize=True, max_nullity=MIN_PRESSES_NULLITY)
-            out["min_presses"] = found.stats["minimum_weight"]
-            out["min_presses_method"] = f"all {found.count} solutions weighed (engine {found.engine})"
-        else:
-            out["min_presses"] = None
-            out["min_presses_method"] = ("no solution" if not result.count else
-                                         f"not searched: {result.count} solutions is beyond 2^{MIN_PRESSES_NULLITY}")
-    if params.get("most_clicks"):  # the question is about every start: the board's nullity, whatever the all-on
-        space_nullity = stats.get("nullity")
-        if space_nullity is None:
-            space_nullity = puzzle.solution_space().nullity
-        out.update(most_clicks(params, space_nullity))
-    return out

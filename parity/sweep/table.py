@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from .._limits import check_time_limit
 from ..errors import LimitError
-from .builtin import board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
+from ..puzzles.lightsout.sweep import board_free, board_free_nullity, lightsout_row, lightsout_task, lightsout_tasks
 from .run import Sweep, check_workers, iter_sweep
 from .store import Store, task_key
 

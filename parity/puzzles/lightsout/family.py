@@ -101,7 +101,7 @@ FAMILY = Family(
                 Option("field", ("--field",), "Number of light states, a prime p.", default=2, type=int),
             ),
             tasks="parity.puzzles.lightsout.sweep:lightsout_tasks",
-            task="parity.sweep.builtin:lightsout_task",  # it counts through the front door, a floor above families
+            task="parity.puzzles.lightsout.sweep:lightsout_task",
         ),
     ),
 )
