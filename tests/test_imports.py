@@ -140,3 +140,14 @@ def test_no_private_name_is_imported_across_rooms():
             if private:
                 crossings.append(f"{module} takes {', '.join(private)} from {target}")
     assert not crossings, crossings
+
+
+#: the most lines a module of the package may have: past it, a module holds more than one idea
+MOST_LINES = 1000
+
+
+def test_no_module_is_over_a_thousand_lines():
+    """A module that grows past :data:`MOST_LINES` is cut into a package of modules, one idea each."""
+    long = {module_name(p): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert long == {}, f"modules over {MOST_LINES} lines: {long}"

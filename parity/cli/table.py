@@ -1,4 +1,10 @@
-"""``parity table``: tables by board size (text, CSV, JSON, OEIS b-file), computed through a resumable sweep."""
+"""``parity table NAME``: tables by size (text, CSV, JSON, OEIS b-file), computed through a resumable sweep.
+
+A family declares its tables with its sweeps
+(:class:`~parity.puzzles.registry.TableSpec`): the command is built from the
+sweep's options, the table's own, and those every table has; nothing here
+names a family.
+"""
 
 from __future__ import annotations
 
@@ -8,68 +14,81 @@ import sys
 import click
 
 from ..errors import LimitError
+from .family import _click_param
 from .progress import _progress_bar
 from .signals import _Interrupted
 
+#: the options every table has, after its sweep's and its own
+_TABLE_OPTIONS = (
+    (["--value"], dict(default=None, help="The column a b-file lists (default: the first value column).")),
+    (["--format", "fmt"], dict(default="text", show_default=True, help="text, csv, json or bfile (OEIS 'n a(n)').")),
+    (["--store"], dict(default=None, help="Sweep store to keep and resume the table's work (default: none kept).")),
+    (["--workers"], dict(type=click.IntRange(min=0), default=0, show_default=True,
+                         help="Local worker processes (0: this process).")),
+    (["--scheduler"], dict(default=None, help="Dask scheduler address (tcp://HOST:PORT).")),
+    (["-o", "--output"], dict(default=None, help="Write the table to this file instead of stdout.")),
+    (["--time-limit", "time_limit"], dict(type=float, default=None, help="Stop after this many seconds and give the "
+                                          "rows finished by then (kept in --store to go on).")),
+    (["--json", "as_json"], dict(is_flag=True, help="Print one JSON object on stdout (the rows and whether the table "
+                                 "is complete).")),
+)
 
-@click.group("table")
-def table_group() -> None:
-    """Tables by board size (text, CSV, JSON, OEIS b-file), computed through a resumable sweep."""
+
+class _TableGroup(click.Group):
+    """``parity table NAME``: one command a table the families declare (built when asked for)."""
+
+    def list_commands(self, ctx) -> list[str]:
+        from ..puzzles.registry import tables
+
+        return sorted(tables())
+
+    def get_command(self, ctx, name: str):
+        from ..puzzles.registry import tables
+
+        spec = tables().get(name)
+        if spec is None:
+            return None
+        params = [_click_param(o) for o in (*spec.options, *spec.table.options)]
+        params += [click.Option(flags, **settings) for flags, settings in _TABLE_OPTIONS]
+        first = spec.table.columns[0]
+        help_text = (f"{spec.table.summary}\n\nColumns: m, n, {', '.join(spec.table.columns)}; asked for: "
+                     f"{', '.join(spec.table.extras)}. --value defaults to {first}. CSV and b-file rows are written as "
+                     "they are computed; text and JSON when the table is done.")
+        return click.Command(name, params=params, callback=lambda **values: _run_table(spec, values),
+                             help=help_text, short_help=spec.summary)
 
 
-@table_group.command("lightsout")
-@click.option("--sizes", required=True, help="Board sides: N, A..B, or a comma list (1..130).")
-@click.option("--rectangles", is_flag=True, help="Every m x n with m <= n, not only squares.")
-@click.option("--kind", default="grid", show_default=True, help="grid, torus or cylinder.")
-@click.option("--rule", default="closed", show_default=True, help="closed or open.")
-@click.option("--field", default=2, show_default=True, type=int, help="Number of light states, a prime p.")
-@click.option("--min-presses", "min_presses", is_flag=True,
-              help="Add the fewest presses that clear the all-on start (exact search, where the nullity is at most 20).")
-@click.option("--most-clicks", "most_clicks", is_flag=True,
-              help="Add the most presses any solvable start needs, solved optimally (exact, with a worst start; where "
-                   "the nullity is at most 12 and within --board-seconds a board).")
-@click.option("--board-seconds", "board_seconds", type=float, default=60.0, show_default=True,
-              help="With --most-clicks: give a board's search this long, then the bounds it reached.")
-@click.option("--value", default="nullity", show_default=True, help="The column a b-file lists: nullity, count, "
-              "min_presses or most_clicks.")
-@click.option("--format", "fmt", default="text", show_default=True, help="text, csv, json or bfile (OEIS 'n a(n)').")
-@click.option("--store", default=None, help="Sweep store to keep and resume the table's work (default: none kept).")
-@click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Local worker processes (0: this process).")
-@click.option("--scheduler", default=None, help="Dask scheduler address (tcp://HOST:PORT).")
-@click.option("-o", "--output", default=None, help="Write the table to this file instead of stdout.")
-@click.option("--time-limit", "time_limit", type=float, default=None,
-              help="Stop after this many seconds and give the rows finished by then (kept in --store to go on).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout (the rows and whether the "
-              "table is complete).")
-def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clicks, board_seconds, value, fmt, store,
-                    workers, scheduler, output, time_limit, as_json) -> None:
-    """Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule).
+table_group = _TableGroup("table", help="Tables by size (text, CSV, JSON, OEIS b-file), computed through a resumable "
+                                        "sweep.")
 
-    CSV and b-file rows are written as they are computed; text and JSON when the table is done.
-    """
+
+def _run_table(spec, values: dict) -> None:
+    """Compute the table's rows and write them: streamed where the format allows, all at once otherwise; an
+    interrupt keeps the rows finished (beside ``-o``'s file, which stays as it was)."""
     from ..sweep.output import TableFile
-    from ..sweep.table import check_format, format_table, lightsout_rows, stream_lines, table_is_complete
+    from ..sweep.table import check_format, format_table, stream_lines
 
+    table = spec.table
+    fmt, output, as_json = values.pop("fmt"), values.pop("output"), values.pop("as_json")
+    value = values.pop("value") or table.columns[0]
+    common = {key: values.pop(key) for key in ("store", "workers", "scheduler", "time_limit")}
     if as_json and output is not None:
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
-    min_presses = min_presses or value == "min_presses"
-    most_clicks = most_clicks or value == "most_clicks"
-    if most_clicks and not 0 < board_seconds < float("inf"):  # (nan fails both)
-        raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
-    extras = tuple(c for c, asked in (("min_presses", min_presses), ("most_clicks", most_clicks)) if asked)
-    check_format(fmt, value, rectangles, extras)  # before the work, not after it
+    if value in table.extras:  # a b-file of a column asks for that column
+        values[value] = True
+    extras = tuple(c for c in table.extras if values.get(c))
+    rectangles = bool(values.get("rectangles"))
+    check_format(fmt, value, rectangles, extras, columns=table.columns, optional=table.extras)  # before the work
     streamed = fmt in ("csv", "bfile") and not as_json
     out, rows, listed, finish = None, [], 0, (lambda: None)
     try:
         # written beside the file and moved over it at the end: an interrupted table leaves the old one as it was
         out = None if output is None else TableFile(output)
-        progress, finish = _progress_bar("sweep lightsout table", None)
-        made = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                              progress=progress, time_limit=time_limit,
-                              most_clicks=board_seconds if most_clicks else False)
+        progress, finish = _progress_bar(f"sweep {spec.name} table", None)
+        made = table.function()(progress=progress, **common, **values)
         if streamed:
-            for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras):
+            for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras,
+                                     columns=table.columns):
                 if out is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)
                 else:
@@ -82,7 +101,7 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         finished = max(0, listed - (fmt == "csv")) if streamed else len(rows)
         if out is not None and finished:
             if not streamed:
-                out.write(format_table(rows, fmt, value) + "\n")
+                out.write(format_table(rows, fmt, value, columns=table.columns) + "\n")
             kept = out.keep()
             if kept is not None:  # (else a device or a pipe was written as it is)
                 unchanged = "is as it was" if out.existed else "was not created"
@@ -98,20 +117,20 @@ def table_lightsout(sizes, rectangles, kind, rule, field, min_presses, most_clic
         raise
     finally:
         finish()
-    complete = table_is_complete(rows, sizes, rectangles)
+    complete = len(rows) == len(spec.make_tasks(**{o.name: values[o.name] for o in spec.options}))
     if not complete:
-        click.echo(f"parity: the time limit of {time_limit:g} s was spent: {len(rows)} rows finished"
-                   + (f", kept in {store}" if store else ""), err=True)
+        click.echo(f"parity: the time limit of {common['time_limit']:g} s was spent: {len(rows)} rows finished"
+                   + (f", kept in {common['store']}" if common["store"] else ""), err=True)
     if as_json:
-        click.echo(json.dumps({"table": "lightsout", "kind": kind, "rule": rule, "field": field, "complete": complete,
-                               "rows": rows}))
+        said = {o.name: values[o.name] for o in spec.options if o.name not in ("sizes", "rectangles")}
+        click.echo(json.dumps({"table": spec.name, **said, "complete": complete, "rows": rows}))
         return
     if fmt in ("csv", "bfile"):  # written already
         if fmt == "bfile" and listed < len(rows):
             click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
                        "lists consecutive terms)", err=True)
     else:
-        text = format_table(rows, fmt, value)
+        text = format_table(rows, fmt, value, columns=table.columns)
         if output is None:
             click.echo(text)
             return

@@ -38,7 +38,7 @@ from ..errors import FamilyError, LimitError
 #: the largest board side a sweep of board sizes accepts (a table beyond it is a job for ``poly`` directly)
 MAX_SIDE = 100_000
 
-__all__ = ["Option", "BOARD_STRICT", "SweepSpec", "Family", "parse_sizes", "sweeps", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
+__all__ = ["Option", "BOARD_STRICT", "SweepSpec", "TableSpec", "Family", "parse_sizes", "sweeps", "tables", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,52 @@ BOARD_STRICT = Option("strict", ("--strict",), "Refuse a board file that is read
 
 
 @dataclass(frozen=True)
+class TableSpec:
+    """A table by size that a sweep offers (``parity table NAME``): one row a task, written as text, CSV, JSON or
+    an OEIS b-file.
+
+    The table's command takes its sweep's options, then its own, then those
+    every table has (``--value``, ``--format``, ``--store``, ``--workers``,
+    ``--scheduler``, ``-o``, ``--time-limit``, ``--json``); nothing of it is
+    written by hand on the command line.
+
+    Parameters
+    ----------
+    summary : str
+        One paragraph for ``parity table NAME --help``.
+    options : sequence of Option
+        What the table adds to its sweep's options: each of ``extras`` as a
+        flag of the same name, and their settings.
+    columns : sequence of str
+        The value columns every row has, after ``m`` and ``n``.
+    extras : sequence of str
+        The columns a row has only when asked for, by the option of the same
+        name or by ``--value`` naming it.
+    rows : str
+        ``"module:function"``: ``function(store=, workers=, scheduler=,
+        progress=, time_limit=, **sweep and table option values)`` refuses bad
+        options when called and returns the rows, one by one in size order
+        (``m``, ``n``, the columns); it may live above the front door.
+
+    Examples
+    --------
+    >>> table = family("lightsout").sweeps[0].table
+    >>> table.columns, table.extras
+    (('nullity', 'count'), ('min_presses', 'most_clicks'))
+    """
+
+    summary: str
+    options: Sequence[Option]
+    columns: Sequence[str]
+    extras: Sequence[str]
+    rows: str
+
+    def function(self):
+        """The rows' function (imported now)."""
+        return SweepSpec._load(self.rows)
+
+
+@dataclass(frozen=True)
 class SweepSpec:
     """A sweep a family offers (``parity sweep NAME``): its options, its tasks and the function that runs one.
 
@@ -112,6 +158,8 @@ class SweepSpec:
         ``"module:function"``: one task's parameters -> its JSON-ready result.
         Worker processes and Dask workers import it by this name, so it may
         live above the front door (``parity.api``) when it needs it.
+    table : TableSpec, optional
+        The table by size made of this sweep's rows (``parity table NAME``).
 
     Examples
     --------
@@ -125,6 +173,7 @@ class SweepSpec:
     options: Sequence[Option]
     tasks: str
     task: str
+    table: TableSpec | None = None
 
     @staticmethod
     def _load(path: str):
@@ -290,6 +339,17 @@ def sweeps() -> dict[str, SweepSpec]:
                 raise FamilyError(f"two families offer a sweep called {spec.name!r}")
             found[spec.name] = spec
     return found
+
+
+def tables() -> dict[str, SweepSpec]:
+    """The sweeps that make a table (``parity table NAME``), by name (imports the families).
+
+    Examples
+    --------
+    >>> sorted(tables())
+    ['lightsout']
+    """
+    return {name: spec for name, spec in sweeps().items() if spec.table is not None}
 
 
 def parse_sizes(text: str) -> list[int]:

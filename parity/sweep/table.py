@@ -23,7 +23,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .._limits import check_time_limit
 from ..errors import LimitError
@@ -31,7 +31,7 @@ from ..puzzles.lightsout.sweep import board_free, board_free_nullity, lightsout_
 from .run import Sweep, check_workers, iter_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "stream_lines", "table_is_complete", "format_table"]
+__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "lightsout_table_rows", "stream_lines", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -97,6 +97,33 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
         row = found.get(task_key(params))
         if row is not None:  # (else not reached within the time limit)
             yield _stored_row(params, row)
+
+
+def lightsout_table_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
+                         field: int = 2, min_presses: bool = False, most_clicks: bool = False,
+                         board_seconds: float = 60.0, *, store: str | os.PathLike | None = None, workers: int = 0,
+                         scheduler: str | None = None, progress=None, time_limit: float | None = None) -> Iterator[dict]:
+    """The rows of ``parity table lightsout`` (its :class:`~parity.puzzles.registry.TableSpec`): the options are
+    refused now, before any row is computed; the rows come one by one (:func:`lightsout_rows`).
+
+    ``board_seconds`` is the time each board's Most Clicks search may take.
+
+    Examples
+    --------
+    >>> [row["nullity"] for row in lightsout_table_rows("4..5")]
+    [4, 2]
+    >>> lightsout_table_rows("4", most_clicks=True, board_seconds=0)
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: --board-seconds must be a positive number of seconds, got 0
+    """
+    if most_clicks and not 0 < board_seconds < float("inf"):  # (nan fails both)
+        raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
+    lightsout_tasks(sizes, rectangles, kind, rule, field)  # (a bad size, kind, rule or field: refused now)
+    check_time_limit(time_limit)
+    check_workers(workers)
+    return lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
+                          progress=progress, time_limit=time_limit, most_clicks=board_seconds if most_clicks else False)
 
 
 def _stored_row(params: dict, row: dict) -> dict:
@@ -184,7 +211,8 @@ EXTRAS = ("min_presses", "most_clicks")
 COLUMNS = ("m", "n", "nullity", "count", *EXTRAS)
 
 
-def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, extras: tuple[str, ...] = ()) -> None:
+def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, extras: tuple[str, ...] = (),
+                 columns: Sequence[str] = COLUMNS[2:4], optional: Sequence[str] = EXTRAS) -> None:
     """Refuse a format, a b-file column or a b-file of rectangles before any row is computed.
 
     Examples
@@ -197,7 +225,7 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, ext
     """
     if fmt not in FORMATS:
         raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    columns = [c for c in COLUMNS if c not in EXTRAS or c in extras]
+    columns = ["m", "n", *columns, *(c for c in optional if c in extras)]
     if value not in columns:
         raise LimitError(f"the table has no column {value!r}; it has {', '.join(columns)}")
     if fmt == "bfile" and rectangles:
@@ -205,7 +233,8 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, ext
 
 
 def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectangles: bool = False,
-                 extras: tuple[str, ...] = ()) -> Iterator[str]:
+                 extras: tuple[str, ...] = (), columns: Sequence[str] = COLUMNS[2:4],
+                 optional: Sequence[str] = EXTRAS) -> Iterator[str]:
     """The lines of a ``csv`` or ``bfile`` table, each as soon as its row comes (the other formats need every row
     first: ``text`` aligns its columns, ``json`` is one object).  A b-file ends before the first row whose value
     is not known.
@@ -217,9 +246,9 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
     """
     if fmt not in ("csv", "bfile"):
         raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
-    check_format(fmt, value, rectangles, extras)
+    check_format(fmt, value, rectangles, extras, columns, optional)
     if fmt == "csv":
-        columns = (["m", "n"] if rectangles else ["n"]) + ["nullity", "count"] + [c for c in EXTRAS if c in extras]
+        columns = (["m", "n"] if rectangles else ["n"]) + list(columns) + [c for c in optional if c in extras]
         yield ",".join(_csv_header(columns))
     for row in rows:
         if fmt == "bfile":
@@ -259,7 +288,8 @@ def _cell(row: dict, column: str) -> str:
     return f"{bounds[0]}..{bounds[1]}" if bounds else "-"
 
 
-def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") -> str:
+def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity", columns: Sequence[str] = COLUMNS[2:4],
+                 optional: Sequence[str] = EXTRAS) -> str:
     """The rows as ``text``, ``csv``, ``json`` or an OEIS ``bfile`` (``n a(n)`` lines of ``value``, squares only).
 
     A b-file lists consecutive terms: it ends before the first row whose
@@ -267,7 +297,9 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
     search's limit), as the OEIS asks.
     """
     square = all(r["m"] == r["n"] for r in rows)
-    check_format(fmt, value, rectangles=not square, extras=tuple(c for c in EXTRAS if rows and c in rows[0]))
+    check_format(fmt, value, rectangles=not square, extras=tuple(c for c in optional if rows and c in rows[0]),
+                 columns=columns, optional=optional)
+    shown = ("m", "n", *columns, *optional)
     if fmt == "bfile":
         known = []
         for r in rows:
@@ -277,7 +309,7 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity") ->
         return "\n".join(known)
     if fmt == "json":
         return json.dumps({"rows": rows})
-    columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k in COLUMNS and k not in ("m", "n")] \
+    columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k in shown and k not in ("m", "n")] \
         if rows else ["n"]  # (JSON keeps every key: how each minimum was found, too)
     if fmt == "csv":
         out = io.StringIO()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...boards import read_strictly
 from ...errors import RuleError
-from ..registry import BOARD_STRICT, Family, Option, SweepSpec
+from ..registry import BOARD_STRICT, Family, Option, SweepSpec, TableSpec
 from .clicks import MOST_CLICKS_KEYS
 from .puzzle import RULES, LightsOut
 from .states import read_toggle_matrix
@@ -102,6 +102,21 @@ FAMILY = Family(
             ),
             tasks="parity.puzzles.lightsout.sweep:lightsout_tasks",
             task="parity.puzzles.lightsout.sweep:lightsout_task",
+            table=TableSpec(
+                "Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule).",
+                (
+                    Option("min_presses", ("--min-presses",), "Add the fewest presses that clear the all-on start "
+                           "(exact search, where the nullity is at most 20).", default=False, type=bool),
+                    Option("most_clicks", ("--most-clicks",), "Add the most presses any solvable start needs, solved "
+                           "optimally (exact, with a worst start; where the nullity is at most 12 and within "
+                           "--board-seconds a board).", default=False, type=bool),
+                    Option("board_seconds", ("--board-seconds",), "With --most-clicks: give a board's search this "
+                           "long, then the bounds it reached.", default=60.0, type=float),
+                ),
+                columns=("nullity", "count"),
+                extras=("min_presses", "most_clicks"),
+                rows="parity.sweep.table:lightsout_table_rows",  # (the sweep machinery, a floor above the families)
+            ),
         ),
     ),
 )
