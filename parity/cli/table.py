@@ -88,7 +88,7 @@ def _run_table(spec, values: dict) -> None:
         made = table.function()(progress=progress, **common, **values)
         if streamed:
             for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras,
-                                     columns=table.columns):
+                                     columns=table.columns, optional=table.extras):
                 if out is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)
                 else:
@@ -101,7 +101,7 @@ def _run_table(spec, values: dict) -> None:
         finished = max(0, listed - (fmt == "csv")) if streamed else len(rows)
         if out is not None and finished:
             if not streamed:
-                out.write(format_table(rows, fmt, value, columns=table.columns) + "\n")
+                out.write(format_table(rows, fmt, value, columns=table.columns, optional=table.extras) + "\n")
             kept = out.keep()
             if kept is not None:  # (else a device or a pipe was written as it is)
                 unchanged = "is as it was" if out.existed else "was not created"
@@ -130,7 +130,7 @@ def _run_table(spec, values: dict) -> None:
             click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
                        "lists consecutive terms)", err=True)
     else:
-        text = format_table(rows, fmt, value, columns=table.columns)
+        text = format_table(rows, fmt, value, columns=table.columns, optional=table.extras)
         if output is None:
             click.echo(text)
             return

@@ -5,6 +5,7 @@ import json
 import re
 
 import networkx as nx
+import pytest
 
 from parity.testing import run_cli
 from parity.data.oeis import A159257
@@ -191,3 +192,50 @@ def test_a_swept_table_gives_its_rows_as_the_sweep_finishes_them(tmp_path):
     for row in whole[:12]:  # the board built and eliminated, without the chase the sweep's tasks use
         result = pt.count_result(pt.LightsOut(f"grid:{row['n']}x{row['n']}", rule="open"), engine="gf2")
         assert (row["nullity"], row["count"]) == (result.stats["nullity"], result.count), row
+
+
+# -- the table's contract: a family's table needs nothing of the command line --------------------------------
+TOY_MODULE = '''
+def tasks(sizes):
+    from parity.puzzles.registry import parse_sizes
+    return [{"m": n, "n": n} for n in parse_sizes(sizes)]
+
+def rows(sizes, perimeter=False, *, store=None, workers=0, scheduler=None, progress=None, time_limit=None):
+    for task in tasks(sizes):
+        n = task["n"]
+        yield {"m": n, "n": n, "area": n * n, **({"perimeter": 4 * n} if perimeter else {})}
+'''
+
+
+@pytest.fixture
+def toy_table(tmp_path, monkeypatch):
+    """A family registered at run time whose sweep offers a table of squares' areas (and, asked, perimeters)."""
+    from parity.puzzles import LightsOut
+    from parity.puzzles.registry import Family, Option, SweepSpec, TableSpec, register, unregister
+
+    (tmp_path / "toy_squares.py").write_text(TOY_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    table = TableSpec("Areas of squares.", (Option("perimeter", ("--perimeter",), "Add the perimeter.",
+                                                   default=False, type=bool),),
+                      columns=("area",), extras=("perimeter",), rows="toy_squares:rows")
+    sweep = SweepSpec("squares", "Squares by side.", (Option("sizes", ("--sizes",), "Sides.", required=True),),
+                      tasks="toy_squares:tasks", task="parity.sweep.builtin:square", table=table)
+    class Squares(LightsOut):
+        family = "toy-squares"
+
+    register(Family("toy-squares", Squares, "Toy.", (), build=Squares, sweeps=(sweep,)))
+    yield
+    unregister("toy-squares")
+
+
+def test_a_family_s_table_is_a_command_without_a_line_of_the_command_line(toy_table):
+    code, out, err = run_cli("table", "squares", "--sizes", "2..4")
+    assert code == 0, err
+    assert out.split() == ["n", "area", "2", "4", "3", "9", "4", "16"]
+    code, out, _ = run_cli("table", "squares", "--sizes", "1..3", "--format", "bfile", "--value", "perimeter")
+    assert (code, out.splitlines()) == (0, ["1 4", "2 8", "3 12"])  # the b-file's column is asked for by --value
+    code, out, _ = run_cli("table", "squares", "--sizes", "5", "--perimeter", "--json")
+    assert json.loads(out) == {"table": "squares", "complete": True,
+                               "rows": [{"m": 5, "n": 5, "area": 25, "perimeter": 20}]}
+    code, _, err = run_cli("table", "squares", "--sizes", "5", "--value", "nullity")
+    assert code == 2 and "no column 'nullity'" in err and "area" in err
