@@ -22,6 +22,7 @@ __all__ = [
     "NullityTooLargeError",
     "InvalidSolution",
     "SolutionFileError",
+    "InvalidCertificate",
     "EncodingError",
     "DimacsError",
     "MatrixFileError",
@@ -129,6 +130,12 @@ class SolutionFileError(InvalidSolution, ValueError):
     solution written correctly is an :class:`InvalidSolution` only)."""
 
     option = "FILE"
+
+
+class InvalidCertificate(ParityError, AssertionError):
+    """A certificate that its re-check does not bear out (a Most Clicks table's entry whose worst start needs other
+    than the presses it claims, or whose bound is not the one it cites), or a file of certificates that cannot be
+    read; the message names the board or the file, and what failed."""
 
 
 class EncodingError(ParityError, ValueError):

@@ -16,7 +16,9 @@ The family is a package, a module an idea: ``puzzle`` (the rules:
 :class:`LightsOut`, its encodings and its check), ``presses`` (a solution,
 :class:`Presses`), ``states`` (the states and toggle matrices a user gives,
 from files too), ``pictures`` (presses as text, a drawing, JSON),
-``clicks`` (the fewest presses and the Most Clicks), ``bounds`` (bounds on
+``clicks`` (the fewest presses and the Most Clicks), ``certificates`` (the
+Most Clicks tables: boards searched under a budget into certificates,
+merged, re-checked and kept in files), ``bounds`` (bounds on
 the fewest presses of large square boards), ``sweep`` (``parity sweep
 lightsout``, and the rows of ``parity table lightsout``) and ``family``
 (what the command line and the registry read).
@@ -31,6 +33,7 @@ References
 
 from __future__ import annotations
 
+from .certificates import check_certificate, check_table, merge_certificates, search_board
 from .clicks import MOST_CLICKS_KEYS, most_clicks_answer
 from .family import FAMILY, random_lightsout
 from .pictures import _press_json  # noqa: F401  (the JSON writer's own test reads it here)
@@ -40,4 +43,5 @@ from .states import node_label, read_state, read_toggle_matrix
 from .sweep import lightsout_tasks
 
 __all__ = ["LightsOut", "Presses", "RULES", "MAX_CNF_CLAUSES", "node_label", "read_state", "read_toggle_matrix",
-           "MOST_CLICKS_KEYS", "most_clicks_answer", "lightsout_tasks", "random_lightsout", "FAMILY"]
+           "MOST_CLICKS_KEYS", "most_clicks_answer", "lightsout_tasks", "random_lightsout", "FAMILY", "search_board",
+           "merge_certificates", "check_certificate", "check_table"]

@@ -303,6 +303,42 @@ class LightsOut(Puzzle):
         lights = self._lights(self._press_vector(presses), start)
         return dict(zip(self.nodes, lights.tolist()))
 
+    def start_cleared_by(self, presses) -> dict[Hashable, int]:
+        """The start that ``presses`` turn into the puzzle's target (all off by default), simulated on the board.
+
+        The converse of :meth:`apply`: the start ``target - T x``, whatever
+        the puzzle's own start.  It is how a word found by the codes'
+        searches (:func:`parity.codes.far_word`, a covering radius's worst
+        word) becomes a start that needs that word's presses.
+
+        Parameters
+        ----------
+        presses : Mapping or array_like
+            Node -> number of presses, or a press vector in node order.
+
+        Returns
+        -------
+        dict
+            Node -> light.
+
+        Examples
+        --------
+        >>> puzzle = LightsOut("grid:2x2")
+        >>> start = puzzle.start_cleared_by({(0, 0): 1})
+        >>> sorted(node for node, light in start.items() if light)  # the pressed light and its neighbours
+        [(0, 0), (0, 1), (1, 0)]
+        >>> set(LightsOut("grid:2x2", start=start).apply({(0, 0): 1}).values())
+        {0}
+        """
+        if isinstance(presses, Mapping):
+            x = self._press_vector(presses)
+        else:
+            x = np.asarray(presses, dtype=np.int64).ravel() % self.field
+            if x.shape[0] != len(self.nodes):
+                raise InvalidSolution(f"a press vector of {x.shape[0]} entries, the board has {len(self.nodes)} nodes")
+        lights = self._lights(x, start=np.zeros(len(self.nodes), dtype=np.int64))
+        return dict(zip(self.nodes, ((self.target - lights) % self.field).tolist()))
+
     def _press_vector(self, presses: Mapping[Hashable, int]) -> np.ndarray:
         """``presses`` as a vector in node order, mod p; a press on a node not on the board is refused."""
         if isinstance(presses, Presses) and (presses.nodes is self.nodes or presses.nodes == self.nodes):
