@@ -117,12 +117,15 @@ SHARED_HELPERS = {"errors", "_json", "_compiled", "_limits", "_files", "_child"}
 
 
 def test_no_private_name_is_imported_across_rooms():
-    """A room takes from another only what that room makes public: no ``_name`` and no ``_module`` of another
-    room (the ground floor's helpers excepted); what another room needs is given a public name."""
+    """A package takes from another only what that package makes public: no ``_name`` and no ``_module`` of another
+    package (the ground floor's helpers excepted); what another
+    package needs is given a public name.  Within ``puzzles``, a family's package is a package like any other."""
     modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    packages = {m for m, p in modules.items() if p.name == "__init__.py"}
     crossings = []
     for module, path in modules.items():
         package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        mine = ".".join(package)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.ImportFrom):
                 continue
@@ -132,13 +135,16 @@ def test_no_private_name_is_imported_across_rooms():
                 target = node.module
             else:
                 continue
-            if room(target) == room(module) or room(target) in SHARED_HELPERS:
-                continue
-            private = [part for part in target.split(".")[1:] if part.startswith("_")]
-            private += [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")
-                        and room(f"{target}.{a.name}") not in SHARED_HELPERS]
-            if private:
-                crossings.append(f"{module} takes {', '.join(private)} from {target}")
+            for alias in node.names:
+                where = f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target
+                there = where if where in packages else where.rpartition(".")[0]
+                if room(where) in SHARED_HELPERS or there == mine:
+                    continue
+                private = [part for part in where.split(".")[1:] if part.startswith("_") and part != "__init__"]
+                if alias.name.startswith("_") and not alias.name.startswith("__") and where == target:
+                    private.append(alias.name)
+                if private:
+                    crossings.append(f"{module} takes {', '.join(private)} from {target}")
     assert not crossings, crossings
 
 
