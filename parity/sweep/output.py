@@ -33,7 +33,6 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-from pathlib import Path
 
 from ..errors import OutputError
 

@@ -97,7 +97,7 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     if lead is None:
         return None
     sym, k, reps, keys, image, pruned = lead
-    names, index, placements = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}, puzzle.placements()
+    names, index = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}
     G = len(sym.perms)
     rotations = sym.rotations
     H = int(rotations.sum())
