@@ -29,7 +29,7 @@ lightest solution among those a subgroup of the square's symmetries keeps,
 then ``--search`` seconds of large-neighbourhood search from the lightest
 solution known (random subspaces of ``--dimension`` of the quiet patterns
 weighed whole), an upper bound whose presses are checked on the board; and
-the lower bound of :mod:`parity.puzzles._press_bounds` (top and bottom
+the lower bound of :mod:`parity.puzzles.lightsout.bounds` (top and bottom
 blocks of ``--rows`` rows, the rows between in strips of at most ``--strip``
 rows), into ``min_presses_bounds.jsonl``.  ``--check`` re-verifies those
 too (the presses simulated; a known term between the bounds).
@@ -45,8 +45,7 @@ from pathlib import Path
 import numpy as np
 
 from _common import bits_hex, hex_bits, load_jsonl
-from parity.codes import regions
-from parity.codes.cosets import _codeword, _lightest
+from parity.codes import codeword, coset_search, regions
 from parity.data.oeis import A075464
 from parity.linalg import poly
 from parity.puzzles import LightsOut
@@ -70,7 +69,7 @@ def lightest(n: int, seconds: float, progress_path: Path) -> dict | None:
     started = time.perf_counter()
     while state["done"] < highs:
         part = (state["done"], min(highs, state["done"] + step))
-        weight, c, _ = _lightest(region, ones, low_bits=LOW_BITS, highs=part)
+        weight, c, _ = coset_search(region, ones, low_bits=LOW_BITS, highs=part)
         if state["weight"] is None or weight < state["weight"]:
             state["weight"], state["c"] = weight, c
         state["done"] = part[1]
@@ -86,7 +85,7 @@ def lightest(n: int, seconds: float, progress_path: Path) -> dict | None:
     if str(n) in saved:  # done: the board's line goes to the table, its progress is no longer needed
         del saved[str(n)]
         progress_path.write_text(json.dumps(saved, indent=1))
-    x = (space.particular.astype(np.uint8) ^ _codeword(space.basis, state["c"])).astype(np.int64)
+    x = (space.particular.astype(np.uint8) ^ codeword(space.basis, state["c"])).astype(np.int64)
     presses = puzzle.presses(x)
     puzzle.verify(presses)  # simulated on the board: all lights off
     weight = puzzle.weight(presses)
@@ -131,7 +130,7 @@ def write_bounds(out: Path, kept: dict) -> None:
 def check_bounds(out: Path, recompute: bool = False) -> int:
     """Every kept bound: its presses simulated on the board are ``upper``, ``lower <= upper``, a term of the
     b-file lies between them, and with ``recompute`` the lower bound is worked out again."""
-    from parity.puzzles._press_bounds import lower_bound
+    from parity.puzzles.lightsout.bounds import lower_bound
 
     terms = load_jsonl(out / "min_presses.jsonl")
     checked = 0
@@ -150,7 +149,7 @@ def check_bounds(out: Path, recompute: bool = False) -> int:
 
 
 def bound(n: int, rows: int, out: Path, strip: int = 7, search: float = 0.0, dimension: int = 30) -> dict:
-    from parity.puzzles._press_bounds import lower_bound, neighbourhood_upper_bound, symmetric_upper_bound
+    from parity.puzzles.lightsout.bounds import lower_bound, neighbourhood_upper_bound, symmetric_upper_bound
 
     started = time.perf_counter()
     upper = symmetric_upper_bound(n)

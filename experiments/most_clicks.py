@@ -71,114 +71,35 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import time
 from pathlib import Path
 
 import numpy as np
 
-from _common import bits_hex, hex_bits, load_jsonl
-from parity.codes import (MAX_NULLITY, MAX_SYMMETRIC, WORD_BITS, carried_word, coset_minimum, counting_bounds,
-                          embedding, far_word, regions, symmetric_word, symmetric_word_gfp, transferred_bound)
-from parity.codes.regions import _orbits
-from parity.errors import LimitError, NullityTooLargeError, TimeLimitReached
-from parity.linalg import poly
+from _common import hex_bits  # noqa: F401  (the tests read a start's bits with it)
+from parity.codes import (MAX_NULLITY, MAX_SYMMETRIC, WORD_BITS, carried_word, embedding, far_word, orbits,
+                          symmetric_word, symmetric_word_gfp, transferred_bound)
+from parity.errors import InvalidCertificate, LimitError, NullityTooLargeError
 from parity.puzzles import LightsOut
+from parity.puzzles.lightsout.certificates import (SPHERE_COVERING, TABLES, TWO_STATE, append_certificate,
+                                                   board_cells, board_counting_bounds, board_field, board_nullity,
+                                                   board_regions, board_spec, check_table, decode_start, encode_start,
+                                                   least_presses, load_certificates, merge_certificates,
+                                                   rewrite_certificates, search_board, start_cleared_by,
+                                                   table_board, write_tables)
+from parity.puzzles.lightsout.clicks import rule_symmetries
 
 DATA = Path(__file__).resolve().parent / "data"
 
+#: the tables: their boards' nullity (called with n, n) and the name of their files
+KINDS = {kind: (lambda n, _, kind=kind: board_nullity(n, kind), name) for kind, name in TABLES.items()}
+#: how the tables name the counting bound below
+SPHERE = SPHERE_COVERING
+#: the library's names under this script's older ones
+cells, merged, regions_of = board_cells, merge_certificates, board_regions
 
-@functools.lru_cache(maxsize=None)
-def _hex_nullity(n: int, _: int) -> int:
-    return LightsOut(f"hex:{n}").solution_space().nullity
-
-
-@functools.lru_cache(maxsize=None)
-def _gf3_nullity(n: int, _: int) -> int:
-    return LightsOut(f"grid:{n}x{n}", field=3).solution_space().nullity
-
-
-#: the boards a table covers: their nullity, and the prefix of its files
-KINDS = {"grid": (poly.grid_nullity, "most_clicks"), "torus": (poly.torus_nullity, "most_clicks_torus"),
-         "hex": (_hex_nullity, "most_clicks_hex"), "gf3": (_gf3_nullity, "most_clicks_gf3")}
-
-
-def field(kind: str) -> int:
-    """The lights' states: 3 on the grids of three-state lights (``gf3``), else 2."""
-    return 3 if kind == "gf3" else 2
-
-
-def encode(start: np.ndarray, kind: str) -> str:
-    """A start as text: hex of its bits (two-state lights), or a digit a light (three-state lights)."""
-    return bits_hex(start) if field(kind) == 2 else "".join(map(str, start.tolist()))
-
-
-def decode(text: str, count: int, kind: str) -> np.ndarray:
-    """The start that :func:`encode` wrote."""
-    if field(kind) == 2:
-        return hex_bits(text, count)
-    if len(text) != count:
-        raise ValueError(f"a start of {len(text)} lights, the board has {count}")
-    return np.array([int(digit) for digit in text], dtype=np.int64)
-
-
-def spec(n: int, kind: str) -> str:
-    """The board of side n of a kind."""
-    return f"hex:{n}" if kind == "hex" else f"grid:{n}x{n}" if kind == "gf3" else f"{kind}:{n}x{n}"
-
-
-def cells(n: int, kind: str) -> list[tuple[int, int]]:
-    """The board's cells in the order of a start's bits: row-major on squares, sorted on hexagons."""
-    if kind == "hex":
-        return sorted(LightsOut(spec(n, kind)).board)
-    return [(i // n, i % n) for i in range(n * n)]
-
-
-def least_presses(n: int, start: np.ndarray, kind: str = "grid") -> int:
-    """The fewest presses of the board of side n from ``start`` (in :func:`cells` order), by every solution
-    weighed where the nullity is at most 20, else by the coset search on its own solution space."""
-    puzzle = LightsOut(spec(n, kind), field=field(kind), start={cell: int(v) for cell, v in zip(cells(n, kind), start)})
-    space = puzzle.solution_space()
-    if not space.solvable:
-        raise AssertionError(f"{n} x {n}: the worst start is not solvable")
-    if space.nullity <= 20:
-        weight, presses = puzzle.minimum_presses(max_nullity=20 if field(kind) == 2 else 32)  # (3^9 x 64 steps)
-    else:
-        weight, x = coset_minimum(space.particular, space.basis, max_nullity=space.nullity)
-        presses = puzzle.presses(x.astype(np.int64))
-    puzzle.verify(presses)
-    return weight
-
-
-def search(n: int, nullity: int, seconds: float, kind: str = "grid") -> dict:
-    puzzle = LightsOut(spec(n, kind), field=field(kind))
-    order = cells(n, kind)
-    started = time.perf_counter()
-    entry = {"n": n, "nullity": nullity}
-    try:
-        answer = puzzle.most_clicks(max_nullity=max(nullity, 34), time_limit=seconds)
-    except TimeLimitReached as stopped:
-        low, high = stopped.bounds
-        entry.update(most_clicks=None, lower=low, upper=high, seconds=round(time.perf_counter() - started, 2),
-                     proof={"stopped": f"time limit of {seconds:g} s", "solver": "HiGHS"})
-        if stopped.worst is not None:
-            entry["worst_start"] = encode(start_cleared_by(puzzle, stopped.worst, order), kind)
-        elif low > 0:  # past the walks, no word yet: the bound below is counting's, which --check derives again
-            entry["proof"]["lower_by"] = SPHERE
-        return entry
-    start = np.array([answer["worst_start"][cell] for cell in order], dtype=np.int64)
-    proof = answer["proof"]
-    entry.update(most_clicks=answer["most_clicks"], lower=answer["most_clicks"], upper=answer["most_clicks"],
-                 seconds=round(time.perf_counter() - started, 2), worst_start=encode(start, kind), proof=proof)
-    return entry
-
-
-def start_cleared_by(puzzle: LightsOut, presses: np.ndarray, order: list) -> np.ndarray:
-    """The start that ``presses`` (in the puzzle's node order) clear, its lights in ``order``."""
-    zeros = np.zeros(len(order), dtype=np.int64)
-    lights = puzzle._restarted(zeros, zeros)._lights(np.asarray(presses, dtype=np.int64))  # (node order)
-    lit = dict(zip(puzzle.nodes, (-lights % puzzle.field).tolist()))
-    return np.array([lit[cell] for cell in order], dtype=np.int64)
+#: the three-state boards' program over symmetric words weighs every one of the 3^k codewords
+MAX_SYMMETRIC_GF3 = 9
 
 
 def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, max_nullity: int,
@@ -205,20 +126,20 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
     """
     if kind not in TWO_STATE and how == "walk":
         raise SystemExit(f"--far walks the two-state tables ({', '.join(TWO_STATE)}), not {kind}")
-    nullity_of, name = KINDS[kind]
-    path = out / f"{name}.jsonl"
-    entries = load_jsonl(path)
+    path = out / f"{TABLES[kind]}.jsonl"
+    entries = load_certificates(path)
     raised = 0
     sides_shown = _sides(out, kind, max_side)
-    most = WORD_BITS if how == "walk" else MAX_SYMMETRIC if field(kind) == 2 else MAX_SYMMETRIC_GF3
+    p = board_field(kind)
+    most = WORD_BITS if how == "walk" else MAX_SYMMETRIC if p == 2 else MAX_SYMMETRIC_GF3
     for n in range(1, min(max_side, sides_shown) + 1):  # (the table's own length at most)
         e = entries.get(n)
         if (sides is not None and n not in sides) or (e is not None and e["most_clicks"] is not None):
             continue
-        nullity = nullity_of(n, n)
-        if not 0 < nullity <= min(max_nullity, most) or (e is None and field(kind) != 2):  # (no parity bound)
+        nullity = board_nullity(n, kind)
+        if not 0 < nullity <= min(max_nullity, most) or (e is None and p != 2):  # (no parity bound)
             continue
-        puzzle = LightsOut(spec(n, kind), field=field(kind))
+        puzzle = table_board(n, kind)
         started = time.perf_counter()
         basis = puzzle.solution_space().basis
         if how == "walk":
@@ -226,7 +147,7 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
             if again and e is not None and "worst_start" in e:
                 start, begun = _worst_word(n, kind, e["worst_start"]), ", from the worst start before"
             elif all_on:
-                lit = LightsOut(spec(n, kind), start="all-on").solution_space()
+                lit = LightsOut(board_spec(n, kind), start="all-on").solution_space()
                 if lit.solvable:
                     start, begun = lit.particular, ", from a solution of the all-on start"
             distance, word = far_word(basis, seconds=seconds, seed=seed, start=start,
@@ -234,50 +155,49 @@ def far(out: Path, kind: str, seconds: float, sides: set | None, max_side: int, 
             method = f"local search over the regions (far_word), {seconds:g} s, seed {seed}{begun}"
         else:
             distance, word, method = -1, None, None
-            for generators in subgroups_of(puzzle, subgroups):
-                chosen = puzzle._rule_symmetries()[list(generators)]
+            perms = rule_symmetries(puzzle)
+            for generators in subgroups_of(perms, subgroups):
+                chosen = perms[list(generators)]
                 try:
-                    found, made, optimal = symmetric_word(basis, chosen, seconds) if field(kind) == 2 else \
-                        symmetric_word_gfp(basis, field(kind), chosen, seconds)
+                    found, made, optimal = symmetric_word(basis, chosen, seconds) if p == 2 else \
+                        symmetric_word_gfp(basis, p, chosen, seconds)
                 except NullityTooLargeError:  # a small subgroup's program, too large to build: the next one
                     continue
                 if found > distance:
                     distance, word = found, made
                     method = (f"the integer program over the words that symmetries {', '.join(map(str, generators))} "
-                              f"of the board keep (symmetric_word{'' if field(kind) == 2 else '_gfp'}"
+                              f"of the board keep (symmetric_word{'' if p == 2 else '_gfp'}"
                               f"{', optimal' if optimal else ''}), {seconds:g} s")
         if e is None:
-            e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0, "upper": parity_bound_of(n, kind),
-                 "seconds": 0.0, "proof": {"stopped": "not searched by the integer program",
-                                           "upper_by": "the parity bound"}}
+            e = {"n": n, "nullity": nullity, "most_clicks": None, "lower": 0,
+                 "upper": board_counting_bounds(n, kind)[1], "seconds": 0.0,
+                 "proof": {"stopped": "not searched by the integer program", "upper_by": "the parity bound"}}
         if distance > e["upper"]:
-            raise SystemExit(f"{spec(n, kind)}: the word found is {distance} from the code, above the entry's "
+            raise SystemExit(f"{board_spec(n, kind)}: the word found is {distance} from the code, above the entry's "
                              f"upper bound {e['upper']}")
         if distance > e["lower"]:
-            start = start_cleared_by(puzzle, word, cells(n, kind))
-            assert least_presses(n, start, kind) == distance, f"{spec(n, kind)}: the far word's start"
-            e.update(lower=distance, worst_start=encode(start, kind))
+            start = start_cleared_by(n, word, kind)
+            assert least_presses(n, start, kind) == distance, f"{board_spec(n, kind)}: the far word's start"
+            e.update(lower=distance, worst_start=encode_start(start, kind))
             e["proof"] = dict(e["proof"], lower_by=method)
             if distance == e["upper"]:
                 e["most_clicks"] = distance
             raised += 1
         e["seconds"] = round(e["seconds"] + time.perf_counter() - started, 2)
         entries[n] = e
-        with open(path, "a") as handle:
-            handle.write(json.dumps(e) + "\n")
+        append_certificate(path, e)
         write_tables(out, entries, sides_shown, kind)
-        print(f"{spec(n, kind)}: {e['lower']}..{e['upper']}", flush=True)
-    rewrite(path, entries)
+        print(f"{board_spec(n, kind)}: {e['lower']}..{e['upper']}", flush=True)
+    rewrite_certificates(path, entries)
     write_tables(out, entries, sides_shown, kind)
     return raised
 
 
-def subgroups_of(puzzle: LightsOut, most: int) -> list[tuple[int, ...]]:
-    """Subgroups of the board's symmetries (``puzzle._rule_symmetries()``, rows), each as the rows that generate
-    it: the whole group, then those one or two of its elements generate, one for each way they split the
-    cells into orbits, fewest orbits (the smallest program) first, at most ``most`` of them.  Groups of more than
-    48 elements (the tori) give only the subgroups one element generates."""
-    perms = puzzle._rule_symmetries()
+def subgroups_of(perms: np.ndarray | None, most: int) -> list[tuple[int, ...]]:
+    """Subgroups of a board's symmetries (``perms``, rows: :func:`parity.puzzles.lightsout.clicks.rule_symmetries`),
+    each as the rows that generate it: the whole group, then those one or two of its elements generate, one for
+    each way they split the cells into orbits, fewest orbits (the smallest program) first, at most ``most`` of
+    them.  Groups of more than 48 elements (the tori) give only the subgroups one element generates."""
     if perms is None or len(perms) < 2:
         return []
     order = len(perms)
@@ -287,146 +207,41 @@ def subgroups_of(puzzle: LightsOut, most: int) -> list[tuple[int, ...]]:
         pairs += [(i, j) for i in range(1, order) for j in range(i + 1, order)]
     seen, found = set(), []
     for generators in [whole, *pairs]:
-        orbits = _orbits(perms[list(generators)], perms.shape[1])
-        key = orbits.tobytes()
-        if key not in seen and orbits.max() + 1 < perms.shape[1]:
+        orbit = orbits(perms[list(generators)], perms.shape[1])
+        key = orbit.tobytes()
+        if key not in seen and orbit.max() + 1 < perms.shape[1]:
             seen.add(key)
-            found.append((int(orbits.max()) + 1, len(found), generators))
+            found.append((int(orbit.max()) + 1, len(found), generators))
     return [generators for _, _, generators in sorted(found)[:most]]
 
 
-def rewrite(path: Path, entries: dict[int, dict]) -> None:
-    """A table's certificates, one line a board in order, written whole and then moved over the old file."""
-    compact = path.with_suffix(".jsonl.part")
-    compact.write_text("".join(json.dumps(e) + "\n" for _, e in sorted(entries.items())))
-    compact.replace(path)
-
-
-def merged(before: dict, now: dict) -> dict:
-    """A board searched again: the new entry when it is exact, else the higher lower bound (with the worst
-    start that certifies it) and the lower upper bound, the seconds of both searches added."""
-    if now["most_clicks"] is not None:
-        now["seconds"] = round(now["seconds"] + before["seconds"], 2)
-        return now
-    entry = dict(now)
-    # the earlier bound below is kept when higher, or of equal bounds when only it has a start to show
-    kept = before["lower"] > now["lower"] or (before["lower"] == now["lower"] and "worst_start" not in now)
-    if kept:
-        entry["lower"] = before["lower"]
-        if "worst_start" in before:
-            entry["worst_start"] = before["worst_start"]
-        else:  # (a bound without a start, counting's: the search's start needs fewer)
-            entry.pop("worst_start", None)
-    entry["upper"] = min(before["upper"], now["upper"])
-    entry["seconds"] = round(now["seconds"] + before["seconds"], 2)
-    stopped = before["proof"].get("stopped", "")
-    searched = "integer program" not in stopped and "not searched" not in stopped  # (not a walk's or counting's)
-    searches = before["proof"].get("searches", before["proof"].get("lower_from", {}).get("searches", 1)) + searched
-    entry["proof"] = dict(now["proof"], searches=searches)
-    if kept:  # the bound below is the earlier entry's, and so is what found it (nothing named: its own search)
-        entry["proof"].pop("lower_by", None)
-        if "lower_by" in before["proof"]:
-            entry["proof"]["lower_by"] = before["proof"]["lower_by"]
-    if before["upper"] < now["upper"] and "from" in before["proof"]:  # the bound carried in still stands
-        entry["proof"] = dict(before["proof"], lower_from=entry["proof"])
-    if entry["upper"] == entry["lower"]:
-        entry["most_clicks"] = entry["lower"]
-    return entry
-
-
-def write_tables(out: Path, entries: dict[int, dict], max_side: int, kind: str = "grid") -> None:
-    nullity_of, name = KINDS[kind]
-    lines, bfile, consecutive = [], [], True
-    for n in range(1, max_side + 1):
-        nullity = nullity_of(n, n)
-        e = entries.get(n)
-        if nullity == 0:
-            lights = (3 * n * n - 3 * n + 1 if kind == "hex" else n * n) * (field(kind) - 1)
-            value, lower, upper, how = lights, lights, lights, "nullity 0: every light" + (" twice" if field(kind) == 3 else "")
-        elif e is None:
-            value, lower, upper, how = None, None, None, "not searched"
-        else:
-            value, lower, upper = e["most_clicks"], e["lower"], e["upper"]
-            proof = e["proof"]
-            carried = f"at most {proof['from']}'s bound carried over" if "from" in proof else ""
-            if value is not None:
-                how = "exact" + (f": {carried}" if carried else ": by counting" if "worst_start" not in e and
-                                 proof.get("lower_by") == SPHERE else "")
-            else:
-                how = carried or (f"{proof['upper_by']} above; " if "upper_by" in proof else "") + \
-                    proof.get("stopped", "")
-                lower_by = proof.get("lower_by", "")
-                how += "; worst start by a walk" if "far_word" in lower_by else \
-                    "; worst start by the program over symmetric words" if "symmetric_word" in lower_by else \
-                    "; worst start carried up" if "carried" in lower_by else \
-                    "; the sphere-covering bound below" if lower_by == SPHERE else ""
-        consecutive = consecutive and value is not None
-        if consecutive:
-            bfile.append(f"{n} {value}")
-        shown = str(value) if value is not None else (f"{lower}..{upper}" if lower is not None else "?")
-        lines.append(f"{n:4d} {nullity:4d} {shown:>13}  {how}")
-    (out / f"{name}.txt").write_text("   n  nul   most clicks  how\n" + "\n".join(lines) + "\n")
-    (out / f"{name}.bfile").write_text("\n".join(bfile) + "\n")
-
-
-def parity_bound_of(n: int, kind: str = "grid") -> int:
-    """The parity bound on the board's most clicks (:func:`parity.codes.parity_bound`), any nullity;
-    on three-state lights, the averaging bound of :func:`parity.codes.counting_bounds`."""
-    return counting_bounds_of(n, kind)[1]
-
-
-@functools.lru_cache(maxsize=None)
-def counting_bounds_of(n: int, kind: str = "grid") -> tuple[int, int]:
-    """The sphere-covering bound and the parity (three-state lights: averaging) bound on a board's most clicks
-    (:func:`parity.codes.counting_bounds`), any nullity."""
-    return counting_bounds(LightsOut(spec(n, kind), field=field(kind)).solution_space().basis, field(kind))
-
-
 def upper_name(kind: str) -> str:
-    """How the tables name the bound above of :func:`counting_bounds_of`."""
-    return "the parity bound" if field(kind) == 2 else "the averaging bound"
-
-
-#: how the tables name the counting bound below
-SPHERE = "the sphere-covering bound (counting_bounds: the codewords' balls of a smaller radius cannot cover every word)"
+    """How the tables name the bound above of :func:`parity.puzzles.lightsout.certificates.board_counting_bounds`."""
+    return "the parity bound" if board_field(kind) == 2 else "the averaging bound"
 
 
 def counted(out: Path, kind: str, max_side: int) -> int:
     """Give every board of the table (up to ``max_side``; a new table as long) of nullity 1 or more that has no
     entry the counting bounds (the sphere-covering bound below, the parity or averaging bound above), however
     large its nullity; the searches' entries are left alone.  Returns how many entries were made."""
-    nullity_of, name = KINDS[kind]
-    path = out / f"{name}.jsonl"
-    entries = load_jsonl(path)
+    path = out / f"{TABLES[kind]}.jsonl"
+    entries = load_certificates(path)
     sides_shown = _sides(out, kind, max_side)
     made = 0
     for n in range(1, min(max_side, sides_shown) + 1):
-        nullity = nullity_of(n, n)
+        nullity = board_nullity(n, kind)
         if nullity == 0 or n in entries:
             continue
         started = time.perf_counter()
-        lower, upper = counting_bounds_of(n, kind)
+        lower, upper = board_counting_bounds(n, kind)
         entries[n] = {"n": n, "nullity": nullity, "most_clicks": lower if lower == upper else None,
                       "lower": lower, "upper": upper, "seconds": round(time.perf_counter() - started, 2),
                       "proof": {"stopped": "not searched", "upper_by": upper_name(kind), "lower_by": SPHERE}}
         made += 1
-        print(f"{spec(n, kind)}: {lower}..{upper} (nullity {nullity}, counting)", flush=True)
-    rewrite(path, entries)
+        print(f"{board_spec(n, kind)}: {lower}..{upper} (nullity {nullity}, counting)", flush=True)
+    rewrite_certificates(path, entries)
     write_tables(out, entries, sides_shown, kind)
     return made
-
-
-@functools.lru_cache(maxsize=None)
-def regions_of(n: int, kind: str):
-    """The regions of the board's quiet patterns (:func:`parity.codes.regions`)."""
-    return regions(LightsOut(spec(n, kind)).solution_space().basis)
-
-
-#: the three-state boards' program over symmetric words weighs every one of the 3^k codewords
-MAX_SYMMETRIC_GF3 = 9
-
-#: the two-state tables, whose bounds carry over from one board to another through an embedding of their regions
-TWO_STATE = ("grid", "torus", "hex")
 
 
 def transfer(out: Path, quiet: bool = False) -> int:
@@ -443,14 +258,14 @@ def transfer(out: Path, quiet: bool = False) -> int:
     bound and the embedding as its proof; the tables are written again.
     Then :func:`carry_starts` raises lower bounds the other way.  Returns how many bounds moved.
     """
-    tables = {kind: load_jsonl(out / f"{KINDS[kind][1]}.jsonl") for kind in TWO_STATE}
+    tables = {kind: load_certificates(out / f"{TABLES[kind]}.jsonl") for kind in TWO_STATE}
     boards = [(kind, n) for kind in TWO_STATE for n in sorted(tables[kind])]
     embeddable = [(kind, n) for kind, n in boards if tables[kind][n]["nullity"] <= WORD_BITS]  # (regions' signatures)
     lowered, changed = 0, True
     for kind, n in boards:  # first the parity bound, where a search stopped before it capped the program
         e = tables[kind][n]
         if e["most_clicks"] is None:
-            bound = parity_bound_of(n, kind)
+            bound = board_counting_bounds(n, kind)[1]
             if bound < e["upper"]:
                 e["upper"] = bound
                 stopped = e["proof"]["lower_from"] if "from" in e["proof"] else e["proof"]  # (a carried bound gone)
@@ -459,7 +274,7 @@ def transfer(out: Path, quiet: bool = False) -> int:
                     e["most_clicks"] = bound
                 lowered += 1
                 if not quiet:
-                    print(f"{spec(n, kind)}: {e['lower']}..{bound} (the parity bound)", flush=True)
+                    print(f"{board_spec(n, kind)}: {e['lower']}..{bound} (the parity bound)", flush=True)
     while changed:
         changed = False
         for kind, n in embeddable:
@@ -476,11 +291,12 @@ def transfer(out: Path, quiet: bool = False) -> int:
                     continue
                 if mapping is None:
                     continue
-                bound = transferred_bound(regions_of(n, kind), regions_of(m, source_kind), source["upper"], mapping)
+                bound = transferred_bound(board_regions(n, kind), board_regions(m, source_kind), source["upper"],
+                                          mapping)
                 if bound >= e["upper"]:
                     continue
                 e["upper"] = bound
-                e["proof"] = {"method": "embedding of the regions", "from": spec(m, source_kind),
+                e["proof"] = {"method": "embedding of the regions", "from": board_spec(m, source_kind),
                               "kind": source_kind, "n": m, "from_upper": source["upper"],
                               "embedding": [int(g) for g in mapping], "lower_from": e["proof"]}
                 if bound == e["lower"]:
@@ -489,12 +305,12 @@ def transfer(out: Path, quiet: bool = False) -> int:
                 changed = True
                 if not quiet:
                     shown = bound if e["most_clicks"] is not None else f"{e['lower']}..{bound}"
-                    print(f"{spec(n, kind)}: {shown} (from {spec(m, source_kind)}, at most {source['upper']})",
-                          flush=True)
+                    print(f"{board_spec(n, kind)}: {shown} (from {board_spec(m, source_kind)}, at most "
+                          f"{source['upper']})", flush=True)
     lowered += carry_starts(tables, embeddable, quiet)
     for kind in TWO_STATE:
         if tables[kind]:
-            rewrite(out / f"{KINDS[kind][1]}.jsonl", tables[kind])
+            rewrite_certificates(out / f"{TABLES[kind]}.jsonl", tables[kind])
             write_tables(out, tables[kind], _sides(out, kind), kind)
     return lowered
 
@@ -514,7 +330,7 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
         e = tables[kind][n]
         if e["most_clicks"] is not None:
             continue
-        large = regions_of(n, kind)
+        large = board_regions(n, kind)
         M0 = int(large.sizes[large.signatures == 0].sum())
         for source_kind, m in boards:
             source = tables[source_kind][m]
@@ -526,25 +342,25 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
                 continue
             if mapping is None:
                 continue
-            small = regions_of(m, source_kind)
+            small = board_regions(m, source_kind)
             ones = _worst_ones(m, source_kind, source["worst_start"])
             b0, m0 = int(ones[small.signatures == 0].sum()), int(small.sizes[small.signatures == 0].sum())
             predicted = source["lower"] - b0 + M0 + (int(large.sizes.sum()) - M0 - int(small.sizes.sum()) + m0) // 2
             if predicted <= e["lower"]:
                 continue
-            start = start_cleared_by(LightsOut(spec(n, kind)), large.word(carried_word(small, large, ones, mapping)),
-                                     cells(n, kind))
+            start = start_cleared_by(n, large.word(carried_word(small, large, ones, mapping)), kind)
             weight = least_presses(n, start, kind)
-            assert weight == predicted, f"{spec(n, kind)}: the start carried from {spec(m, source_kind)} needs {weight}"
-            e.update(lower=weight, worst_start=encode(start, kind))
-            e["proof"] = dict(e["proof"], lower_by=f"a worst start of {spec(m, source_kind)} carried by an "
+            assert weight == predicted, f"{board_spec(n, kind)}: the start carried from {board_spec(m, source_kind)} " \
+                f"needs {weight}"
+            e.update(lower=weight, worst_start=encode_start(start, kind))
+            e["proof"] = dict(e["proof"], lower_by=f"a worst start of {board_spec(m, source_kind)} carried by an "
                               "embedding of the regions", lower_embedding=[int(g) for g in mapping])
             if weight == e["upper"]:
                 e["most_clicks"] = weight
             raised += 1
             if not quiet:
-                print(f"{spec(n, kind)}: {e['lower']}..{e['upper']} (a start of {spec(m, source_kind)} carried, "
-                      f"{source['lower']} presses there)", flush=True)
+                print(f"{board_spec(n, kind)}: {e['lower']}..{e['upper']} (a start of {board_spec(m, source_kind)} "
+                      f"carried, {source['lower']} presses there)", flush=True)
     return raised
 
 
@@ -552,67 +368,41 @@ def carry_starts(tables: dict, boards: list, quiet: bool = False) -> int:
 def _worst_ones(n: int, kind: str, worst_start: str) -> np.ndarray:
     """How many presses a solution of the board's worst start puts in each region (any solution: the coset's
     region counts differ only by a codeword), solved once however many boards it is carried to."""
-    return regions_of(n, kind).ones(_worst_word(n, kind, worst_start))
+    return board_regions(n, kind).ones(_worst_word(n, kind, worst_start))
 
 
 def _worst_word(n: int, kind: str, worst_start: str) -> np.ndarray:
     """A solution of the board's worst start (the presses, in the board's cell order)."""
-    start = decode(worst_start, len(cells(n, kind)), kind)
-    puzzle = LightsOut(spec(n, kind), start=dict(zip(cells(n, kind), start.tolist())))
+    start = decode_start(worst_start, n, kind)
+    puzzle = LightsOut(board_spec(n, kind), start=dict(zip(board_cells(n, kind), start.tolist())))
     return puzzle.solution_space().particular
 
 
 def _sides(out: Path, kind: str, otherwise: int = 0) -> int:
     """How many sides the kind's table shows (its rows), to write it again as long; ``otherwise`` (or its
     largest entry) when there is no table yet."""
-    table = out / f"{KINDS[kind][1]}.txt"
+    table = out / f"{TABLES[kind]}.txt"
     if table.exists():
         return len(table.read_text().splitlines()) - 1
-    return max([otherwise, *load_jsonl(out / f"{KINDS[kind][1]}.jsonl")])
+    return max([otherwise, *load_certificates(out / f"{TABLES[kind]}.jsonl")])
 
 
 @functools.lru_cache(maxsize=None)
 def _embedding(n: int, kind: str, m: int, source_kind: str):
-    return embedding(regions_of(n, kind), regions_of(m, source_kind))
+    return embedding(board_regions(n, kind), board_regions(m, source_kind))
 
 
 def check(out: Path, kind: str = "grid", largest: int | None = None) -> int:
-    entries = load_jsonl(out / f"{KINDS[kind][1]}.jsonl")
-    sources = {kind: entries}  # the tables carried bounds come from, each read once
-    checked = reached = carried = derived = 0
-    for n, e in sorted(entries.items()):
-        if largest is not None and n > largest:
-            continue
-        if "upper_by" in e["proof"] and "from" not in e["proof"]:  # the parity bound, worked out again
-            assert parity_bound_of(n, kind) == e["upper"], f"{spec(n, kind)}: not {e['proof']['upper_by']}"
-        if "from" in e["proof"]:  # an upper bound carried over: the embedding checked, the bound recomputed
-            proof = e["proof"]
-            if proof["kind"] not in sources:
-                sources[proof["kind"]] = load_jsonl(out / f"{KINDS[proof['kind']][1]}.jsonl")
-            source = sources[proof["kind"]][proof["n"]]
-            assert source["upper"] <= proof["from_upper"], f"{spec(n, kind)}: {proof['from']}'s bound rose"
-            bound = transferred_bound(regions_of(n, kind), regions_of(proof["n"], proof["kind"]),
-                                      proof["from_upper"], np.array(proof["embedding"]))
-            assert bound == e["upper"], f"{spec(n, kind)}: the bound carried over is {bound}, not {e['upper']}"
-            carried += 1
-        if "worst_start" not in e:
-            if e["proof"].get("lower_by") == SPHERE:  # no start: the counting bound, worked out again
-                assert counting_bounds_of(n, kind)[0] == e["lower"], f"{spec(n, kind)}: not the sphere-covering bound"
-                derived += 1
-            continue
-        weight = least_presses(n, decode(e["worst_start"], len(cells(n, kind)), kind), kind)
-        assert weight == e["lower"], f"{n} x {n}: the worst start needs {weight}, the entry says {e['lower']}"
-        reached += e["lower"] == parity_bound_of(n, kind)  # then exact by the theorem, whatever the solver said
-        if e["nullity"] == 2 and kind == "grid":
-            k = (n + 1) // 6
-            assert e["most_clicks"] == 26 * k * k - 12 * k + 1, f"{n} x {n}: not Boyles' formula"
-        checked += 1
-    print(f"{checked} certificates re-verified (worst start rebuilt, its minimum recomputed)" +
-          (f"; {reached} of them reach the parity bound, which proves them exact without the integer program"
-           if field(kind) == 2 else "") +
-          (f"; {carried} upper bounds carried over from another board re-derived" if carried else "") +
-          (f"; {derived} sphere-covering bounds re-derived" if derived else ""))
-    return checked
+    """Re-verify every certificate of the kind's table
+    (:func:`parity.puzzles.lightsout.certificates.check_table`), say what was worked out again, and return how
+    many worst starts were rebuilt."""
+    found = check_table(out, kind, largest)
+    print(f"{found.checked} certificates re-verified (worst start rebuilt, its minimum recomputed)" +
+          (f"; {found.at_parity_bound} of them reach the parity bound, which proves them exact without the integer "
+           "program" if board_field(kind) == 2 else "") +
+          (f"; {found.carried} upper bounds carried over from another board re-derived" if found.carried else "") +
+          (f"; {found.counted} sphere-covering bounds re-derived" if found.counted else ""))
+    return found.checked
 
 
 def _seconds(text: str) -> float:
@@ -696,7 +486,10 @@ def main() -> None:
         p.error("--all-on picks where --far's walks start; give --far too")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.check:
-        check(args.out, args.kind)
+        try:
+            check(args.out, args.kind)
+        except InvalidCertificate as wrong:
+            raise SystemExit(f"most_clicks.py: {wrong}") from None
         return
     if args.far is not None:
         raised = far(args.out, args.kind, args.far, args.sides, args.max_side, args.max_nullity,
@@ -714,9 +507,8 @@ def main() -> None:
     if args.counting:
         print(f"{counted(args.out, args.kind, args.max_side)} boards bounded by counting; tables in {args.out}")
         return
-    nullity_of, name = KINDS[args.kind]
-    path = args.out / f"{name}.jsonl"
-    entries = load_jsonl(path)
+    path = args.out / f"{TABLES[args.kind]}.jsonl"
+    entries = load_certificates(path)
     # a run that only searches boards again (or chosen ones) keeps the table as long as it is; another makes it
     # --max-side long, or keeps it longer
     shown = _sides(args.out, args.kind, args.max_side) if args.again or args.sides else \
@@ -727,20 +519,19 @@ def main() -> None:
         counted_only = n in entries and entries[n]["proof"].get("stopped") == "not searched"  # (--counting's)
         if n in entries and not counted_only and not (args.again and entries[n]["most_clicks"] is None):
             continue
-        nullity = nullity_of(n, n)
+        nullity = board_nullity(n, args.kind)
         if nullity == 0 or nullity > args.max_nullity:
             continue
-        entry = search(n, nullity, args.seconds if nullity <= 12 else args.seconds_beyond, args.kind)
+        entry = search_board(n, args.seconds if nullity <= 12 else args.seconds_beyond, args.kind, nullity)
         if n in entries:
-            entry = merged(entries[n], entry)
+            entry = merge_certificates(entries[n], entry)
         entries[n] = entry
-        with open(path, "a") as handle:  # one line a board, written at once: an interrupted run loses one board
-            handle.write(json.dumps(entry) + "\n")
+        append_certificate(path, entry)  # one line a board, written at once: an interrupted run loses one board
         write_tables(args.out, entries, shown, args.kind)  # the tables as far as the run has got
         value = entry["most_clicks"] if entry["most_clicks"] is not None else f"{entry['lower']}..{entry['upper']}"
         print(f"{n:4d}  nullity {nullity:3d}  most clicks {value}  ({entry['seconds']} s)", flush=True)
     if args.again:  # one line a board again, the later searches' lines folded in
-        rewrite(path, entries)
+        rewrite_certificates(path, entries)
     write_tables(args.out, entries, shown, args.kind)
     searched = [e for e in entries.values() if e["proof"].get("stopped") != "not searched"]
     exact = sum(e["most_clicks"] is not None for e in searched)

@@ -5,7 +5,9 @@ A word ``x + sum_j c_j q_j`` of the coset has, in the region of signature
 weight is ``sum(x) + sum_s w_s [s . c = 1]`` (``w_s`` the region's size less
 twice its ones): the lightest word is where the transform of ``w`` is
 largest, ``k 2^k`` additions whatever the length (:func:`coset_minimum`, on
-the compiled kernels of ``_kernels.py``).
+the compiled kernels of ``_kernels.py``).  :func:`coset_search` is the
+search itself on a code's regions, in parts or against a deadline, and
+:func:`codeword` the codeword its coefficients name.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 from ..errors import LimitError, NullityTooLargeError, ParityError
 from .regions import Regions, _bits, regions
 
-__all__ = ["coset_minimum", "MAX_NULLITY"]
+__all__ = ["coset_minimum", "coset_search", "codeword", "MAX_NULLITY", "DEADLINE_HIGHS"]
 
 
 #: the largest nullity searched by default (2^34 coefficient vectors, a few minutes a coset on two cores)
@@ -44,15 +46,62 @@ def _check_nullity(k: int, max_nullity: int) -> None:
                                    f"2^{max_nullity}; raise max_nullity to try anyway")
 
 
-def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room: int = 0, low_bits: int = 20,
-              threads: int = 2, highs: tuple[int, int] | None = None,
-              deadline: float | None = None) -> tuple[int, int, list[int]] | None:
-    """The least weight over the coset of a word with ``ones[r]`` ones in region ``r``, the first coefficient
-    vector (an integer, bit ``j`` for basis vector ``j``) reaching it, and up to ``room`` of the lightest
-    coefficient vectors giving weights under ``below``.  With ``highs = (first, last)`` only the coefficient
-    vectors whose bits from ``low_bits`` up lie in ``[first, last)`` are weighed (a part of a long search).
-    With a ``deadline`` (``time.perf_counter()``), the search goes in parts of ``DEADLINE_HIGHS`` and gives
-    None when one would start past it."""
+def coset_search(region: Regions, ones: np.ndarray, below: int | None = None, room: int = 0, low_bits: int = 20,
+                 threads: int = 2, highs: tuple[int, int] | None = None,
+                 deadline: float | None = None) -> tuple[int, int, list[int]] | None:
+    """The coset search on a code's regions: the least weight of a coset, and the coefficients that reach it.
+
+    The coset is that of a word with ``ones[r]`` ones in region ``r`` of
+    the code (:func:`~parity.codes.regions`); the search is one
+    Walsh-Hadamard transform over every coefficient vector (module
+    docstring), cut into parts of ``2^low_bits`` that run on ``threads``
+    threads.  :func:`coset_minimum` is this search for a word and a basis;
+    this form lets a long search go in parts and keeps its nearest
+    codewords.
+
+    Parameters
+    ----------
+    region : Regions
+        The code's regions.
+    ones : numpy.ndarray
+        How many ones the word has in each region (:meth:`Regions.ones`).
+    below : int, optional
+        With ``room``: the weight under which coefficient vectors are kept.
+    room : int
+        How many of the lightest coefficient vectors (weights under
+        ``below``) to keep besides the first lightest one.
+    low_bits : int
+        The low bits of a coefficient vector weighed in one transform.
+    threads : int
+        How many threads share the parts.
+    highs : tuple of int, optional
+        ``(first, last)``: weigh only the coefficient vectors whose bits from
+        ``low_bits`` up lie in ``[first, last)``, a part of a long search
+        (the whole of it has ``2^(k - low_bits)`` such parts).
+    deadline : float, optional
+        A :func:`time.perf_counter` time: the search goes in parts of
+        ``DEADLINE_HIGHS`` and gives None when one would start past it.
+
+    Returns
+    -------
+    tuple or None
+        The least weight, the first coefficient vector reaching it (an
+        integer, bit ``j`` for basis vector ``j``: the codeword
+        :func:`codeword` makes), and up to ``room`` of the lightest
+        coefficient vectors with weights under ``below``, lightest first;
+        None when the deadline passed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from parity.codes import regions
+    >>> basis = np.array([[1, 1, 0, 0], [0, 1, 1, 1]])
+    >>> region = regions(basis)
+    >>> coset_search(region, region.ones(np.array([1, 1, 1, 0])), below=3, room=2)
+    (1, 1, [1, 2])
+    >>> codeword(basis, 1) ^ np.array([1, 1, 1, 0], dtype=np.uint8)  # the lightest word, weight 1
+    array([0, 0, 1, 0], dtype=uint8)
+    """
     K = _kernels()
     k = region.nullity
     weights = region.sizes - 2 * ones
@@ -103,8 +152,17 @@ def _lightest(region: Regions, ones: np.ndarray, below: int | None = None, room:
     return base + (total - value) // 2, -c, [c for _, c in others]
 
 
-def _codeword(basis: np.ndarray, c: int) -> np.ndarray:
-    chosen = [j for j in range(basis.shape[0]) if (c >> j) & 1]
+def codeword(basis: np.ndarray, coefficients: int) -> np.ndarray:
+    """The codeword ``sum_j c_j q_j`` over GF(2) of the rows ``q_j`` of ``basis`` (0/1), the coefficients given as
+    an integer, bit ``j`` for row ``j`` (as :func:`coset_search` gives them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> codeword(np.array([[1, 1, 0, 0], [0, 1, 1, 1]]), 0b11)
+    array([1, 0, 1, 1], dtype=uint8)
+    """
+    chosen = [j for j in range(basis.shape[0]) if (coefficients >> j) & 1]
     return (basis[chosen].sum(axis=0) % 2).astype(np.uint8) if chosen else np.zeros(basis.shape[1], dtype=np.uint8)
 
 
@@ -127,8 +185,8 @@ def coset_minimum(word: np.ndarray, basis: np.ndarray, max_nullity: int = MAX_NU
         raise LimitError(f"the word has {word.shape[0]} entries, the basis {basis.shape[1]} columns")
     _check_nullity(basis.shape[0], max_nullity)
     region = regions(basis)
-    weight, c, _ = _lightest(region, region.ones(word))
-    best = (word.astype(np.uint8) ^ _codeword(basis, c))
+    weight, c, _ = coset_search(region, region.ones(word))
+    best = (word.astype(np.uint8) ^ codeword(basis, c))
     if int(best.sum()) != weight:
         raise ParityError(f"the coset search claimed weight {weight}, its word has {int(best.sum())}")
     return weight, best

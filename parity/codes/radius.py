@@ -46,7 +46,7 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError, ParityError
 from .bounds import counting_bounds, parity_bound
-from .cosets import MAX_NULLITY, _check_nullity, coset_minimum, _lightest
+from .cosets import MAX_NULLITY, _check_nullity, coset_minimum, coset_search
 from .regions import Regions, _bits, _joins, _odd, _region_moves, regions
 from .walk import _walk
 
@@ -433,7 +433,7 @@ def covering_radius(basis: np.ndarray, max_nullity: int = MAX_NULLITY, time_limi
                 raise stop()  # (nor one that the last says would end past the limit)
             began = time.perf_counter()
             deadline = None if time_limit is None else started + time_limit
-            searches = _lightest(region, ones, bound, room=CUTS, deadline=deadline) if k else (int(ones.sum()), 0, [])
+            searches = coset_search(region, ones, bound, room=CUTS, deadline=deadline) if k else (int(ones.sum()), 0, [])
             if searches is None:  # (the search would have ended past the limit: its parts stopped at it)
                 raise stop()
             weight, c, cuts = searches

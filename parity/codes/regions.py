@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError
 
-__all__ = ["Regions", "regions", "WORD_BITS"]
+__all__ = ["Regions", "regions", "orbits", "WORD_BITS"]
 
 
 #: signatures are held in one machine word: a code of larger dimension has no regions
@@ -144,9 +144,33 @@ def _region_moves(region: Regions, basis: np.ndarray, symmetries, field: int = 2
     return np.array(moves, dtype=np.int64).reshape(-1, len(region.sizes))
 
 
-def _orbits(moves: np.ndarray, count: int) -> np.ndarray:
-    """For each of ``count`` items its orbit (numbered from 0 in order of first item) under the group that the
-    permutations ``moves`` (rows) generate."""
+def orbits(moves: np.ndarray, count: int) -> np.ndarray:
+    """The orbits of ``count`` items under the group that the permutations ``moves`` (rows) generate.
+
+    Parameters
+    ----------
+    moves : numpy.ndarray
+        Permutations of ``0 .. count - 1``, one a row (item ``i`` goes to
+        ``moves[g, i]``); the group they generate is meant, so generators
+        are enough.
+    count : int
+        How many items.
+
+    Returns
+    -------
+    numpy.ndarray
+        Each item's orbit, numbered from 0 in the order of each orbit's first
+        item.
+
+    Examples
+    --------
+    A quarter turn of the 2 x 2 grid's cells (row-major) joins all four; a
+    mirror joins them in pairs:
+
+    >>> import numpy as np
+    >>> orbits(np.array([[1, 3, 0, 2]]), 4).tolist(), orbits(np.array([[1, 0, 3, 2]]), 4).tolist()
+    ([0, 0, 0, 0], [0, 0, 1, 1])
+    """
     label = np.arange(count, dtype=np.int64)
     while True:  # each item takes the least label it reaches (forwards is enough: a group's inverses are powers)
         new = label

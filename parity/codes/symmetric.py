@@ -14,7 +14,7 @@ from .bounds import parity_bound
 from .cosets import MAX_NULLITY, coset_minimum
 from .radius import _integer_program
 from .radius_gfp import MOST_ENTRIES_GFP, MOST_VARIABLES_GFP, _basis_gfp, _coefficients_gfp, _regions_gfp
-from .regions import Regions, _bits, _first_of, _joins, _odd, _orbits, _permutations, _region_moves, regions
+from .regions import Regions, _bits, _first_of, _joins, _odd, _permutations, _region_moves, orbits, regions
 
 __all__ = ["symmetric_word", "symmetric_word_gfp", "MAX_SYMMETRIC"]
 
@@ -106,7 +106,7 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     region = regions(basis)
     moves = _region_moves(region, basis, symmetries)
     R = len(region.sizes)
-    orbit = _orbits(moves, R)
+    orbit = orbits(moves, R)
     O = int(orbit.max()) + 1 if R else 0
     if (1 << k) * (O + 1) > MOST_SYMMETRIC_ENTRIES:
         raise NullityTooLargeError(f"the program over symmetric words would weigh 2^{k} codewords over {O} orbits, "
@@ -206,7 +206,7 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
         return 0, np.zeros(0, dtype=np.int64), True
     signatures, index, sizes, digits = _regions_gfp(basis, p)
     R = len(sizes)
-    orbit = _orbits(_region_moves(Regions(signatures, sizes, index, k), basis, symmetries, field=p), R)
+    orbit = orbits(_region_moves(Regions(signatures, sizes, index, k), basis, symmetries, field=p), R)
     O = int(orbit.max()) + 1
     variables, entries = O * p, p ** k * (O * p + 1)
     if variables > MOST_VARIABLES_GFP or entries > MOST_ENTRIES_GFP:

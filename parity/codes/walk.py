@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import LimitError, NullityTooLargeError
 from .bounds import _least_largest, parity_bound
-from .cosets import MAX_NULLITY, _kernels, coset_minimum, _lightest
+from .cosets import MAX_NULLITY, _kernels, coset_minimum, coset_search
 from .regions import WORD_BITS, Regions, _bits, regions
 
 __all__ = ["far_word", "MAX_FAR"]
@@ -180,7 +180,7 @@ def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: 
                   worse: float, tries: int) -> tuple[np.ndarray, int]:
     """The walk on codes too large for a table of every codeword, a climb weighed exactly at every round: from
     the farthest word so far, ``ROUND_STEPS`` steps against a sample of the codewords, then one full search of
-    the new word's coset (:func:`_lightest`), which gives its distance and adds its nearest codewords to the
+    the new word's coset (:func:`~parity.codes.coset_search`), which gives its distance and adds its nearest codewords to the
     sample.  The new word is kept when it is no nearer.  ``steps`` counts the steps of every round (the same
     seed and steps give the same word); else rounds go on while another full search would end within
     ``seconds`` (the first is always made).  Returns the kept word's signed counts and its distance."""
@@ -193,7 +193,7 @@ def _sampled_walk(region: Regions, b: np.ndarray, seconds: float | None, steps: 
     farthest = parity_bound(region)
     while True:
         began = time.perf_counter()
-        distance, nearest, others = _lightest(region, _ones_of(region, b), below=length + 1, room=SAMPLE_ROOM)
+        distance, nearest, others = coset_search(region, _ones_of(region, b), below=length + 1, room=SAMPLE_ROOM)
         if best is None or distance >= best[0]:
             best = (distance, b.copy())
         searched = time.perf_counter() - began

@@ -81,15 +81,15 @@ def _rank(A: np.ndarray) -> int:
 def test_coset_minimum_cuts_a_large_code_into_tables():
     """Beyond the table's 2^low entries the high coefficients are cut off and weighed one value at a time, on
     two threads: the same minimum as one table."""
-    from parity.codes.cosets import _lightest
+    from parity.codes import coset_search
 
     rng = np.random.default_rng(7)
     basis = rng.integers(0, 2, (12, 60)).astype(np.uint8)
     word = rng.integers(0, 2, 60)
     region = regions(basis)
     ones = region.ones(word)
-    whole = _lightest(region, ones, low_bits=20, threads=1)
-    cut = _lightest(region, ones, low_bits=5, threads=2)
+    whole = coset_search(region, ones, low_bits=20, threads=1)
+    cut = coset_search(region, ones, low_bits=5, threads=2)
     assert whole[:2] == cut[:2]
     assert whole[0] == min_weight_gf2(word.astype(np.uint8), basis, method="python")[0]
 
@@ -1075,7 +1075,7 @@ def test_a_coset_search_in_parts_with_a_deadline_finds_what_it_finds_whole(basis
     vector and lightest vectors as in one go; a deadline already past gives None."""
     import time
 
-    from parity.codes.cosets import _lightest
+    from parity.codes import coset_search
 
     region = regions(basis)
     ones = np.array([data.draw(st.integers(0, int(m))) for m in region.sizes], dtype=np.int64)
@@ -1084,13 +1084,13 @@ def test_a_coset_search_in_parts_with_a_deadline_finds_what_it_finds_whole(basis
         return int(sum(w * (-1) ** bin(int(sig) & c).count("1")
                        for sig, w in zip(region.signatures, region.sizes - 2 * ones)))
 
-    whole = _lightest(region, ones, below, room=8, low_bits=2)
-    parts = _lightest(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() + 3600)
-    assert parts[:2] == whole[:2] == _lightest(region, ones, below, room=8, low_bits=20)[:2]
+    whole = coset_search(region, ones, below, room=8, low_bits=2)
+    parts = coset_search(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() + 3600)
+    assert parts[:2] == whole[:2] == coset_search(region, ones, below, room=8, low_bits=20)[:2]
     # the lightest kept: the same values (of equal values at the edge, either search may keep any)
     assert sorted(map(value, parts[2]), reverse=True) == sorted(map(value, whole[2]), reverse=True)
     if region.nullity > 8:
-        assert _lightest(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() - 1) is None
+        assert coset_search(region, ones, below, room=8, low_bits=2, deadline=time.perf_counter() - 1) is None
 
 
 def test_a_table_names_counting_bounds_past_the_search_once():
