@@ -79,7 +79,7 @@ def coset_search(region: Regions, ones: np.ndarray, below: int | None = None, ro
         ``low_bits`` up lie in ``[first, last)``, a part of a long search
         (the whole of it has ``2^(k - low_bits)`` such parts).
     deadline : float, optional
-        A :func:`time.perf_counter` time: the search goes in parts of
+        A ``time.perf_counter()`` time: the search goes in parts of
         ``DEADLINE_HIGHS`` and gives None when one would start past it.
 
     Returns

@@ -82,7 +82,7 @@ __all__ = ["TABLES", "TWO_STATE", "SPHERE_COVERING", "board_spec", "board_field"
            "check_certificate", "TableCheck", "check_table", "load_certificates", "append_certificate",
            "rewrite_certificates", "write_tables"]
 
-#: the tables: a kind of board -> the name its files take (``NAME.jsonl`` the certificates, ``NAME.txt`` the
+#: the name of each table's files, by the kind of its boards (``NAME.jsonl`` the certificates, ``NAME.txt`` the
 #: table, ``NAME.bfile`` its consecutive exact terms)
 TABLES = {"grid": "most_clicks", "torus": "most_clicks_torus", "hex": "most_clicks_hex", "gf3": "most_clicks_gf3"}
 
@@ -414,7 +414,8 @@ class CertificateCheck(NamedTuple):
 
     #: the worst start rebuilt and its fewest presses found again
     worst_start: bool
-    #: the worst start reaches the parity bound: exact by that theorem alone, whatever the search's solver said
+    #: the worst start reaches the parity bound, so the answer is exact by that theorem alone, whatever the
+    #: search's solver said
     at_parity_bound: bool
     #: a bound carried from another board, re-derived from the embedding
     carried: bool
