@@ -217,6 +217,9 @@ class Quintomino(Puzzle):
         """
         from ..symmetry import Symmetries, all_value_permutations, automorphisms, edge_action, orientation
 
+        known = self.__dict__.setdefault("_symmetries", {})
+        if recolour in known:  # (the front door asks twice: whether there are any, then for the count)
+            return known[recolour]
         nodes, perms = automorphisms(self.board)
         rotations = orientation(self.board, nodes, perms)
         edges, acting = edge_action(self.board, nodes, perms)
@@ -227,9 +230,10 @@ class Quintomino(Puzzle):
         mine = place[acting[:, order]]
         keep = rotations if self.rotations_only else np.ones(len(mine), dtype=bool)
         values = (1, 2, 3, 4, 5)
-        return Symmetries(tuple(self.items), mine[keep], values=values if recolour else None,
-                          value_perms=all_value_permutations(values) if recolour else None,
-                          rotations=rotations[keep], name="the symmetries of the dodecahedron on its edges")
+        known[recolour] = Symmetries(tuple(self.items), mine[keep], values=values if recolour else None,
+                                     value_perms=all_value_permutations(values) if recolour else None,
+                                     rotations=rotations[keep], name="the symmetries of the dodecahedron on its edges")
+        return known[recolour]
 
     def draw(self, colouring: Mapping[int, int], ax) -> None:
         """The Schlegel diagram with coloured edges (the seed's colours) and each face's letter."""
