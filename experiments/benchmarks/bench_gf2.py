@@ -5,7 +5,7 @@ Usage (from the repository root)::
     python experiments/benchmarks/bench_gf2.py            # the full tables (a few minutes)
     python experiments/benchmarks/bench_gf2.py --quick    # small sizes only
 
-Three tables, each side measured in the same run:
+Four tables, each side measured in the same run:
 
 **Lights Out** (n x n, closed rule, the full n^2 x n^2 matrix):
 
@@ -32,6 +32,14 @@ dense random matrix, ``mzd_randomize``; dense rows only) and ``M4RI file``:
 M4RI on parity's very matrix (through its file mode), whose nullity must
 agree.
 
+**Dense file**: ``parity count linear FILE --engine gf2 --json`` on a random
+dense N x N matrix written in the text format (``ROWS COLS``, then a line of
+0/1 a row), each run a whole process: the engine's ``seconds`` (elimination
+alone, what M4RI's ``kernel_s`` times), its ``total_seconds`` (reading the
+file, packing it, loading the kernels and eliminating) and the process's wall
+time, next to ``m4ri.sh file FILE`` on the same file (its ``kernel_s`` and its
+own process's wall time, reading included).
+
 **Column order**: Lights Out on sparse boards with their nodes in the
 board's order and shuffled, eliminated by the ``packed`` method in the given
 column order and in the order ``Echelon`` picks (reverse Cuthill-McKee where
@@ -47,7 +55,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -60,6 +70,7 @@ from parity.linalg import Echelon, pack, pack_entries
 from parity.puzzles import LightsOut
 
 ROOT = Path(__file__).resolve().parents[2]
+PARITY = shutil.which("parity") or str(Path(sys.executable).parent / "parity")
 ANCHOR = Path(os.environ.get("PARITY_ANCHORS", ROOT.parent / "shared" / "anchors")) / "m4ri.sh"
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -165,6 +176,41 @@ def random_row(n: int, repeat: int, bucket_max: int, per_row: int | None = None,
     return row
 
 
+def _wall(command: list[str]) -> tuple[float, str]:
+    """A command's wall time as a whole process, and what it printed."""
+    started = time.perf_counter()
+    run = subprocess.run(command, check=True, capture_output=True, text=True)
+    return time.perf_counter() - started, run.stdout
+
+
+def dense_file_row(n: int, repeat: int, seed: int = 1) -> dict:
+    """``parity count linear FILE --engine gf2`` on a random dense ``n x n`` file, and M4RI on the same file."""
+    A = np.random.default_rng(seed).integers(0, 2, (n, n), dtype=np.uint8)
+    with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as handle:
+        name = handle.name
+    try:
+        write_matrix(A, name)
+        command = [PARITY, "count", "linear", name, "--engine", "gf2", "--json"]
+        _wall(command)  # the file in the page cache, numba's cache read once
+        runs = []
+        for _ in range(repeat):
+            wall, out = _wall(command)
+            runs.append((wall, json.loads(out)))
+        best = min(runs, key=lambda run: run[1]["seconds"])[1]
+        row = {"matrix": f"dense file {n}", "size": n, "nullity": best["nullity"], "seconds": best["seconds"],
+               "total_s": min(run[1]["total_seconds"] for run in runs),
+               "load_s": min(run[1]["load_seconds"] for run in runs), "process_s": min(run[0] for run in runs)}
+        if ANCHOR.exists() and m4ri("file", name) is not None:
+            walls = [_wall(["bash", str(ANCHOR), "file", name]) for _ in range(repeat)]
+            answers = [json.loads(out.strip().splitlines()[-1]) for _, out in walls]
+            row["m4ri_s"] = min(answer["kernel_s"] for answer in answers)
+            row["m4ri_process_s"] = min(wall for wall, _ in walls)
+            assert answers[0]["nullity"] == row["nullity"], "M4RI and parity disagree on the nullity"
+    finally:
+        os.unlink(name)
+    return row
+
+
 def order_row(name: str, graph: nx.Graph, shuffle: bool, repeat: int) -> dict:
     """Lights Out on ``graph`` (nodes in the board's order, or shuffled): given column order against the chosen one."""
     nodes = list(graph)
@@ -243,6 +289,7 @@ def main() -> None:
     sizes = [10, 20, 30] if args.quick else [20, 30, 50, 70, 100, 150, 200, 300]
     dense = [500, 1000] if args.quick else [1000, 2000, 4000, 8000, 16384]
     sparse = [1000] if args.quick else [4000, 8000]
+    files = [1000] if args.quick else [1000, 2000, 4096, 8192]
     boards = [("grid 30x30", nx.grid_2d_graph(30, 30))] if args.quick else [
         ("grid 100x100", pt.board("grid:100x100")),
         ("hex:60", pt.board("hex:60")),
@@ -256,7 +303,7 @@ def main() -> None:
     started = time.perf_counter()
     galois.GF(2)(np.eye(3, dtype=np.uint8)).null_space()
     print(f"galois warm-up (JIT compile, once per process): {time.perf_counter() - started:.2f} s")
-    results = {"lightsout": [], "random": [], "order": []}
+    results = {"lightsout": [], "random": [], "dense_file": [], "order": []}
     for n in sizes:
         results["lightsout"].append(lightsout_row(n, args.galois_max, args.repeat))
         print(f"  {results['lightsout'][-1]}", flush=True)
@@ -266,6 +313,9 @@ def main() -> None:
     for n in sparse:
         results["random"].append(random_row(n, args.repeat, args.bucket_max, per_row=8))
         print(f"  {results['random'][-1]}", flush=True)
+    for n in files:
+        results["dense_file"].append(dense_file_row(n, args.repeat))
+        print(f"  {results['dense_file'][-1]}", flush=True)
     for name, graph in boards:
         for shuffle in (False, True):
             results["order"].append(order_row(name, graph, shuffle, args.repeat))
@@ -285,6 +335,15 @@ def main() -> None:
          ("m4r s", "m4r_s"), ("kernel s", "parity_kernel_s"), ("M4RI s", "m4ri_s"), ("M4RI file s", "m4ri_file_s")],
         [("kernel/M4RI", "parity_kernel_s", "m4ri_s"), ("kernel/M4RI file", "parity_kernel_s", "m4ri_file_s"),
          ("bucket/M4RI", "bucket_s", "m4ri_s")],
+    )
+    show(
+        "Dense file (parity count linear FILE --engine gf2, whole processes)",
+        results["dense_file"],
+        [("matrix", "matrix"), ("nullity", "nullity"), ("seconds", "seconds"), ("load s", "load_s"),
+         ("total s", "total_s"), ("process s", "process_s"), ("M4RI s", "m4ri_s"),
+         ("M4RI process s", "m4ri_process_s")],
+        [("seconds/M4RI", "seconds", "m4ri_s"), ("process/total", "process_s", "total_s"),
+         ("process/M4RI process", "process_s", "m4ri_process_s")],
     )
     show(
         "Column order",

@@ -41,6 +41,15 @@ class LinearEngine(Engine):
                     "weight; use chromatic (for colourings), sat or cms")
         return super().minimize_refusal(system)
 
+    def load(self, system) -> None:
+        """``gf2``: load the compiled kernels now when the system needs them (numba's import and the kernels' cache
+        take about 0.4 s: loading, not the engine's work); the others load on first use."""
+        if self._elimination == "GF2" and system.field == 2:
+            from ..linalg.gf2 import load_kernels_for
+            from ..linalg.system import PackedSystem
+
+            load_kernels_for(*system.shape, system.packed if isinstance(system, PackedSystem) else None)
+
     def refuses(self, system) -> str | None:
         if self.binary_only and system.field != 2:
             return (f"engine {self.name!r} does not apply: it works over GF(2) only and this system is over "
@@ -53,7 +62,7 @@ class LinearEngine(Engine):
 
     def space_and_stats(self, system) -> tuple[Any, dict]:
         """The solution space and what the engine reports beyond rank and nullity."""
-        return self.elimination.solve_system(system), {}
+        return system.solve(self.elimination), {}  # (a system held packed is eliminated as it is by gf2)
 
     def _answer(self, system) -> tuple[Any, dict]:
         space, extra = self.space_and_stats(system)
@@ -105,7 +114,7 @@ class ChaseEngine(LinearEngine):
     def suits(self, system, question: str) -> bool:
         # big enough to pay for the kernels, and sparse (a board: a few entries an equation); a dense matrix has
         # no small forcing set, and looking for one would only delay gf2
-        return system.shape[1] >= self.DEFAULT_FROM and len(system.rows) <= 16 * max(1, system.shape[0])
+        return system.shape[1] >= self.DEFAULT_FROM and _entry_count(system) <= 16 * max(1, system.shape[0])
 
     def count(self, system) -> Answer:
         from ..linalg.chase import chase_system
@@ -127,6 +136,13 @@ class ChaseEngine(LinearEngine):
 
         chased = chase_system(system)
         return chased.space, self._chase_stats(chased)
+
+
+def _entry_count(system) -> int:
+    """The non-zero entries of ``system``'s matrix; a matrix held packed counts its bits, listing no entry."""
+    from ..linalg.system import PackedSystem
+
+    return system.entry_count if isinstance(system, PackedSystem) else len(system.rows)
 
 
 class PolyEngine(Engine):

@@ -55,6 +55,7 @@ __all__ = [
     "null_space_gf2",
     "solve_gf2",
     "Echelon",
+    "load_kernels_for",
     "ELIMINATION_METHODS",
     "COLUMN_ORDERS",
 ]
@@ -101,6 +102,22 @@ def _row_budget(rows: int, ncols: int) -> float:
     if _kernels_loaded() or _packed_bytes(rows, ncols) > 8 * _PYTHON_MAX_WORDS:
         return -1.0
     return _PYTHON_BUDGET_S / (250e-9 + 0.02e-9 * ncols)
+
+
+# A matrix with at least 1 / _DENSE_SHARE of its entries set is taken as dense: eliminating it in Python costs
+# about rows * min(rows, columns) / 2 row operations (measured on random 0/1 matrices from 256 x 256 to
+# 2048 x 512: 2.0 times rows * min / 4, the forward pass and the back substitution), so the budget tells before
+# any work whether the attempt would only be lost (a 4096 x 4096 one spent 0.6-1.5 s before the kernels began).
+_DENSE_SHARE = 4
+
+
+def _beyond_budget(packed: np.ndarray, ncols: int, budget: float) -> bool:
+    """Whether the packed ``rows x ncols`` matrix is dense and its elimination in Python needs more than ``budget``
+    row operations (its ones are counted only when that can be so)."""
+    rows = packed.shape[0]
+    if rows * min(rows, ncols) / 2 <= budget:
+        return False
+    return int(np.bitwise_count(packed).sum(dtype=np.int64)) * _DENSE_SHARE >= rows * ncols
 
 
 def _dimension(value, name: str) -> int:
@@ -262,6 +279,8 @@ class Echelon:
         self._canonical: tuple[np.ndarray, list[int]] | None = None  # reordered only: basis and free columns
         if method is None and order != "rcm":
             budget = _row_budget(self.rows, self.ncols)
+            if budget >= 0 and _beyond_budget(packed, self.ncols, budget):
+                budget = -1.0
         else:
             budget = float("inf") if method == "python" else -1.0
         if budget >= 0:
@@ -413,6 +432,22 @@ class Echelon:
         nullity = self.ncols - self.rank
         check_size(9 * nullity * self.ncols, f"a solution space of {nullity} x {self.ncols} over GF(2)")
         return SolutionSpace(2, self.ncols, self.rank, self.particular(), self.null_basis(), self.free)
+
+
+def load_kernels_for(rows: int, ncols: int, packed: np.ndarray | None = None) -> None:
+    """Load the kernels now when :class:`Echelon` will hand a ``rows x ncols`` system to them (judged by its size,
+    and by its density when its ``packed`` matrix is given), so that loading them is not timed as work.
+
+    Examples
+    --------
+    >>> load_kernels_for(3, 3)  # small: eliminated in Python, nothing loaded
+    """
+    budget = _row_budget(rows, ncols)
+    if budget < 0 or (packed is not None and _beyond_budget(packed, ncols, budget)):
+        # the first call of a kernel in a process costs about 20 ms more than the next (measured on row_extents,
+        # read from numba's cache beforehand): made here, on one word, it is loading too
+        one = np.empty(1, dtype=np.int64)
+        _kernels().row_extents(np.zeros((1, 1), dtype=np.uint64), 1, one, one.copy())
 
 
 def _spread(ncols: int, nonzero: int, spans: int) -> bool:

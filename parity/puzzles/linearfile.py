@@ -158,6 +158,35 @@ def _number_rows(lines: list[tuple[int, str]], cols: int, field: int, name: str)
     return matrix
 
 
+def _fixed_width_rows(body: str, rows: int, cols: int, field: int) -> np.ndarray | None:
+    """The digit rows of ``body`` (the text after the header) read at once, or None when its layout is another.
+
+    The layout read here is the one ``parity export --format matrix`` writes and
+    most tools write: every row ``cols`` digits, together or one blank
+    apart, ended by a newline (``\\n`` or ``\\r\\n``), with nothing between
+    rows; the end of the text may have blanks and blank lines.  The bytes are
+    viewed as a ``rows x width`` array, so a row costs nothing in Python.  Any
+    other layout, and any file with a bad entry, gives None: the line-by-line
+    reader (:func:`_rows_by_lines`) then reads it, or says what is wrong.
+    """
+    if rows == 0 or cols == 0 or not body.isascii():
+        return None
+    data = body.rstrip().encode("ascii")
+    for ending in (b"\n", b"\r\n"):
+        for spaced in (False, True):
+            width = (2 * cols - 1 if spaced else cols) + len(ending)
+            if len(data) + len(ending) != rows * width:
+                continue
+            grid = np.frombuffer(data + ending, dtype=np.uint8).reshape(rows, width)
+            if not (grid[:, width - len(ending):] == np.frombuffer(ending, dtype=np.uint8)).all():
+                continue
+            if spaced and not (grid[:, 1:width - len(ending):2] == ord(" ")).all():
+                continue
+            digits = grid[:, 0:width - len(ending):2 if spaced else 1] - np.uint8(48)  # others wrap above 9
+            return digits if (digits < field).all() else None
+    return None
+
+
 def read_matrix(path: str | os.PathLike, field: int = 2) -> np.ndarray:
     """The matrix in a text file (``ROWS COLS``, then one row per line), entries checked to lie in ``0..field-1``.
 
@@ -203,21 +232,36 @@ def read_matrix(path: str | os.PathLike, field: int = 2) -> np.ndarray:
     field = check_field(field)
     path = Path(path)
     text = read_text(path, MatrixFileError, _WHAT)
+    if field < DIGIT_FIELDS:  # the usual layout at once; the line-by-line reader for the rest, and for errors
+        head, _, body = text.lstrip().partition("\n")
+        if head.strip():
+            rows, cols = _header(head, f"{_WHAT} {path}")
+            _checked_shape(rows, cols, field, f"the {rows} x {cols} matrix in {path}")
+            matrix = _fixed_width_rows(body, rows, cols, field)
+            if matrix is not None:
+                return matrix
+    return _rows_by_lines(text, field, path)
+
+
+def _rows_by_lines(text: str, field: int, path: Path) -> np.ndarray:
+    """The matrix in ``text`` (the file ``path``) read line by line: any layout the format allows, and the error
+    for any it does not."""
+    where = f"{_WHAT} {path}"
     lines = [(number, line.strip()) for number, line in enumerate(text.split("\n"), start=1)]
     lines = [(number, line) for number, line in lines if line]
-    rows, cols = _header(lines[0][1] if lines else "", f"{_WHAT} {path}")
+    rows, cols = _header(lines[0][1] if lines else "", where)
     _checked_shape(rows, cols, field, f"the {rows} x {cols} matrix in {path}")
     body = lines[1:]
     if cols == 0:  # rows of no entries are blank lines, which are skipped
         if body:
-            raise MatrixFileError(f"{_WHAT} {path} line {body[0][0]}: the header says the rows have 0 entries")
+            raise MatrixFileError(f"{where} line {body[0][0]}: the header says the rows have 0 entries")
         return np.zeros((rows, 0), dtype=np.uint8 if field < DIGIT_FIELDS else np.int64)
     if len(body) != rows:
-        where = f"; line {body[rows][0]} is one too many" if len(body) > rows else ""
-        raise MatrixFileError(f"{_WHAT} {path} has {len(body)} row{'s' if len(body) != 1 else ''}, its header says "
-                              f"{rows}{where}")
+        extra = f"; line {body[rows][0]} is one too many" if len(body) > rows else ""
+        raise MatrixFileError(f"{where} has {len(body)} row{'s' if len(body) != 1 else ''}, its header says "
+                              f"{rows}{extra}")
     read_rows = _digit_rows if field < DIGIT_FIELDS else _number_rows
-    return read_rows(body, cols, field, f"{_WHAT} {path}")
+    return read_rows(body, cols, field, where)
 
 
 def _matrix_from_values(values, field: int) -> np.ndarray:
@@ -236,6 +280,11 @@ def _matrix_from_values(values, field: int) -> np.ndarray:
     if outside:
         raise FieldError(f"entry {outside[0]} is outside 0..{field - 1} (GF({field}))")
     return array.astype(np.uint8 if field < DIGIT_FIELDS else np.int64)
+
+
+def _vector(x) -> tuple[int, ...]:
+    """An engine's solution vector as the puzzle's solution: a tuple of ints."""
+    return tuple(int(v) for v in np.asarray(x).tolist())
 
 
 # -- the family --------------------------------------------------------------------------------------------
@@ -325,15 +374,23 @@ class LinearFile(Puzzle):
 
     # -- the encoding -------------------------------------------------------
     def build_linear(self):
-        """The :class:`~parity.linalg.system.LinearSystem` ``A x = b``; reads the file if not yet read."""
-        from ..linalg.system import LinearSystem
+        """The :class:`~parity.linalg.system.LinearSystem` ``A x = b``; reads the file if not yet read.
+
+        Over GF(2) it is a :class:`~parity.linalg.system.PackedSystem`: ``A``
+        packed 64 columns to a word straight from the entries read, which the
+        ``gf2`` engine eliminates as they are (a dense file lists no entries).
+        """
+        from ..linalg import pack
+        from ..linalg.system import LinearSystem, PackedSystem
 
         A, b = self.matrix()
+        if self.field == 2:
+            return PackedSystem(pack(A), A.shape[1], b, range(A.shape[1]), range(A.shape[0]), decode=_vector)
         check_memory(24.0 * float(np.count_nonzero(A)), f"the entries of the {A.shape[0]} x {A.shape[1]} system")
         rows, cols = np.nonzero(A)
         values = A[rows, cols].astype(np.int64)
         return LinearSystem(A.shape, rows, cols, values, b, self.field, range(A.shape[1]), range(A.shape[0]),
-                            decode=lambda x: tuple(int(v) for v in np.asarray(x).tolist()))
+                            decode=_vector)
 
     # -- puzzle terms -------------------------------------------------------
     def verify(self, x: Sequence[int]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -325,3 +326,80 @@ def test_augmented_must_be_a_boolean():
 
     with pytest.raises(MatrixFileError, match="True or False"):
         LinearFile([[1, 1]], augmented="no")
+
+
+# -- the fast reader against the line-by-line one ------------------------------------------------------------
+def _layouts(columns: np.ndarray, field: int) -> dict[str, str]:
+    """The same matrix written in the layouts people write: together or spaced, LF or CRLF, with trailing blanks."""
+    together = ["".join(str(int(v)) for v in row) for row in columns]
+    spaced = [" ".join(str(int(v)) for v in row) for row in columns]
+    header = f"{columns.shape[0]} {columns.shape[1]}"
+    return {
+        "export": header + "\n" + "".join(row + "\n" for row in together),
+        "no last newline": header + "\n" + "\n".join(together),
+        "crlf": header + "\r\n" + "".join(row + "\r\n" for row in together),
+        "spaced": header + "\n" + "".join(row + "\n" for row in spaced),
+        "spaced crlf": header + "\r\n" + "".join(row + "\r\n" for row in spaced),
+        "trailing blanks": header + "\n" + "".join(row + "\n" for row in together) + "  \n\n\t\n",
+        "blank lines first": "\n\n  " + header + "  \n" + "".join(row + "\n" for row in together),
+        # read line by line (beyond one row or one column): blanks at row ends, a blank line between rows, tabs
+        "row ends": header + "\n" + "".join(row + " \n" for row in together),
+        "blank line inside": header + "\n" + together[0] + "\n\n" + "".join(row + "\n" for row in together[1:]),
+        "tabs": header + "\n" + "".join("\t".join(row) + "\n" for row in together),
+    }
+
+
+FIXED_WIDTH = {"export", "no last newline", "crlf", "spaced", "spaced crlf", "trailing blanks", "blank lines first"}
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 9), (1, 200), (9, 1), (200, 1), (5, 5), (7, 64), (3, 65), (40, 129)])
+@pytest.mark.parametrize("field, fill", [(2, 0.5), (2, 0.0), (2, 1.0), (3, 0.5), (7, 0.3)])
+def test_the_fast_reader_reads_what_the_line_reader_reads(tmp_path, shape, field, fill):
+    from parity.puzzles.linearfile import _fixed_width_rows, _rows_by_lines
+
+    rng = np.random.default_rng(shape[0] * 1000 + shape[1])
+    columns = np.where(rng.random(shape) < fill, rng.integers(1, field, shape), 0)  # all zeros at fill 0
+    path = tmp_path / "A.txt"
+    for layout, text in _layouts(columns, field).items():
+        path.write_bytes(text.encode())
+        by_lines = _rows_by_lines(text, field, path)
+        body = text.lstrip().partition("\n")[2]
+        fast = _fixed_width_rows(body, *shape, field)
+        assert fast is not None or layout not in FIXED_WIDTH, layout  # (one row or column blurs the others)
+        assert fast is None or np.array_equal(fast, columns), layout
+        read = read_matrix(path, field)
+        assert read.dtype == by_lines.dtype == np.uint8 and read.shape == shape, layout
+        assert np.array_equal(read, by_lines) and np.array_equal(read, columns), layout
+        if field == 2:  # and the count, by the packed engine and by galois on the entries
+            puzzle = LinearFile(path)
+            assert pt.count(puzzle, engine="gf2") == pt.count(LinearFile(path), engine="galois")
+
+
+@pytest.mark.parametrize("text", ["2 3\n101\n121\n", "2 3\n101\n1x1\n", "2 3\n1 0 1\n1 2 1\n",
+                                  "2 3\r\n101\r\n1\x0b1\r\n", "2 3\n101\n1\r1\n", "2 3\n1011\n01\n",
+                                  "3 3\n101\n111\n", "1 3\n1é1\n"])
+def test_a_bad_file_in_the_fast_layout_gets_the_line_readers_error(tmp_path, text):
+    from parity.puzzles.linearfile import _rows_by_lines
+
+    path = tmp_path / "bad.txt"
+    path.write_bytes(text.encode())
+    with pytest.raises(ParityError) as by_lines:
+        _rows_by_lines(text, 2, path)
+    with pytest.raises(type(by_lines.value), match="^" + re.escape(str(by_lines.value)) + "$"):
+        read_matrix(path)
+
+
+def test_a_dense_file_is_eliminated_packed_without_listing_entries(tmp_path):
+    from parity.linalg.system import PackedSystem
+
+    rng = np.random.default_rng(3)
+    columns = rng.integers(0, 2, (300, 301))
+    path = write(tmp_path / "D.txt", columns, 2)
+    puzzle = LinearFile(path, augmented=True)
+    system = puzzle.linear()
+    assert isinstance(system, PackedSystem)
+    result = pt.solve(puzzle, engine="gf2")
+    assert "_entries" not in system.__dict__  # gf2 eliminated the packed rows; nothing was unpacked
+    assert pt.count(puzzle, engine="gf2") == pt.count(LinearFile(path, augmented=True), engine="galois")
+    if result.satisfiable:
+        puzzle.verify(result.solution)
