@@ -18,7 +18,25 @@ Each entry of :data:`PUZZLES` is ``name: {...}`` with
 
 ``parity count polyform --puzzle NAME`` builds the puzzle; ``parity
 reproduce`` counts every entry whose count is published and compares.
+
+Polyform Puzzler's polyomino puzzles, every one by the name of its script
+(``bin/ominoes/NAME.py``), are :data:`PUZZLER_OMINOES`, read from
+``puzzler_ominoes.json`` (written by ``experiments/puzzler_catalogue.py`` from
+Puzzler's definitions): entries of the same form, the board a ``rect:WxH`` or
+the cells themselves (``board_label`` names them), ``source`` the line of
+Puzzler's docs (or the script) that publishes the count.  Those not yet built
+are :data:`PUZZLER_NOT_YET`, each with its reason.
+
+Examples
+--------
+>>> PUZZLER_OMINOES["pentominoes-8x8"]["count"], PUZZLER_OMINOES["pentominoes-8x8"]["source"]
+(65, "Polyform Puzzler's docs/pentominoes.txt:103")
+>>> PUZZLER_NOT_YET["pentominoes-3x20-loop"]
+"the board is a loop (the ends joined), pieces wrap round it; parity's regions are flat"
 """
+
+import json
+from pathlib import Path
 
 #: where the counts come from
 FAQ = "Polyform Puzzler FAQ (D. Goodger), seed 003"
@@ -55,3 +73,33 @@ PUZZLES = {
     "tetrasticks-6x6": {"pieces": "tetrasticks", "board": "sticks-rect:5x5", "omit_one_of": "H,J,L,N,Y",
                         "count": 1795, "up_to": "symmetry", "source": PP_POLYSTICKS, "slow": True},
 }
+
+
+#: Polyform Puzzler's polyomino puzzles as parity's data (written by experiments/puzzler_catalogue.py)
+PUZZLER_FILE = Path(__file__).with_name("puzzler_ominoes.json")
+
+
+def _puzzler_entries() -> tuple[dict, dict]:
+    """(name -> entry, name -> reason not yet built) from :data:`PUZZLER_FILE`: each board's ASCII art read as
+    cells, ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (as :func:`parity.boards.read_shape` reads it; a
+    full rectangle as ``rect:WxH``); ``omit_one_of`` ``all``: any one piece of the set."""
+    built, not_yet = {}, {}
+    for name, puzzle in json.loads(PUZZLER_FILE.read_text())["puzzles"].items():
+        if puzzle["status"] != "ok":
+            not_yet[name] = puzzle["status"].removeprefix("not yet: ")
+            continue
+        art = puzzle["board"]
+        whole = all(set(row) == {"#"} for row in art)
+        cells = [(r, c) for r, row in enumerate(art) for c, mark in enumerate(row) if mark == "#"]
+        board = f"rect:{len(art[0])}x{len(art)}" if whole else cells
+        built[name] = {"pieces": puzzle["pieces"], "board": board, "board_label": board if whole else f"{name} board",
+                       "count": puzzle["count"], "up_to": puzzle["up_to"],
+                       "source": puzzle["source"] and f"Polyform Puzzler's {puzzle['source']}",
+                       **({"omit_one_of": puzzle["omit_one_of"]} if puzzle.get("omit_one_of") else {}),
+                       **({"slow": True} if puzzle.get("slow") else {})}
+    return built, not_yet
+
+
+#: Polyform Puzzler's polyomino puzzles that parity builds, name -> entry (as :data:`PUZZLES`'s)
+#: and those it does not yet, name -> the reason
+PUZZLER_OMINOES, PUZZLER_NOT_YET = _puzzler_entries()

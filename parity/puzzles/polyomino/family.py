@@ -9,7 +9,7 @@ from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE
 from ...errors import LimitError
 from ..registry import Family, Option
 from .puzzle import Polyomino
-from .sets import catalogue_entry
+from .sets import _piece_set, catalogue_entry
 from .shapes import polyominoes
 
 __all__ = ["random_packing", "FAMILY"]
@@ -80,9 +80,12 @@ def _build(board_spec: str | None = None, pieces: str | None = None, copies: str
         board_spec, pieces, omit_one_of = entry["board"], entry["pieces"], entry.get("omit_one_of")
     board_spec = "rect:10x6" if board_spec is None else board_spec
     pieces = "pentominoes" if pieces is None else pieces
+    if omit_one_of == "all":  # (Polyform Puzzler's entries: any one piece of the set left out)
+        omit_one_of = list(_piece_set(pieces, None)[0])
     built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of)
     if puzzle is not None:
         built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
+        built.board_label = entry.get("board_label", built.board_label)  # a board given as cells, by its name
     return built
 
 

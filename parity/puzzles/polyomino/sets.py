@@ -6,6 +6,16 @@ Examples
 (6, False, 'triangle')
 >>> sorted(_solid_set("soma"))
 ['A', 'B', 'L', 'P', 'T', 'V', 'Z']
+
+Polyform Puzzler's sets of mixed orders and selections:
+
+>>> PIECE_SETS["polyominoes-1234"]
+((1, 2, 3, 4), False, 'square')
+>>> pieces, one_sided, _ = _piece_set("polyominoes-1234", None)
+>>> sorted(pieces), one_sided
+(['I4', 'L4', 'O4', 'P1_1', 'P2_1', 'P3_1', 'P3_2', 'S4', 'T4'], False)
+>>> len(_piece_set("cornucopia", None)[0]), len(_piece_set("hexominoes-plus", None)[0])
+(17, 36)
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ from ...errors import LimitError
 from .names import CONVENTIONAL_NAMES, SOLID_NAMES, piece_names
 from .shapes import normalize, orientations, polyominoes
 
-__all__ = ["PIECE_SETS", "catalogue_entry"]
+__all__ = ["PIECE_SETS", "SELECTIONS", "SECOND_COPIES", "catalogue_entry"]
 
 #: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
 PIECE_SETS = {
@@ -37,7 +47,38 @@ PIECE_SETS = {
     "tristicks": (3, False, "sticks"), "tetrasticks": (4, False, "sticks"), "one-sided-tetrasticks": (4, True, "sticks"),
     "pentasticks": (5, False, "sticks"), "ditrigs": (2, False, "trigs"), "tritrigs": (3, False, "trigs"),
     "tetratwigs": (4, False, "twigs"), "pentatwigs": (5, False, "twigs"),
+    # Polyform Puzzler's square-lattice sets: mixed orders (a tuple of orders; a piece's name carries its order
+    # where the order's own names do not: I4, L4, ..), selections (SELECTIONS) and a piece twice (SECOND_COPIES)
+    "one-sided-hexominoes": (6, True, "square"),
+    "polyominoes-123": ((1, 2, 3), False, "square"), "polyominoes-1234": ((1, 2, 3, 4), False, "square"),
+    "one-sided-polyominoes-1234": ((1, 2, 3, 4), True, "square"), "polyominoes-234": ((2, 3, 4), False, "square"),
+    "one-sided-polyominoes-234": ((2, 3, 4), True, "square"),
+    "polyominoes-12345": ((1, 2, 3, 4, 5), False, "square"),
+    "one-sided-polyominoes-12345": ((1, 2, 3, 4, 5), True, "square"),
+    "polyominoes-2345": ((2, 3, 4, 5), False, "square"), "polyominoes-45": ((4, 5), False, "square"),
+    "polyominoes-123456": ((1, 2, 3, 4, 5, 6), False, "square"),
+    "pentominoes-plus-monomino": ((1, 5), False, "square"),
+    "pentominoes-plus-square-tetromino": ((4, 5), False, "square"),
+    "cornucopia": (6, False, "square"), "hexominoes-plus": (6, False, "square"),
 }
+
+
+def _asymmetric_without_square(name: str, cells) -> bool:
+    """Coffin's Cornucopia: no symmetry at all (eight distinct orientations) and no 2 x 2 square."""
+    inside = set(cells)
+    square = any({(r + 1, c), (r, c + 1), (r + 1, c + 1)} <= inside for r, c in inside)
+    return len(SQUARE.orientations(cells)) == 8 and not square
+
+
+#: sets that keep some of the pieces of their orders: name -> keep(piece name, cells)
+SELECTIONS = {
+    "cornucopia": _asymmetric_without_square,  # the 17 hexominoes of Coffin's Cornucopia
+    "pentominoes-plus-square-tetromino": lambda name, cells: len(cells) == 5 or name == "O4",
+}
+
+#: sets that hold a piece twice: name -> (the piece as ASCII art, the second copy's name); Kadon's Sextillions are
+#: the hexominoes with a second short N (Polyform Puzzler's S16)
+SECOND_COPIES = {"hexominoes-plus": ("###.\n.###", "S16")}
 
 
 def _solid_set(name: str) -> dict[str, tuple]:
@@ -68,7 +109,21 @@ def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], boo
     if lattice is CUBIC:
         return _solid_set(name), True, lattice  # solids turn but never reflect
     sided = sided if one_sided is None else bool(one_sided)
-    return piece_names(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice), sided, lattice
+    if not isinstance(order, tuple):
+        pieces = piece_names(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice)
+    else:  # mixed orders: a name that does not end in its order's digit gets it (the tetrominoes' I4, L4, ..)
+        pieces = {}
+        for n in order:
+            named = piece_names(polyominoes(n, one_sided=sided, lattice=lattice), sided, lattice)
+            pieces.update({(k if n == 5 or k[-1].isdigit() else f"{k}{n}"): v for k, v in named.items()})
+    keep = SELECTIONS.get(name)
+    if keep is not None:
+        pieces = {k: v for k, v in pieces.items() if keep(k, v)}
+    if name in SECOND_COPIES:
+        art, copy = SECOND_COPIES[name]
+        shape = min(lattice.orientations(read_shape(art, copy, lattice), sided))
+        pieces[copy] = next(v for v in pieces.values() if min(lattice.orientations(v, sided)) == shape)
+    return pieces, sided, lattice
 
 
 def _coordinates(n: int) -> str:
@@ -109,16 +164,28 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
 
 
 def catalogue_entry(name: str) -> dict:
-    """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`), or LimitError naming
-    the puzzles there are.
+    """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`, then Polyform Puzzler's
+    :data:`~parity.data.catalogue.PUZZLER_OMINOES`), or LimitError naming the puzzles there are (or why one of
+    Puzzler's is not yet built).
 
     Examples
     --------
     >>> catalogue_entry("pentominoes-6x10")["count"]
     2339
+    >>> catalogue_entry("pentominoes-cross-1")["source"]
+    "Polyform Puzzler's docs/pentominoes.txt:193"
     """
-    from ...data.catalogue import PUZZLES
+    from ...data.catalogue import PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES
 
-    if not isinstance(name, str) or name not in PUZZLES:
-        raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}")
-    return PUZZLES[name]
+    if isinstance(name, str) and name in PUZZLES:
+        return PUZZLES[name]
+    if isinstance(name, str) and name in PUZZLER_OMINOES:
+        return PUZZLER_OMINOES[name]
+    if isinstance(name, str) and name in PUZZLER_NOT_YET:
+        raise LimitError(f"{name}: Polyform Puzzler's puzzle is not yet built in parity: {PUZZLER_NOT_YET[name]}")
+    import difflib
+
+    near = difflib.get_close_matches(str(name), [*PUZZLES, *PUZZLER_OMINOES], n=3)
+    raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
+                     f"{len(PUZZLER_OMINOES)} polyomino puzzles (parity.data.catalogue.PUZZLER_OMINOES)"
+                     + (f"; did you mean {' or '.join(near)}?" if near else ""))
