@@ -74,7 +74,9 @@ class LinearEngine(Engine):
             return Answer(UNSAT, None, 0, stats)
         vector = space.particular
         if minimize:
-            stats["minimum_weight"], vector = space.minimum_weight(max_nullity=max_nullity)
+            from ..codes import least_weight
+
+            stats["minimum_weight"], vector = least_weight(space, max_nullity=max_nullity)  # (the transform from 20)
         return Answer(SAT, vector, space.count, stats)
 
     def solutions(self, system) -> Iterator[Any]:

@@ -101,12 +101,13 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
 
 def lightsout_table_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
                          field: int = 2, min_presses: bool = False, most_clicks: bool = False,
-                         board_seconds: float = 60.0, *, store: str | os.PathLike | None = None, workers: int = 0,
+                         board_seconds: float = 60.0, max_nullity: int = 20, *, store: str | os.PathLike | None = None, workers: int = 0,
                          scheduler: str | None = None, progress=None, time_limit: float | None = None) -> Iterator[dict]:
     """The rows of ``parity table lightsout`` (its :class:`~parity.puzzles.registry.TableSpec`): the options are
     refused now, before any row is computed; the rows come one by one (:func:`lightsout_rows`).
 
-    ``board_seconds`` is the time each board's Most Clicks search may take.
+    ``board_seconds`` is the time each board's Most Clicks search may take; ``max_nullity`` bounds each board's
+    search for the fewest presses (at most ``2 ** max_nullity`` steps, as :func:`parity.solve` takes it).
 
     Examples
     --------
@@ -119,7 +120,9 @@ def lightsout_table_rows(sizes: str, rectangles: bool = False, kind: str = "grid
     """
     if most_clicks and not 0 < board_seconds < float("inf"):  # (nan fails both)
         raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
-    lightsout_tasks(sizes, rectangles, kind, rule, field)  # (a bad size, kind, rule or field: refused now)
+    if min_presses:  # the search's bound, where it is not the default (a task keeps its parameters as before)
+        min_presses = True if max_nullity == 20 else max_nullity
+    lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses)  # (bad options: refused now)
     check_time_limit(time_limit)
     check_workers(workers)
     return lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,

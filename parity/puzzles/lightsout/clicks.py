@@ -49,7 +49,9 @@ def minimum_presses(puzzle, max_nullity: int = 30, engine: str | None = None) ->
     space = puzzle.solution_space(engine)
     if not space.solvable:
         return None
-    weight, x = space.minimum_weight(max_nullity=max_nullity)
+    from ...codes import least_weight
+
+    weight, x = least_weight(space, max_nullity=max_nullity)  # (from nullity 20, by the transform)
     presses = puzzle.presses(x)
     puzzle.verify(presses)
     if puzzle.weight(presses) != weight:

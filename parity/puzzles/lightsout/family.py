@@ -85,7 +85,8 @@ FAMILY = Family(
                "needs, solved optimally, with the worst start and a proof (over GF(p > 2) a light pressed twice counts "
                "two; JSON most_clicks, worst_start, proof).", default=False, type=bool,
                asks="parity.puzzles.lightsout.clicks:most_clicks_answer", answers=MOST_CLICKS_KEYS),
-        Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution over GF(2); over GF(p>2) a solution counts 64).", default=30,
+        Option("max_nullity", ("--max-nullity",), "Refuse a minimum search of more than 2^N steps (a solution walked over GF(2); from nullity 20 the "
+               "transform weighs 64 for a step; over GF(p>2) a solution counts 64).", default=30,
                type=int),
     ),
     sweeps=(
@@ -106,12 +107,15 @@ FAMILY = Family(
                 "Nullity and number of solutions of Lights Out boards by size (A159257 for n x n, closed rule).",
                 (
                     Option("min_presses", ("--min-presses",), "Add the fewest presses that clear the all-on start "
-                           "(exact search, where the nullity is at most 20).", default=False, type=bool),
+                           "(exact search, within --max-nullity).", default=False, type=bool),
                     Option("most_clicks", ("--most-clicks",), "Add the most presses any solvable start needs, solved "
                            "optimally (exact, with a worst start; where the nullity is at most 12 and within "
                            "--board-seconds a board).", default=False, type=bool),
                     Option("board_seconds", ("--board-seconds",), "With --most-clicks: give a board's search this "
                            "long, then the bounds it reached.", default=60.0, type=float),
+                    Option("max_nullity", ("--max-nullity",), "With --min-presses: search a board where it takes at "
+                           "most 2^N steps (2^N solutions walked; from nullity 20 the transform weighs 2^(N+6)).",
+                           default=20, type=int),
                 ),
                 columns=("nullity", "count"),
                 extras=("min_presses", "most_clicks"),

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..._limits import check_max_nullity
 from ...errors import InvalidSolution, SweepError
 from ..registry import parse_sizes
 from .puzzle import LightsOut
@@ -44,10 +45,12 @@ MOST_CLICKS_NULLITY = 12
 
 
 def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
-                    field: int = 2, min_presses: bool = False, most_clicks: bool | float = False) -> list[dict]:
+                    field: int = 2, min_presses: bool | int = False, most_clicks: bool | float = False) -> list[dict]:
     """The tasks of ``parity sweep lightsout``: n x n boards, or every m x n with m <= n (``rectangles``).
 
-    A bad kind, rule or field is refused here, before any task runs.
+    A bad kind, rule or field is refused here, before any task runs.  ``min_presses`` may be the bound of the
+    search for the fewest presses (as ``max_nullity``: at most ``2 ** min_presses`` steps; ``True`` for
+    :data:`MIN_PRESSES_NULLITY`).
 
     Examples
     --------
@@ -60,6 +63,8 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     LightsOut(f"{kind}:1x1", rule=rule, field=field)  # a bad rule or field is refused now, not stored as failed rows
     pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
     extra = {"min_presses": True} if min_presses else {}
+    if min_presses is not True and min_presses and int(min_presses) != MIN_PRESSES_NULLITY:  # (else as before)
+        extra["min_presses_nullity"] = check_max_nullity(int(min_presses))
     if most_clicks:  # (a number: the seconds a board's search may take)
         extra.update(most_clicks=True, most_clicks_seconds=float(60 if most_clicks is True else most_clicks))
     return [{"kind": kind, "m": m, "n": n, "rule": rule, "field": field, **extra} for m, n in pairs]
@@ -97,7 +102,8 @@ def lightsout_row(params: Mapping, nullity: int) -> dict:
     row = {"board": f"{params['kind']}:{params['m']}x{params['n']}", "nullity": nullity, "count": 2**nullity,
            "solvable": True, "engine": "poly"}
     if params.get("min_presses"):
-        row["min_presses"], row["min_presses_method"] = min_presses(params["kind"], params["m"], params["n"], nullity)
+        row["min_presses"], row["min_presses_method"] = min_presses(params["kind"], params["m"], params["n"], nullity,
+                                                                    _bound(params))
     if params.get("most_clicks"):
         row.update(most_clicks(params, nullity))
     return row
@@ -152,35 +158,58 @@ def most_clicks(params: Mapping, nullity: int) -> dict:
             "most_clicks_method": f"worst start checked by {proof['checked_by']}; bound: {how}"}
 
 
-def min_presses(kind: str, m: int, n: int, nullity: int) -> tuple[int | None, str]:
+def _bound(params: Mapping) -> int:
+    """The bound of a task's search for the fewest presses (``max_nullity``)."""
+    return params.get("min_presses_nullity", MIN_PRESSES_NULLITY)
+
+
+def _beyond(nullity: int, max_nullity: int) -> bool:
+    """Whether weighing ``2 ** nullity`` GF(2) solutions costs more than ``2 ** max_nullity`` steps (the walk below
+    :data:`~parity.codes.TRANSFORM_FROM`, the transform from there: :func:`parity.codes.least_weight`)."""
+    from ...codes.cosets import TRANSFORM_DISCOUNT, TRANSFORM_FROM
+
+    return (nullity if nullity < TRANSFORM_FROM else nullity - TRANSFORM_DISCOUNT) > max_nullity
+
+
+def min_presses(kind: str, m: int, n: int, nullity: int,
+                max_nullity: int = MIN_PRESSES_NULLITY) -> tuple[int | None, str]:
     """The fewest presses that clear the all-on ``m x n`` board of ``kind`` (closed rule, GF(2)), and how they were
-    found; None where the nullity is above ``MIN_PRESSES_NULLITY`` (20).
+    found; None where the search would take more than ``2 ** max_nullity`` steps
+    (:data:`MIN_PRESSES_NULLITY`, 20, by default).
 
     The toggle matrix is made from the board's stencil (no graph), the
     ``chase`` engine gives every solution, and all ``2 ** nullity`` of them
-    are weighed in Gray-code order; the lightest is checked against the
-    matrix before its weight is reported.
+    are weighed (:func:`parity.codes.least_weight`: in Gray-code order, or
+    from nullity 20 by a Walsh-Hadamard transform); the lightest is checked
+    against the matrix before its weight is reported.
 
     Examples
     --------
     >>> min_presses("grid", 5, 5, 2)
     (15, 'all 2^2 solutions weighed (chase, Gray-code walk)')
+    >>> min_presses("grid", 39, 39, 32)
+    (None, 'not searched: 2^32 solutions is beyond 2^20')
+    >>> min_presses("grid", 39, 39, 32, max_nullity=26)
+    (561, 'all 2^32 solutions weighed (chase, Walsh-Hadamard transform)')
     """
-    if nullity > MIN_PRESSES_NULLITY:
-        return None, f"not searched: 2^{nullity} solutions is beyond 2^{MIN_PRESSES_NULLITY}"
+    if _beyond(nullity, max_nullity):
+        return None, f"not searched: 2^{nullity} solutions is beyond 2^{max_nullity}"
     from ...linalg.chase import chase_system
 
     puzzle = LightsOut(f"{kind}:{m}x{n}")  # all on to all off, closed rule: a board known by its size, no graph
     space = chase_system(puzzle.linear()).space
     if space.nullity != nullity:
         raise InvalidSolution(f"{kind}:{m}x{n}: the chase finds nullity {space.nullity}, the polynomials {nullity}")
-    weight, vector = space.minimum_weight(max_nullity=MIN_PRESSES_NULLITY)
+    from ...codes import TRANSFORM_FROM, least_weight
+
+    weight, vector = least_weight(space, max_nullity=max_nullity)
     presses = puzzle.presses(vector)
     puzzle.verify(presses)  # the puzzle's own check: the presses simulated on the board
     if puzzle.weight(presses) != weight or int(np.count_nonzero(vector)) != weight:
         raise InvalidSolution(f"{kind}:{m}x{n}: the lightest solution found has {puzzle.weight(presses)} presses, "
                               f"not the {weight} reported")
-    return int(weight), f"all 2^{nullity} solutions weighed (chase, Gray-code walk)"
+    how = "Gray-code walk" if nullity < TRANSFORM_FROM else "Walsh-Hadamard transform"
+    return int(weight), f"all 2^{nullity} solutions weighed (chase, {how})"
 
 
 def lightsout_task(params: Mapping) -> dict:
@@ -211,12 +240,14 @@ def lightsout_task(params: Mapping) -> dict:
     count, nullity = int(answer.count), answer.stats.get("nullity")
     out = {"board": spec, "nullity": nullity, "count": count, "solvable": bool(count), "engine": engine.name}
     if params.get("min_presses"):  # an exact search over every solution: only where it is feasible
-        if count and nullity is not None and nullity <= MIN_PRESSES_NULLITY:
-            out["min_presses"], out["min_presses_method"] = _weighed(puzzle)
+        bound = _bound(params)
+        if count and nullity is not None and (puzzle.field != 2 and nullity <= bound
+                                              or puzzle.field == 2 and not _beyond(nullity, bound)):
+            out["min_presses"], out["min_presses_method"] = _weighed(puzzle, bound)
         else:
             out["min_presses"] = None
             out["min_presses_method"] = ("no solution" if not count else
-                                         f"not searched: {count} solutions is beyond 2^{MIN_PRESSES_NULLITY}")
+                                         f"not searched: {count} solutions is beyond 2^{bound}")
     if params.get("most_clicks"):  # the question is about every start: the board's nullity, whatever the all-on
         if nullity is None:
             nullity = puzzle.solution_space().nullity
@@ -224,13 +255,13 @@ def lightsout_task(params: Mapping) -> dict:
     return out
 
 
-def _weighed(puzzle: LightsOut) -> tuple[int, str]:
+def _weighed(puzzle: LightsOut, max_nullity: int = MIN_PRESSES_NULLITY) -> tuple[int, str]:
     """The fewest presses that solve ``puzzle`` and how they were found: every solution weighed by the engine
     that minimises (:func:`parity.engines.choose`, the question ``minimize``), the lightest checked on the board."""
     from ...engines import choose
 
     engine, system = choose(puzzle, None, "minimize")
-    answer = engine.solve(system, minimize=True, max_nullity=MIN_PRESSES_NULLITY)
+    answer = engine.solve(system, minimize=True, max_nullity=max_nullity)
     presses = system.decode(answer.raw)
     puzzle.verify(presses)  # the puzzle's own check: the presses simulated on the board
     weight = answer.stats["minimum_weight"]
