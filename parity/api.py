@@ -418,9 +418,10 @@ def count_result(puzzle, engine: str | None = None, *, time_limit: float | None 
     up_to_symmetry = up_to_symmetry or symmetry != "all"  # a convention asks for the count up to it
     if recolour and not up_to_symmetry:
         raise LimitError("recolour goes with up_to_symmetry (colour permutations act as a second symmetry group)")
-    from .symmetry import check_convention
+    if symmetry != "all":  # (the symmetry package, and networkx with it, loaded only when asked)
+        from .symmetry import check_convention
 
-    check_convention(symmetry)  # before the count, which may be long
+        check_convention(symmetry)  # before the count, which may be long
     started, noted = time.perf_counter(), {}
     try:  # the time limit covers building the encoding too
         chosen, exact, answer, (load, seconds) = _run(_count_work, time_limit, "counting", noted, puzzle, engine,

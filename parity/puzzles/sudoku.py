@@ -220,10 +220,12 @@ class SudokuSearch:
         times: loading the compiled search costs about 0.3 s (compiling it, the first time after installing, about
         4 s), where CaDiCaL answers a 9 x 9 in milliseconds (0.21 s for the whole command against 0.49 s).  A
         process that keeps asking (a loop over puzzles) loads it then, and from there on the search answers."""
-        from .._compiled import loaded
-        from ._sudoku_kernels import search
+        import sys
 
-        if question != "solve" or self.side > 9 or loaded(search):
+        from .._compiled import loaded
+
+        kernels = sys.modules.get(f"{__package__}._sudoku_kernels")  # (not imported: not loaded; importing it loads
+        if question != "solve" or self.side > 9 or kernels is not None and loaded(kernels.search):  # numba)
             return True
         if self._declined[0] < self.DECLINE:
             self._declined[0] += 1
