@@ -132,6 +132,8 @@ CLAIMS: list[Claim] = [
           first_use=True, run=_SUDOKU,
           note="the puzzle and --unique as docs/benchmarks.rst's start-up table prints them"),
     Claim("README.md", "a 60 MB answer) 2.7 s", "2.7 s", _BIG),
+    Claim("README.md", "weighs 2^32 solutions in about 4 s", "4 s",
+          "parity solve lightsout --board grid:39x39 --min-presses"),
     Claim("README.md", "--sizes 1..25000` 21 s", "21 s", "parity table lightsout --sizes 1..25000"),
     Claim("README.md", "`parity reproduce --quick` 3.9 s", "3.9 s", "parity reproduce --quick"),
     Claim("README.md", "(first run 8.4 s", "8.4 s", "parity reproduce --quick", first_use=True),
@@ -270,8 +272,6 @@ CLAIMS: list[Claim] = [
 ]
 
 NOT_RUN: list[NotRun] = [
-    NotRun("README.md", "2^32 solutions of the 39 x 39 board in 1.4 s", "1.4 s",
-           "no command printed for it: the sentence's commands ask the Most Clicks question"),
     NotRun("README.md", "solver takes 0.06 s", "0.06 s", "a peer's time (the Rust driver of bench_cover.py)"),
     NotRun("README.md", "the route before, 3.7 s", "3.7 s", "the engine before the change (scan), not the command"),
     NotRun("docs/benchmarks.rst", "every n x n board up to 300 takes 0.037 s", "0.037 s",
