@@ -46,7 +46,7 @@ def least_weight(space, max_nullity: int = 30) -> tuple[int, np.ndarray]:
     """The least weight of the solutions of a :class:`~parity.linalg.SolutionSpace` and one lightest solution
     (exact), by the fastest search that applies.
 
-    Over GF(2) from nullity :data:`TRANSFORM_FROM` on, the coset
+    Over GF(2) from nullity ``TRANSFORM_FROM`` on, the coset
     ``particular + span(basis)`` is weighed by one Walsh-Hadamard transform
     (:func:`coset_minimum`), whose cost does not grow with the number of
     unknowns; otherwise by the space's own walk
@@ -54,7 +54,7 @@ def least_weight(space, max_nullity: int = 30) -> tuple[int, np.ndarray]:
     answers over GF(p)).  ``max_nullity`` bounds the work as there: at most
     ``2 ** max_nullity`` steps of the walk, a coefficient vector of the
     transform counting ``2 ** -TRANSFORM_DISCOUNT`` of a step.  Below
-    :data:`TRANSFORM_FROM` the answer is the walk's (the first lightest
+    ``TRANSFORM_FROM`` the answer is the walk's (the first lightest
     solution in its order); from there, a lightest solution, the same weight.
 
     Examples

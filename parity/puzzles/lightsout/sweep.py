@@ -50,7 +50,7 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
 
     A bad kind, rule or field is refused here, before any task runs.  ``min_presses`` may be the bound of the
     search for the fewest presses (as ``max_nullity``: at most ``2 ** min_presses`` steps; ``True`` for
-    :data:`MIN_PRESSES_NULLITY`).
+    ``MIN_PRESSES_NULLITY``).
 
     Examples
     --------
@@ -175,7 +175,7 @@ def min_presses(kind: str, m: int, n: int, nullity: int,
                 max_nullity: int = MIN_PRESSES_NULLITY) -> tuple[int | None, str]:
     """The fewest presses that clear the all-on ``m x n`` board of ``kind`` (closed rule, GF(2)), and how they were
     found; None where the search would take more than ``2 ** max_nullity`` steps
-    (:data:`MIN_PRESSES_NULLITY`, 20, by default).
+    (``MIN_PRESSES_NULLITY``, 20, by default).
 
     The toggle matrix is made from the board's stencil (no graph), the
     ``chase`` engine gives every solution, and all ``2 ** nullity`` of them
@@ -215,7 +215,7 @@ def min_presses(kind: str, m: int, n: int, nullity: int,
 def lightsout_task(params: Mapping) -> dict:
     """One board of a Lights Out sweep: nullity, the count of solutions from all-on, the engine that answered.
 
-    A board the polynomial route answers (:func:`board_free`) is counted
+    A board the polynomial route answers (``board_free``) is counted
     without one; another is counted by the engine that
     :func:`parity.count_result` would take (:func:`parity.engines.choose`,
     the question ``count``), under the same name.  Its fewest presses, where
