@@ -139,3 +139,20 @@ def test_errors():
         automorphisms(nx.complete_graph(5), limit=10)
     run = pt.testing.run_cli("count", "lightsout", "--board", "grid:3x3", "--up-to-symmetry", "--recolour")
     assert run.code == 2 and "not interchangeable" in run.err
+
+
+@pytest.mark.parametrize("spec", ["tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron",
+                                  "dodecahedron-conway", "icosahedron-net"])
+def test_a_polyhedron_s_automorphisms_from_its_faces_are_vf2_s(spec):
+    """The faces' route (a flag and the side of the surface fix an automorphism) finds every automorphism VF2's
+    generic search finds, and no other."""
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    from parity.symmetry import automorphisms
+
+    G = pt.board(spec)
+    nodes, perms = automorphisms(G)
+    index = {v: i for i, v in enumerate(nodes)}
+    vf2 = {tuple(index[m[v]] for v in nodes) for m in GraphMatcher(G, G).isomorphisms_iter()}
+    assert G.graph.get("kind") == "polyhedron" and {tuple(p) for p in perms.tolist()} == vf2
+    assert len(perms) == len(vf2) and (perms[0] == range(len(nodes))).all()
