@@ -30,7 +30,7 @@ from .family import _VERB_HELP, _FamilyGroup
 from .signals import _Interrupted, _install_stop_handlers, _restore_stop_handlers
 from .sweep import sweep_group
 from .table import table_group
-from .tools import engines_command, pieces_command, reproduce_command
+from .tools import catalogue_command, engines_command, pieces_command, reproduce_command
 
 __all__ = ["cli", "main"]
 
@@ -47,7 +47,7 @@ def cli() -> None:
 
 for _verb in _VERB_HELP:
     cli.add_command(_FamilyGroup(_verb))
-for _command in (sweep_group, table_group, reproduce_command, pieces_command, engines_command):
+for _command in (sweep_group, table_group, reproduce_command, pieces_command, engines_command, catalogue_command):
     cli.add_command(_command)
 
 

@@ -124,3 +124,33 @@ def engines_command(as_json: bool) -> None:
     lines = [f"{name:<9} {e['encoding']:<8} {abilities(e)}" for name, e in table.items()]
     lines.append(f"sat:SOLVER with SOLVER one of {', '.join(PYSAT_SOLVERS)}")
     click.echo(json.dumps(payload) if as_json else "\n".join(lines))
+
+
+@click.command("catalogue")
+@click.option("--family", default=None, help="Only this family's puzzles: ominoes, iamonds, hexes, cubes, sticks, "
+              "trigs or twigs.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout (every puzzle's row).")
+def catalogue_command(family: str | None, as_json: bool) -> None:
+    """List the named polyform puzzles: each name with its pieces, board, the symmetries its count is up to and the
+    published count (Polyform Puzzler's puzzles by the names of its scripts); count one with
+    'parity count polyform --puzzle NAME --up-to-symmetry'."""
+    from ..puzzles.polyomino import catalogue
+
+    rows = catalogue(family)
+    built = [row for row in rows if row["built"]]
+    if as_json:
+        click.echo(json.dumps({"family": family, "puzzles": rows, "built": len(built), "not_yet": len(rows) - len(built),
+                               "published": sum(row["published"] is not None for row in built)}))
+        return
+    width = max((len(row["name"]) for row in rows), default=4)
+    lines = []
+    for row in rows:
+        if not row["built"]:
+            lines.append(f"{row['name']:<{width}}  {row['family']:<7}  not yet: {row['reason']}")
+            continue
+        pieces = row["pieces"] + (f" less one of {row['omit_one_of']}" if row["omit_one_of"] else "")
+        published = "-" if row["published"] is None else f"{row['published']} up to {row['up_to']}"
+        lines.append(f"{row['name']:<{width}}  {row['family']:<7}  {pieces}; {row['board']}; published: {published}")
+    lines.append(f"{len(built)} puzzles, {sum(row['published'] is not None for row in built)} with a published count"
+                 + (f"; {len(rows) - len(built)} not yet built" if len(rows) > len(built) else ""))
+    click.echo("\n".join(lines))

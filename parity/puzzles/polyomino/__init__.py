@@ -59,9 +59,9 @@ from __future__ import annotations
 from .family import FAMILY, random_packing
 from .names import CONVENTIONAL_NAMES, PENTACUBE_NAMES, PENTOMINO_NAMES, SEGMENT_NAMES, SOLID_NAMES, piece_names
 from .puzzle import Polyomino
-from .sets import PIECE_SETS, catalogue_entry
+from .sets import CATALOGUE_FAMILIES, PIECE_SETS, catalogue, catalogue_entry
 from .shapes import normalize, orientations, polyominoes
 
 __all__ = ["Polyomino", "random_packing", "polyominoes", "piece_names", "normalize", "orientations", "PIECE_SETS",
            "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES", "PENTACUBE_NAMES", "FAMILY",
-           "catalogue_entry"]
+           "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]

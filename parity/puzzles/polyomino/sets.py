@@ -28,7 +28,7 @@ from ...errors import LimitError
 from .names import CONVENTIONAL_NAMES, SOLID_NAMES, piece_names
 from .shapes import normalize, orientations, polyominoes
 
-__all__ = ["PIECE_SETS", "SELECTIONS", "SECOND_COPIES", "catalogue_entry"]
+__all__ = ["PIECE_SETS", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]
 
 #: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
 PIECE_SETS = {
@@ -189,3 +189,41 @@ def catalogue_entry(name: str) -> dict:
     raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
                      f"{len(PUZZLER_OMINOES)} polyomino puzzles (parity.data.catalogue.PUZZLER_OMINOES)"
                      + (f"; did you mean {' or '.join(near)}?" if near else ""))
+
+
+#: the lattices' pieces as Polyform Puzzler groups its puzzles (``parity catalogue --family``)
+CATALOGUE_FAMILIES = {"square": "ominoes", "triangle": "iamonds", "hex": "hexes", "cubic": "cubes",
+                      "sticks": "sticks", "trigs": "trigs", "twigs": "twigs"}
+
+
+def catalogue(family: str | None = None) -> list[dict]:
+    """Every named puzzle of the catalogue, one row each (``parity catalogue``): its name, its family (as Polyform
+    Puzzler groups them: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs), piece set, board, the symmetries its
+    count is up to, the published count (None where none is) and where it is published; a puzzle not yet built
+    says why (``built`` False, ``reason``).
+
+    Examples
+    --------
+    >>> rows = catalogue("cubes")
+    >>> [(row["name"], row["published"]) for row in rows][:2]
+    [('soma-3x3x3', 240), ('tetracubes-2x2x8', 224)]
+    >>> catalogue("ominos")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: unknown family 'ominos'; the catalogue's families: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs
+    """
+    from ...data.catalogue import PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES
+
+    families = list(CATALOGUE_FAMILIES.values())
+    if family is not None and family not in families:
+        raise LimitError(f"unknown family {family!r}; the catalogue's families: {', '.join(families)}")
+    rows = []
+    for name, entry in [*PUZZLES.items(), *((k, v) for k, v in PUZZLER_OMINOES.items() if k not in PUZZLES)]:
+        kind = CATALOGUE_FAMILIES[PIECE_SETS[entry["pieces"]][2]]
+        board = entry.get("board_label", entry["board"])
+        rows.append({"name": name, "family": kind, "built": True, "pieces": entry["pieces"],
+                     "omit_one_of": entry.get("omit_one_of"), "board": board, "up_to": entry["up_to"],
+                     "published": entry["count"], "source": entry["source"]})
+    rows += [{"name": name, "family": "ominoes", "built": False, "reason": reason}
+             for name, reason in PUZZLER_NOT_YET.items()]
+    return [row for row in rows if family is None or row["family"] == family]
