@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import BoardSpecError
+from ._forms import SIZES, read_sizes, split_spec
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -237,10 +238,6 @@ def rectangle(spec) -> Rectangle | None:
     kind, colon, args = spec.strip().partition(":")
     if kind not in RECTANGLE_KINDS or not colon:
         return None
-    from ._spec import check_spec
-
-    check_spec(spec)  # the spec's form, with board()'s errors
-    from ._spec import BOARD_KINDS
-
-    rows, cols = BOARD_KINDS[kind][0](kind, args)
+    spec, kind, _, args = split_spec(spec)  # the spec's form, with board()'s errors
+    rows, cols = read_sizes(spec, kind, args, SIZES[kind])
     return Rectangle(kind, rows, cols)

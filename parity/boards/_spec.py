@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -12,45 +11,13 @@ import networkx as nx
 
 from ..errors import BoardFileError, BoardSpecError, CatalogueError
 from ._check import check_board
+from ._forms import EXAMPLES, SIZES, read_sizes, split_spec
 from ._grids import cylinder, grid, grid3d, hex_grid, sudoku_board, tri_grid, torus
 from ._io import READERS, read_board
 from ._polyhedra import PLATONIC_SOLIDS, petersen
 from ._regions import REGIONS, region_graph
 
-__all__ = ["board", "read_strictly", "check_spec", "catalogue", "catalogue_path", "BOARD_KINDS", "MAX_SPEC_LENGTH"]
-
-#: longest spec that is not a file path (a file name component has at most 255 bytes on common file systems)
-MAX_SPEC_LENGTH = 255
-_MAX_PATH_LENGTH = 4096  # PATH_MAX on Linux
-
-
-def _dims(count: int) -> Callable[[str, str], tuple[int, ...]]:
-    pattern = re.compile(r"^\d+(?:x\d+){%d}$" % (count - 1)) if count > 1 else re.compile(r"^\d+$")
-
-    def parse(kind: str, text: str) -> tuple[int, ...]:
-        if not pattern.match(text):
-            shape = "x".join("N" for _ in range(count))
-            raise BoardSpecError(f"board {kind}:{text}: expected {kind}:{shape} with positive integers")
-        sizes = tuple(int(t) for t in text.split("x"))
-        if min(sizes) < 1:
-            raise BoardSpecError(f"board {kind}:{text}: sizes must be at least 1")
-        return sizes
-
-    return parse
-
-
-def _rect(kind: str, text: str) -> tuple[int, ...]:
-    """``5`` means ``5x5``; ``4x7`` means 4 rows, 7 columns."""
-    return _dims(1)(kind, text) * 2 if "x" not in text else _dims(2)(kind, text)
-
-
-def _sudoku_side(kind: str, text: str) -> tuple[int, ...]:
-    """``sudoku:N`` with ``N`` a square (4, 9, 16, ...)."""
-    (side,) = _dims(1)(kind, text)
-    if round(side**0.5) ** 2 != side:
-        raise BoardSpecError(f"board {kind}:{text}: the side of a Sudoku is a square (4, 9, 16, ...)")
-    return (side,)
-
+__all__ = ["board", "read_strictly", "catalogue", "catalogue_path", "BOARD_KINDS"]
 
 def _region(kind: str) -> Callable[..., nx.Graph]:
     """The constructor of a region kind: sizes -> the graph of its cells (see :mod:`parity.boards._regions`)."""
@@ -67,13 +34,13 @@ def _region(kind: str) -> Callable[..., nx.Graph]:
 #: the one table of board kinds: name -> (argument parser or None for argument-free boards, constructor); the
 #: regions of a lattice (``rect:``, ``box:``, ``hex-hexagon:`` ...) are boards too, cells joined to neighbours
 BOARD_KINDS: dict[str, tuple[Callable[[str, str], tuple[int, ...]] | None, Callable[..., nx.Graph]]] = {
-    "grid": (_rect, grid),
-    "torus": (_rect, torus),
-    "cylinder": (_rect, cylinder),
-    "hex": (_dims(1), hex_grid),
-    "tri": (_dims(1), tri_grid),
-    "grid3d": (_dims(3), grid3d),
-    "sudoku": (_sudoku_side, sudoku_board),
+    "grid": (SIZES["grid"], grid),
+    "torus": (SIZES["torus"], torus),
+    "cylinder": (SIZES["cylinder"], cylinder),
+    "hex": (SIZES["hex"], hex_grid),
+    "tri": (SIZES["tri"], tri_grid),
+    "grid3d": (SIZES["grid3d"], grid3d),
+    "sudoku": (SIZES["sudoku"], sudoku_board),
     "petersen": (None, petersen),
     **{name: (None, make) for name, make in PLATONIC_SOLIDS.items()},
     **{kind: (parse, _region(kind)) for kind, (_, _, parse, _) in REGIONS.items()},
@@ -205,18 +172,9 @@ def read_strictly(spec: str | nx.Graph) -> str | nx.Graph:
     return spec
 
 
-def check_spec(spec: str | nx.Graph) -> None:
-    """Raise what :func:`board` would raise about the spec's form (kind, size syntax, a missing file or catalogue
-    name), without building the board: a command checks its options before a time limit starts.
-
-    Examples
-    --------
-    >>> check_spec("grid:3000x3000")
-    >>> check_spec("grid:5x")
-    Traceback (most recent call last):
-    ...
-    parity.errors.BoardSpecError: board grid:5x: expected grid:NxN with positive integers
-    """
+def _check_form(spec: str | nx.Graph) -> None:
+    """What :func:`~parity.boards.check_spec` asks of a spec whose kind takes no size, names a region, a catalogue
+    entry or a file (or is a graph)."""
     if not isinstance(spec, nx.Graph):
         _maker(spec)
 
@@ -224,27 +182,14 @@ def check_spec(spec: str | nx.Graph) -> None:
 def _maker(spec, strict: bool = False) -> Callable[[], nx.Graph]:
     """What builds the board ``spec`` names, once the spec's form is checked (errors as :func:`board`'s); files
     are read ``strict``-ly if asked."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise BoardSpecError(f"a board spec must be a non-empty string, got {spec!r}")
-    spec = spec.strip()
-    is_path = "/" in spec or os.sep in spec
-    if len(spec) > (_MAX_PATH_LENGTH if is_path else MAX_SPEC_LENGTH):
-        raise BoardSpecError(
-            f"board spec {spec[:40]!r}... is {len(spec)} characters long; a spec is at most {MAX_SPEC_LENGTH} "
-            f"characters (a file path at most {_MAX_PATH_LENGTH}): use a size such as grid:5x5, a catalogue name or a file path"
-        )
-    if "\x00" in spec:
-        raise BoardSpecError(f"board spec {spec!r} contains a NUL character")
-    kind, colon, args = spec.partition(":")
+    spec, kind, colon, args = split_spec(spec)
     if kind in BOARD_KINDS:
         parse, make = BOARD_KINDS[kind]
         if parse is None:
             if args or colon:
                 raise BoardSpecError(f"board {spec!r}: {kind} takes no size")
             return make
-        if not args:
-            raise BoardSpecError(f"board {spec!r}: {kind} needs a size, e.g. {kind}:{_EXAMPLES[kind]}")
-        sizes = parse(kind, args)
+        sizes = read_sizes(spec, kind, args, parse)
         if kind in REGIONS:  # named as the spec says it (tri-hexagon:3 is tri-hexagon:6x6)
             return lambda: _named(make(*sizes), spec)
         return lambda: make(*sizes)
@@ -261,7 +206,7 @@ def _maker(spec, strict: bool = False) -> Callable[[], nx.Graph]:
 
         return named
     raise BoardSpecError(
-        f"unknown board {spec!r}: use one of {', '.join(k + (':' + _EXAMPLES[k] if k in _EXAMPLES else '') for k in BOARD_KINDS)}, "
+        f"unknown board {spec!r}: use one of {', '.join(k + (':' + EXAMPLES[k] if k in EXAMPLES else '') for k in BOARD_KINDS)}, "
         f"a catalogue name ({', '.join(sorted(catalogue())) or 'none'}) or a graph file"
     )
 
@@ -270,7 +215,3 @@ def _named(G: nx.Graph, name: str) -> nx.Graph:
     G.graph["name"] = name
     return G
 
-
-_EXAMPLES = {"grid": "5x5", "torus": "6x6", "cylinder": "5x8", "hex": "3", "tri": "4", "grid3d": "3x3x3",
-             "rect": "10x6", "box": "3x4x5", "tri-parallelogram": "6x3", "tri-hexagon": "3", "hex-parallelogram": "4x4",
-             "hex-hexagon": "3", "sudoku": "9"}

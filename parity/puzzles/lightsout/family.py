@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ...boards import read_strictly
 from ...errors import RuleError
 from ..registry import BOARD_STRICT, Family, Option, SweepSpec, TableSpec
 from .clicks import MOST_CLICKS_KEYS
@@ -47,6 +46,8 @@ def _build(board_spec: str, rule: str = "closed", field: int = 2, start: str = "
             raise RuleError(f"rule {rule!r} is neither closed, open nor a toggle-matrix file")
         rule = read_toggle_matrix(path)
     if strict:
+        from ...boards import read_strictly
+
         board_spec = read_strictly(board_spec)
     return LightsOut(board_spec, rule=rule, field=field, start=start, target=target)
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from collections.abc import Hashable, Mapping, Sequence
 from numbers import Integral
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..._limits import check_memory
-from ...boards import board as make_board, rectangle
+from ...boards import rectangle
 from ...errors import (BoardSpecError, EngineNotApplicableError, InvalidSolution, LimitError, NodeError, RuleError,
                        TooLargeError)
 from ...linalg import SolutionSpace, check_field
@@ -27,6 +27,9 @@ from ..base import Puzzle
 from . import clicks, pictures
 from .presses import Presses
 from .states import state_vector, toggle_matrix
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["LightsOut", "RULES", "MAX_CNF_CLAUSES"]
 
@@ -97,6 +100,8 @@ class LightsOut(Puzzle):
             check_memory(_CELL_BYTES * len(self.nodes), f"Lights Out on {self.rectangle.name}")
             self.index = self.nodes.positions
         else:
+            from ...boards import board as make_board  # a graph's modules, for a board not known by its size
+
             self._board = make_board(board)
             self.nodes = list(self._board)
             if not self.nodes:
