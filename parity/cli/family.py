@@ -29,12 +29,15 @@ def _click_param(option) -> click.Parameter:
     return click.Option([*option.flags, option.name], type=option.type, required=option.required, help=option.help, **extra)
 
 
-def _engine_help() -> str:
-    """The engines as the table lists them, with what each answers (made from :data:`parity.engines.ENGINES`)."""
+def _engine_help(encodings=None) -> str:
+    """The engines as the table lists them, with what each answers (made from :data:`parity.engines.ENGINES`);
+    with a family's ``encodings``, only the engines that work on one of them."""
     from ..engines import ENGINES
 
     names = []
     for name, engine in ENGINES.items():
+        if encodings is not None and engine.accepts not in encodings:
+            continue
         notes = [] if engine.can_solve else ["counts only"]
         if not engine.exact:
             notes.append("probabilistic exact")
@@ -45,8 +48,8 @@ def _engine_help() -> str:
             "encodings each works on).")
 
 
-def _common(verb: str) -> list[click.Parameter]:
-    engine = click.Option(["--engine"], default=None, help=_engine_help())
+def _common(verb: str, encodings=None) -> list[click.Parameter]:
+    engine = click.Option(["--engine"], default=None, help=_engine_help(encodings))
     limit = click.Option(["--time-limit", "time_limit"], type=float, default=None, help=_TIME_LIMIT_HELP)
     as_json = click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object on stdout.")
     if verb == "check":
@@ -118,7 +121,7 @@ class _FamilyCommand(click.Command):
         # one option: the family's, whose value the verb also receives
         taken = {flag: o.name for o in (entry.options if verb != "check" else ()) for flag in o.flags}
         self.shared = {}
-        for param in _common(verb):
+        for param in _common(verb, entry.puzzle.encodings):
             clash = next((taken[flag] for flag in param.opts if flag in taken), None)
             if clash is None:
                 params.append(param)
@@ -200,7 +203,9 @@ class _FamilyGroup(click.Group):
             if self.verb == "verify" and name in names():
                 raise click.UsageError(f"{name} puzzles read no files of solutions; families that do: "
                                        f"{', '.join(self.list_commands(ctx))}", ctx)
-            raise click.UsageError(f"unknown puzzle family {name!r}; known: {', '.join(names())}", ctx)
+            from ..puzzles.registry import unknown_family
+
+            raise click.UsageError(unknown_family(name), ctx)
         return super().resolve_command(ctx, args)
 
 

@@ -21,7 +21,7 @@ True
 >>> family("sudokuu")
 Traceback (most recent call last):
 ...
-parity.errors.FamilyError: unknown puzzle family 'sudokuu'; known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku, icosoku
+parity.errors.FamilyError: unknown puzzle family 'sudokuu'; did you mean sudoku? known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku, icosoku
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ..errors import FamilyError, LimitError
 #: the largest board side a sweep of board sizes accepts (a table beyond it is a job for ``poly`` directly)
 MAX_SIDE = 100_000
 
-__all__ = ["Option", "BOARD_STRICT", "SweepSpec", "TableSpec", "Family", "parse_sizes", "sweeps", "tables", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names"]
+__all__ = ["Option", "BOARD_STRICT", "SweepSpec", "TableSpec", "Family", "parse_sizes", "sweeps", "tables", "BUILTIN_FAMILIES", "BUILTIN", "register", "unregister", "family", "names", "unknown_family"]
 
 
 @dataclass(frozen=True)
@@ -321,7 +321,23 @@ def family(name: str) -> Family:
     if name in BUILTIN:
         module = importlib.import_module(BUILTIN[name])
         return register(module.FAMILY)
-    raise FamilyError(f"unknown puzzle family {name!r}; known: {', '.join(names())}")
+    raise FamilyError(unknown_family(name))
+
+
+def unknown_family(name: str) -> str:
+    """What to say of a family name that no family has: the names there are, and the nearest where one is near.
+
+    Examples
+    --------
+    >>> unknown_family("colouring")
+    "unknown puzzle family 'colouring'; did you mean coloring? known: lightsout, cnf, coloring, linear, quintomino, enigma1780, polyomino, cover, sudoku, icosoku"
+    """
+    import difflib
+
+    known = names()
+    near = difflib.get_close_matches(str(name), [*known, *BUILTIN_ALIASES, *_ALIASES], n=2, cutoff=0.7)
+    guess = f"did you mean {' or '.join(near)}? " if near else ""
+    return f"unknown puzzle family {name!r}; {guess}known: {', '.join(known)}"
 
 
 def sweeps() -> dict[str, SweepSpec]:

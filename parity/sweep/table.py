@@ -283,10 +283,26 @@ def _csv_row(row: dict, columns: list[str]) -> list[str]:
     return ["" if value is None else str(value) for value in cells]
 
 
+#: a text table writes an integer of more digits than this in scientific form (CSV, JSON and b-files keep every digit)
+TEXT_DIGITS = 24
+
+
 def _cell(row: dict, column: str) -> str:
-    """A text table's entry: the value, the bounds a stopped search reached (``L..U``), or ``-``."""
-    if row.get(column) is not None:
-        return str(row[column])
+    """A text table's entry: the value, the bounds a stopped search reached (``L..U``), or ``-``; an integer of more
+    than :data:`TEXT_DIGITS` digits as its first four figures and its power of ten (``1.071e+301``), so that one
+    huge count does not pad every row.
+
+    Examples
+    --------
+    >>> _cell({"count": 2**1000}, "count"), _cell({"count": 2**20}, "count")
+    ('1.071e+301', '1048576')
+    """
+    value = row.get(column)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**TEXT_DIGITS:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+    if value is not None:
+        return str(value)
     bounds = row.get(f"{column}_bounds")
     return f"{bounds[0]}..{bounds[1]}" if bounds else "-"
 

@@ -239,3 +239,16 @@ def test_a_family_s_table_is_a_command_without_a_line_of_the_command_line(toy_ta
                                "rows": [{"m": 5, "n": 5, "area": 25, "perimeter": 20}]}
     code, _, err = run_cli("table", "squares", "--sizes", "5", "--value", "nullity")
     assert code == 2 and "no column 'nullity'" in err and "area" in err
+
+
+def test_a_huge_count_is_short_in_text_and_whole_in_csv_and_json():
+    # the 2559 x 2559 board has nullity 2048 (the JSON's nullity): its count has 617 digits
+    code, out, _ = run_cli("table", "lightsout", "--sizes", "2559", "--json")
+    row = json.loads(out)["rows"][0]
+    assert code == 0 and row["nullity"] == 2048 and row["count"] == 2**2048
+    code, text, _ = run_cli("table", "lightsout", "--sizes", "2558..2559")
+    whole = str(2**2048)
+    assert code == 0 and max(len(line) for line in text.splitlines()) < 40
+    assert text.splitlines()[-1].split() == ["2559", "2048", f"{whole[0]}.{whole[1:4]}e+{len(whole) - 1}"]
+    code, csv_text, _ = run_cli("table", "lightsout", "--sizes", "2559", "--format", "csv")
+    assert csv_text.splitlines()[1] == f"2559,2048,{whole}"
