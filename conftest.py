@@ -29,6 +29,10 @@ settings.register_profile("dev", max_examples=100, deadline=None, suppress_healt
 settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+# a long command off a terminal says how far it got every so often on stderr (parity/cli/progress.py); the tests
+# read stderr exactly, so no such line comes within a test's time unless the test asks for one
+os.environ.setdefault("PARITY_PROGRESS_SECONDS", "3600")
+
 # not test modules: the Sphinx configuration and the research scripts
 collect_ignore = ["docs/conf.py", "experiments"]
 

@@ -1,6 +1,14 @@
-"""Progress on long commands: a bar on stderr when it is a terminal, nothing otherwise."""
+"""Progress on long commands: a bar on stderr when it is a terminal; otherwise a plain line now and then (a log,
+a pipe, a batch job), the first after :data:`PLAIN_SECONDS` (``PARITY_PROGRESS_SECONDS`` in the environment)."""
 
 from __future__ import annotations
+
+import os
+import sys
+import time
+
+#: off a terminal, a long command's first progress line comes after this many seconds, and one each this long after
+PLAIN_SECONDS = 10.0
 
 
 def _positive(seconds: float) -> float:
@@ -18,7 +26,7 @@ def _progress_bar(what: str, total: int | None):
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        return None, lambda: None
+        return _plain_progress(what if what.startswith("sweep") else f"cross-checking {what}", total), lambda: None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -35,3 +43,36 @@ def _progress_bar(what: str, total: int | None):
         bar.update(task, completed=done, rate=f"{speed:.1f}/s" if speed else "")
 
     return update, bar.stop
+
+
+def _plain_progress(what: str, total: int | None):
+    """The progress callback off a terminal: one line on stderr (``parity: WHAT: DONE/TOTAL (P%), S s``) each
+    :data:`PLAIN_SECONDS`, none for a command that ends sooner.
+
+    Examples
+    --------
+    >>> import contextlib, io
+    >>> os.environ["PARITY_PROGRESS_SECONDS"] = "0"
+    >>> update = _plain_progress("cross-checking lightsout", 200)
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     update(50, None)
+    >>> err.getvalue().split(", ")[0]
+    'parity: cross-checking lightsout: 50/200 (25%)'
+    >>> del os.environ["PARITY_PROGRESS_SECONDS"]
+    """
+    every = float(os.environ.get("PARITY_PROGRESS_SECONDS", PLAIN_SECONDS))
+    started = time.monotonic()
+    state = {"next": started + every, "total": total}
+
+    def update(done: int, extra) -> None:
+        if isinstance(extra, int):
+            state["total"] = extra
+        now = time.monotonic()
+        if now < state["next"]:
+            return
+        state["next"] = now + max(every, 1e-9)
+        total_now = state["total"]
+        of = f"/{total_now} ({100 * done // total_now}%)" if total_now else ""
+        print(f"parity: {what}: {done}{of}, {now - started:.0f} s", file=sys.stderr, flush=True)
+
+    return update

@@ -60,3 +60,17 @@ def test_bare_commands_print_their_help(capsys):
     assert code == 0 and out.startswith("Usage: parity") and err == ""
     code, out, _ = run(capsys, "solve")
     assert code == 0 and "lightsout" in out
+
+
+def test_a_long_command_off_a_terminal_says_how_far_it_got():
+    """Off a terminal (a pipe here) the cross-check writes plain progress lines on stderr, each saying how many
+    instances of how many are done; stdout still holds the one JSON object."""
+    import os
+
+    env = {**os.environ, "PARITY_PROGRESS_SECONDS": "0"}
+    done = subprocess.run([sys.executable, "-m", "parity", "check", "lightsout", "--examples", "4", "--json"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and json.loads(done.stdout)["instances"] == 4
+    lines = [line for line in done.stderr.splitlines() if line.startswith("parity: cross-checking lightsout: ")]
+    assert lines, done.stderr  # (beside them, a first run may say it compiles kernels)
+    assert [line.split(": ")[2].split(" ")[0] for line in lines][-1] in ("3/4", "4/4")
