@@ -157,3 +157,16 @@ def test_no_module_is_over_a_thousand_lines():
     long = {module_name(p): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
     assert long == {}, f"modules over {MOST_LINES} lines: {long}"
+
+
+def test_a_board_known_by_its_size_loads_no_graph_library():
+    """Lights Out on a grid, cylinder or torus is counted from the board's size: networkx (a seventh of a small
+    command's time) is never imported, nor the graph readers."""
+    import subprocess
+    import sys
+
+    code = ("import sys, parity as pt; r = pt.count_result(pt.LightsOut('grid:5x5')); assert r.count == 4; "
+            "print(sorted(m for m in sys.modules if m == 'networkx' or m.startswith('parity.boards._spec')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
