@@ -205,8 +205,15 @@ def _maker(spec, strict: bool = False) -> Callable[[], nx.Graph]:
             return G
 
         return named
+    import difflib
+
+    kind, colon, rest = spec.partition(":")
+    near = difflib.get_close_matches(kind, [*BOARD_KINDS, *catalogue()], n=2, cutoff=0.7)
+    guess = f"did you mean {' or '.join(name + colon + rest if name in BOARD_KINDS else name for name in near)}? " \
+        if near else ""
     raise BoardSpecError(
-        f"unknown board {spec!r}: use one of {', '.join(k + (':' + EXAMPLES[k] if k in EXAMPLES else '') for k in BOARD_KINDS)}, "
+        f"unknown board {spec!r}: {guess}use one of "
+        f"{', '.join(k + (':' + EXAMPLES[k] if k in EXAMPLES else '') for k in BOARD_KINDS)}, "
         f"a catalogue name ({', '.join(sorted(catalogue())) or 'none'}) or a graph file"
     )
 

@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 
@@ -605,3 +606,16 @@ def test_strict_reading_refuses_every_liberty_and_leaves_other_specs_as_they_are
     assert nx.is_isomorphic(read_strictly("petersen-graph"), board("petersen"))
     with pytest.raises(BoardSpecError, match="unknown board"):
         read_strictly("no-such-board")
+
+
+@pytest.mark.parametrize("spec, guess", [("gird:5x5", "did you mean grid:5x5?"), ("petersn", "did you mean petersen?"),
+                                         ("dodecahedorn", "did you mean dodecahedron")])
+def test_a_mistyped_board_gets_the_nearest_name(spec, guess):
+    with pytest.raises(BoardSpecError, match=re.escape(guess)):
+        board(spec)
+
+
+def test_a_board_far_from_any_name_gets_the_list_alone():
+    with pytest.raises(BoardSpecError) as refused:
+        board("zzz")
+    assert "did you mean" not in str(refused.value) and "use one of grid:5x5" in str(refused.value)
