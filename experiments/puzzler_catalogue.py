@@ -1,15 +1,16 @@
-"""Write parity/data/puzzler_ominoes.json: Polyform Puzzler's polyomino puzzles, every one by its name.
+"""Write parity/data/puzzler_FAMILY.json: Polyform Puzzler's polyomino, polyiamond and polyhex puzzles by name.
 
 Run from the repository root::
 
-    python experiments/puzzler_catalogue.py [--repo /work/.mirror/tiwo+puzzler/repo] [--time]
+    python experiments/puzzler_catalogue.py [--family ominoes|iamonds|hexes] [--repo DIR] [--time BUDGET]
 
 Polyform Puzzler (D. Goodger; the GitHub mirror ``tiwo/puzzler``, GPL 2) names
-its puzzles by the scripts under ``bin/ominoes/``: each script runs one puzzle
+its puzzles by the scripts under ``bin/FAMILY/``: each script runs one puzzle
 class of ``puzzler/puzzles/``.  This script reads that repository (a bare git
 directory, read with ``git show``) and writes parity's own data: for each name
 the board as ASCII art (``#`` a cell, ``.`` a hole; Puzzler's highest row on
-top), the piece set by parity's name, the pieces of which one is left out, the
+top; on the triangle and hexagon lattices in their skewed coordinates, as
+:func:`parity.boards.read_shape` reads them), the piece set by parity's name, the pieces of which one is left out, the
 aspects Puzzler allows each piece (its device for counting each solution once,
 recorded, not used: parity counts up to the board's symmetries), the published
 count and where it is published (``docs/FILE.txt:LINE``, else the script's
@@ -24,6 +25,21 @@ are read as text: placements fixed or restricted there are Puzzler's
 symmetry breaking, except where a piece wraps round the board (a tube or a
 loop, not yet a parity board) or an omitted piece is parked beside it (then
 the parking cells leave the board and any one piece may be left out).
+Puzzler's coordinate systems themselves (``puzzler/coordsys.py``) are loaded
+from the repository as they are, so that the polyiamond and polyhex boards
+are made by Puzzler's own shapes (hexagons, trapezoids, hexagon grids, ...).
+
+The coordinates: Puzzler's ``Triangular3D`` cell ``(x, y, z)`` (``z = 0``
+the upward triangle) and its ``Hexagonal2D`` cell ``(x, y)`` (axes 60
+degrees apart) are the cells of parity's ``TRIANGLE`` and ``HEX`` lattices
+as they stand: the same axes, the same two triangles to a unit rhombus.
+:func:`to_parity` is that one conversion; :func:`check_conversion` checks it
+(every neighbour Puzzler's ``neighbors()`` gives is parity's, and back) before
+anything is written, and the tests check it again on the two puzzles of
+parity's own catalogue whose published counts it reproduced before
+(``hexiamonds-4x10-long-hex``, ``tetrahexes-coin``).  Each piece set is
+checked against the class's ``piece_data`` (the same shapes, the implied
+origin cell added), each board's area against its pieces'.
 
 ``--time BUDGET`` counts every entry with a published count (one at a time,
 up to the board's symmetries, each in a process of its own) under a budget of
@@ -47,7 +63,6 @@ import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "parity" / "data" / "puzzler_ominoes.json"
 REPO = "/work/.mirror/tiwo+puzzler/repo"
 
 #: Puzzler's piece classes (puzzler/puzzles/polyominoes.py) -> parity's piece set
@@ -66,6 +81,38 @@ SETS = {
     "Polyominoes45": "polyominoes-45", "Polyominoes123456": "polyominoes-123456",
 }
 
+#: Puzzler's polyiamond piece classes (puzzler/puzzles/polyiamonds.py) -> parity's piece set
+IAMOND_SETS = {
+    "Hexiamonds": "hexiamonds", "OneSidedHexiamonds": "one-sided-hexiamonds",
+    "Heptiamonds": "heptiamonds", "OneSidedHeptiamonds": "one-sided-heptiamonds",
+    "Polyiamonds12345": "polyiamonds-12345", "OneSidedPolyiamonds12345": "one-sided-polyiamonds-12345",
+    "Polyiamonds123456": "polyiamonds-123456", "OneSidedPolyiamonds123456": "one-sided-polyiamonds-123456",
+    "Polyiamonds1234567": "polyiamonds-1234567",
+}
+
+#: Puzzler's polyhex piece classes (puzzler/puzzles/polyhexes.py) -> parity's piece set
+HEX_SETS = {
+    "Tetrahexes": "tetrahexes", "Pentahexes": "pentahexes", "OneSidedPentahexes": "one-sided-pentahexes",
+    "Hexahexes": "hexahexes", "Polyhexes34": "polyhexes-34", "Polyhexes1234": "polyhexes-1234",
+    "OneSidedPolyhexes1234": "one-sided-polyhexes-1234", "Polyhexes12345": "polyhexes-12345",
+    "OneSidedPolyhexes12345": "one-sided-polyhexes-12345",
+}
+
+
+class Family:
+    """One of Puzzler's groups of puzzles: its scripts' folder, the lattice, its piece classes, its modules."""
+
+    def __init__(self, name: str, lattice: str, sets: dict, modules: tuple) -> None:
+        self.name, self.lattice, self.sets, self.modules = name, lattice, sets, modules
+        self.out = ROOT / "parity" / "data" / f"puzzler_{name}.json"
+
+
+FAMILIES = {
+    "ominoes": Family("ominoes", "square", SETS, ("polyomino", "pentomino", "hexomino", "tetromino")),
+    "iamonds": Family("iamonds", "triangle", IAMOND_SETS, ("polyiamond", "hexiamond", "heptiamond")),
+    "hexes": Family("hexes", "hex", HEX_SETS, ("polyhex", "tetrahex", "pentahex", "hexahex")),
+}
+
 
 #: what counting found where parity's count up to the board's symmetries is not the published one
 DISAGREEMENTS = {
@@ -77,6 +124,19 @@ DISAGREEMENTS = {
         "Puzzler fixes I4 at two placements, one in each of two of the three orbits of its 24 placements under the "
         "octagon's 8 symmetries, and misses the third (I4 on a middle row, one cell from the edge): 660 + 363 = 1023 "
         "solutions with I4 at Puzzler's two, 171 with it in the third, 1194 up to symmetry"),
+    "tetrahexes-flower-2": (
+        "Puzzler's 4 is parity's count up to the board's 2 rotations (a solution and its mirror image both "
+        "counted); up to all 4 of the board's symmetries there are 2"),
+    "hexiamonds-bumpy-trefoil": (
+        "the docs' link says 15, the script bin/iamonds/hexiamonds-bumpy-trefoil.py says 19; parity finds 19"),
+    "hexiamonds-chevron-4x9": (
+        "the docs' link says 1004, the script bin/iamonds/hexiamonds-chevron-4x9.py says 142; parity finds 142"),
+    "hexiamonds-iamond-hex-separated-colors": (
+        "Kadon's Iamond Hex challenge: the pieces come in three colours, no two of a colour touching; parity counts "
+        "the board without the colours (55, the count of hexiamonds-snowflake, the same board)"),
+    "hexiamonds-iamond-hex-joined-colors": (
+        "Kadon's Iamond Hex challenge: the pieces come in three colours, each colour's pieces joined; parity counts "
+        "the board without the colours (55, the count of hexiamonds-snowflake, the same board)"),
 }
 
 
@@ -93,12 +153,20 @@ class _Point(tuple):
         return _Point(a + b for a, b in zip(self, other))
 
 
-class _Plane:
+class _Puzzle:
+    """What every Puzzler puzzle class reads of its base: sizes, pieces, and the drawing units some class bodies
+    compute from."""
+
+    width = height = depth = 0
+    piece_data: dict = {}
+    implied_0 = True
+    svg_unit_length = 10
+    svg_stroke_width = "1"
+
+
+class _Plane(_Puzzle):
     """What a Puzzler plane puzzle class needs to say its board: a width x height rectangle by default, and the
     shapes its classes combine (rectangles, triangles, diamonds), each moved by an offset."""
-
-    width = height = 0
-    piece_data: dict = {}
 
     def coordinates(self):
         return self.coordinates_rectangle(self.width, self.height)
@@ -133,8 +201,31 @@ class _Plane:
                 if side - 1 <= x + y <= 3 * side - 1 and abs(x - y) <= side)
 
 
+class _Pseudo3D(_Plane):
+    """The base of Puzzler's polyiamonds (a plane cell and its orientation, ``z``); they say their boards
+    themselves."""
+
+
 class _OneSided:
     """Marks Puzzler's one-sided sets."""
+
+
+def _comparable(coordsys) -> None:
+    """Puzzler's coordinates compare in Python 2 (``__cmp__``), and a set of them combined with another stays a
+    set of coordinates there; make them so in Python 3."""
+    def key(other):
+        return other if isinstance(other, tuple) else other.coords
+
+    klass = coordsys.CoordinateSystem
+    klass.__eq__ = lambda self, other: self.coords == key(other)
+    klass.__lt__ = lambda self, other: self.coords < key(other)
+    klass.__gt__ = lambda self, other: self.coords > key(other)
+    klass.__le__ = lambda self, other: self.coords <= key(other)
+    klass.__ge__ = lambda self, other: self.coords >= key(other)
+    klass.__hash__ = lambda self: hash(self.coords)
+    for operator in ("__sub__", "__or__", "__and__", "__xor__"):
+        setattr(coordsys.CoordinateSet, operator,
+                (lambda op: lambda self, other: self.__class__(list(getattr(set, op)(self, other))))(operator))
 
 
 class _Loader(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -157,18 +248,22 @@ class _Loader(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         name = module.__name__
         if name == "puzzler":
             module.__path__ = []
-        elif name == "puzzler.coordsys":
+        elif name == "puzzler.coordsys":  # Puzzler's own, but for the square cells of the stand-in above
+            tree = _Python2Division().visit(ast.parse(git(self.repo, "show", "HEAD:puzzler/coordsys.py")))
+            exec(compile(ast.fix_missing_locations(tree), "coordsys.py", "exec"), module.__dict__)
+            _comparable(module)
             module.Cartesian2D = _Point
         elif name == "puzzler.puzzles":
             module.__path__ = []
-            module.Puzzle2D, module.OneSidedLowercaseMixin = _Plane, _OneSided
+            module.Puzzle, module.Puzzle2D, module.OneSidedLowercaseMixin = _Puzzle, _Plane, _OneSided
+            module.Puzzle3D, module.PuzzlePseudo3D = _Puzzle, _Pseudo3D
         else:
             tree = _Python2Division().visit(ast.parse(git(self.repo, "show", f"HEAD:{name.replace('.', '/')}.py")))
-            exec(compile(tree, f"{name}.py", "exec"), module.__dict__)
+            exec(compile(ast.fix_missing_locations(tree), f"{name}.py", "exec"), module.__dict__)
 
 
 class _Python2Division(ast.NodeTransformer):
-    """Puzzler is Python 2: ``/`` of whole numbers is floor division."""
+    """Puzzler is Python 2: ``/`` of whole numbers is floor division, and ``keys()`` a list."""
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
@@ -176,15 +271,21 @@ class _Python2Division(ast.NodeTransformer):
             node.op = ast.FloorDiv()
         return node
 
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("keys", "values", "items") and not node.args:
+            return ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [node], []), node)
+        return node
+
 
 # --- the published counts ------------------------------------------------------------------------------------------
 
-def published_counts(repo: str) -> dict[str, list[tuple[int, str]]]:
-    """name -> [(count, 'docs/FILE.txt:LINE'), ...]: every ```N solutions <../solutions/ominoes/NAME.txt>```
-    link of Puzzler's docs (a name may be linked more than once)."""
+def published_counts(repo: str, family: str = "ominoes") -> dict[str, list[tuple[int, str]]]:
+    """name -> [(count, 'docs/FILE.txt:LINE'), ...]: every ```N solutions <../solutions/FAMILY/NAME.txt>```
+    link of Puzzler's docs (a name may be linked more than once; the number and the word may be a line apart)."""
     found: dict[str, list[tuple[int, str]]] = {}
     files = [f for f in git(repo, "ls-tree", "--name-only", "HEAD", "docs/").split() if f.endswith(".txt")]
-    link = re.compile(r"`([\d,]+) solutions?\s*<\.\./solutions/ominoes/([\w-]+)\.txt>`", re.S)
+    link = re.compile(rf"`([\d,]+)\s+solutions?\s*<\.\./solutions/{family}/([\w-]+)\.txt>`", re.S)
     for path in files:
         text = git(repo, "show", f"HEAD:{path}")
         for match in link.finditer(text):
@@ -223,15 +324,76 @@ def aspects_allowed(cls, sources: dict) -> dict:
     return restricted
 
 
-def board_art(cells) -> list[str]:
+def to_parity(cell) -> tuple:
+    """Puzzler's cell (a ``Triangular3D`` ``(x, y, z)``, a ``Hexagonal2D`` ``(x, y)`` or a square ``(x, y)``) as
+    parity's cell of the same lattice: the same numbers (see the module's notes; :func:`check_conversion`)."""
+    return tuple(int(v) for v in cell)
+
+
+def check_conversion(coordsys) -> None:
+    """Puzzler's neighbours of the triangles and hexagons around the origin are parity's, one for one: the
+    conversion :func:`to_parity` keeps the lattice's adjacency, hence its shapes and their symmetries."""
+    from parity.boards.lattices import HEX, TRIANGLE
+
+    for lattice, klass, cells in ((TRIANGLE, coordsys.Triangular3D, [(x, y, z) for x in range(-2, 3)
+                                                                        for y in range(-2, 3) for z in (0, 1)]),
+                                  (HEX, coordsys.Hexagonal2D, [(x, y) for x in range(-2, 3) for y in range(-2, 3)])):
+        for cell in cells:
+            theirs = {to_parity(n) for n in klass(cell).neighbors()}
+            assert theirs == set(lattice.neighbours(to_parity(cell))), (lattice.name, cell)
+
+
+def board_art(cells, lattice: str = "square") -> list[str]:
+    """ASCII art of ``cells``, the highest row on top: column ``x`` (on the triangle lattice ``2x + z``), as
+    :func:`parity.boards.read_shape` reads it on the lattice (the square lattice's art is read as (row, column))."""
+    if lattice == "triangle":
+        cells = [(2 * x + z, y) for x, y, z in cells]
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    low = min(xs) - min(xs) % 2 if lattice == "triangle" else min(xs)  # (an upward triangle's column stays even)
     inside = set(cells)
-    return ["".join("#" if (x, y) in inside else "." for x in range(min(xs), max(xs) + 1))
+    return ["".join("#" if (x, y) in inside else "." for x in range(low, max(xs) + 1))
             for y in range(max(ys), min(ys) - 1, -1)]
 
 
-def read_puzzle(name: str, repo: str, sources: dict, published: dict) -> dict:
-    script = git(repo, "show", f"HEAD:bin/ominoes/{name}.py")
+def puzzler_pieces(cls, dimension: int) -> dict[str, tuple]:
+    """Puzzler's pieces of ``cls`` as cells of parity's lattice: ``piece_data``'s cells and the origin cell they
+    imply (``implied_0``)."""
+    pieces = {}
+    for name, (cells, _) in cls.piece_data.items():
+        cells = [to_parity(c) for c in cells]
+        if getattr(cls, "implied_0", True):
+            cells.append((0,) * dimension)
+        pieces[name] = tuple(sorted(cells))
+    return pieces
+
+
+def same_pieces(cls, pieces: str, lattice: str) -> tuple[str | None, dict]:
+    """(None, Puzzler's name -> parity's) where parity's set ``pieces`` is Puzzler's piece set of ``cls`` (each
+    shape once, as a free shape; a one-sided set also holds each mirror image), else (what differs, {})."""
+    from parity.boards.lattices import lattice_named
+    from parity.puzzles.polyomino.sets import _piece_set
+
+    grid = lattice_named(lattice)
+    ours, one_sided, _ = _piece_set(pieces, None)
+    free = {min(grid.orientations(cells)): name for name, cells in ours.items()}
+    theirs = puzzler_pieces(cls, grid.dimension)
+    names = {}
+    for name, cells in theirs.items():
+        shape = min(grid.orientations(cells))
+        if shape not in free:
+            return f"Puzzler's piece {name} is no piece of parity's {pieces}", {}
+        names[name] = free[shape]
+    if len(set(names.values())) != len(theirs):
+        return f"Puzzler's {pieces} holds a shape twice", {}
+    chiral = sum(len(grid.orientations(cells, True)) != len(grid.orientations(cells)) for cells in theirs.values())
+    expected = len(theirs) + (chiral if one_sided else 0)
+    if len(ours) != expected:
+        return f"parity's {pieces} has {len(ours)} pieces, Puzzler's {expected}", {}
+    return None, names
+
+
+def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Family = FAMILIES["ominoes"]) -> dict:
+    script = git(repo, "show", f"HEAD:bin/{family.name}/{name}.py")
     tree = ast.parse(script)
     doc = ast.get_docstring(tree) or ""
     imported = [(n.module, a.name) for n in tree.body if isinstance(n, ast.ImportFrom) and n.module != "puzzler"
@@ -245,9 +407,10 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict) -> dict:
     if agreeing:
         entry["count"], entry["source"] = agreeing[0]
         if said is not None and said != entry["count"]:
-            entry["note"] = f"bin/ominoes/{name}.py says {said}"
+            entry["note"] = f"bin/{family.name}/{name}.py says {said}"
     elif said is not None:
-        entry["count"], entry["source"] = said, f"bin/ominoes/{name}.py:{script[:script.index(doc)].count(chr(10)) + 1}"
+        line = script[:script.index(doc)].count(chr(10)) + 1
+        entry["count"], entry["source"] = said, f"bin/{family.name}/{name}.py:{line}"
     else:
         entry["count"], entry["source"] = None, None
     module = importlib.import_module(module_name)
@@ -255,24 +418,44 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict) -> dict:
     if cls is None:
         return {**entry, "status": f"not yet: {module_name} defines no class {class_name} (the script names a class "
                                    "the module lost)"}
-    root = next((k.__name__ for k in cls.__mro__ if k.__name__ in SETS), None)
+    root = next((k.__name__ for k in cls.__mro__ if k.__name__ in family.sets), None)
     if root is None:
         return {**entry, "status": "not yet: pieces drawn as ASCII art in the class (a custom set)"}
-    entry["pieces"] = SETS[root]
+    entry["pieces"] = family.sets[root]
     if "puzzle_art" in vars(cls) or any("puzzle_art" in vars(k) for k in cls.__mro__[1:] if k is not _Plane):
         return {**entry, "status": "not yet: a board drawn as ASCII art with custom pieces"}
+    customize = "\n".join(method_source(cls, "customize_piece_data", sources)[:1])
+    if re.search(r"del self\.piece_data|piece_data\.pop|piece_data\[[^]]+\] = ", customize):
+        return {**entry, "status": "not yet: a selection of the set's pieces (customize_piece_data leaves some out)"}
+    if family.name != "ominoes":
+        differs, names = same_pieces(cls, entry["pieces"], family.lattice)
+        if differs:
+            return {**entry, "status": f"not yet: {differs}"}
     matrix = "\n".join(method_source(cls, "build_matrix", sources))
     if re.search(r"translate\(\s*\(x, y\),\s*\(", matrix):
         wrap = "a tube (top and bottom joined)" if "self.height)" in matrix else "a loop (the ends joined)"
         return {**entry, "status": f"not yet: the board is {wrap}, pieces wrap round it; parity's regions are flat"}
-    cells = {tuple(c) for c in cls.coordinates(cls)}
+    if re.search(r"build_regular_matrix\(\s*\(?\s*polyhexes\.\w+\.piece_data", matrix):
+        return {**entry, "status": "not yet: each order of pieces confined to its own part of the board"}
+    puzzle = object.__new__(cls)  # the class's methods on an instance; nothing of Puzzler's __init__ runs
+    try:
+        cells = {to_parity(c) for c in puzzle.coordinates()}
+    except Exception as error:  # (a board that needs more of Puzzler than its shapes)
+        return {**entry, "status": f"not yet: the board's coordinates() needs more of Puzzler than its shapes "
+                                   f"({type(error).__name__}: {error})"}
     omitted = getattr(cls, "omitted_piece_coordinates", None)
     if omitted:  # cells where Puzzler parks the piece left out: not the board; any one piece may be left out
-        cells -= {tuple(c) for c in omitted}
+        cells -= {to_parity(c) for c in omitted}
         entry["omit_one_of"] = "all"
-    if len(cells) != len(list(cls.coordinates(cls))) - len(omitted or ()):
+    parked = getattr(cls, "minimal_cover_coordinates_at_origin", None)
+    if parked:  # the same, where Puzzler parks the left-out hexiamond in a minimal cover of all twelve
+        cover = {to_parity(c) for c in puzzle.coordinates_minimal_cover()}
+        cells -= cover
+        omitted = cover
+        entry["omit_one_of"] = "all"
+    if len(cells) != len(list(puzzle.coordinates())) - len(omitted or ()):
         return {**entry, "status": "not yet: coordinates() yields a cell twice"}
-    entry["board"] = board_art(cells)
+    entry["board"] = board_art(cells, family.lattice)
     entry["cells"] = len(cells)
     allowed = aspects_allowed(cls, sources)
     if allowed:
@@ -327,40 +510,49 @@ def time_counts(puzzles: dict, budget: float) -> None:
 FAST = 4.0
 
 
+def write_family(family: Family, repo: str, time_budget: float | None) -> None:
+    """Read the family's scripts and classes and write its file (``family.out``)."""
+    names = sorted(Path(p).stem for p in git(repo, "ls-tree", "--name-only", "HEAD", f"bin/{family.name}/").split()
+                   if p.endswith(".py"))
+    modules = sorted({f"puzzler.puzzles.{m.stem}" for m in map(Path, git(repo, "ls-tree", "--name-only", "HEAD",
+                                                                         "puzzler/puzzles/").split())})
+    sources = {m: ast.parse(git(repo, "show", f"HEAD:{m.replace('.', '/')}.py")) for m in modules
+               if m.split(".")[-1].startswith(family.modules)}
+    published = published_counts(repo, family.name)
+    commit = git(repo, "rev-parse", "HEAD").strip()
+    puzzles = {name: read_puzzle(name, repo, sources, published, family) for name in names}
+    for name, note in DISAGREEMENTS.items():
+        if name in puzzles:
+            puzzles[name]["note"] = note
+    if time_budget is not None:
+        time_counts(puzzles, time_budget)
+    elif family.out.exists():  # the timings of the last run kept
+        before = json.loads(family.out.read_text())["puzzles"]
+        for name, puzzle in puzzles.items():
+            if puzzle.get("board") == before.get(name, {}).get("board"):
+                puzzle.update({k: v for k, v in before.get(name, {}).items() if k in ("seconds", "agrees", "slow",
+                                                                                     "found")})
+    data = {"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}, bin/{family.name}/",
+            "puzzles": puzzles}
+    family.out.write_text(json.dumps(data, indent=1) + "\n")
+    ok = sum(p["status"] == "ok" for p in puzzles.values())
+    print(f"{family.name}: {len(puzzles)} puzzles, {ok} built, {sum(p['count'] is not None for p in puzzles.values())}"
+          f" published counts -> {family.out.relative_to(ROOT)}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", default=REPO, help="Polyform Puzzler's git directory")
-    parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--family", choices=sorted(FAMILIES), action="append",
+                        help="the families to write (repeatable; default: all)")
     parser.add_argument("--time", type=float, default=None, metavar="BUDGET",
                         help="count the published puzzles, each under BUDGET seconds (else keep the timings of "
                         "the file there is)")
     args = parser.parse_args(argv)
-    loader = _Loader(args.repo)
-    sys.meta_path.insert(0, loader)
-    names = sorted(Path(p).stem for p in git(args.repo, "ls-tree", "--name-only", "HEAD", "bin/ominoes/").split()
-                   if p.endswith(".py"))
-    modules = sorted({f"puzzler.puzzles.{m.stem}" for m in map(Path, git(args.repo, "ls-tree", "--name-only", "HEAD",
-                                                                         "puzzler/puzzles/").split())})
-    sources = {m: ast.parse(git(args.repo, "show", f"HEAD:{m.replace('.', '/')}.py")) for m in modules
-               if m.split(".")[-1].startswith(("polyomino", "pentomino", "hexomino", "tetromino"))}
-    published = published_counts(args.repo)
-    commit = git(args.repo, "rev-parse", "HEAD").strip()
-    puzzles = {name: read_puzzle(name, args.repo, sources, published) for name in names}
-    for name, note in DISAGREEMENTS.items():
-        puzzles[name]["note"] = note
-    if args.time is not None:
-        time_counts(puzzles, args.time)
-    elif Path(args.out).exists():  # the timings of the last run kept
-        before = json.loads(Path(args.out).read_text())["puzzles"]
-        for name, puzzle in puzzles.items():
-            puzzle.update({k: v for k, v in before.get(name, {}).items() if k in ("seconds", "agrees", "slow",
-                                                                                 "found")})
-    data = {"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}, bin/ominoes/",
-            "puzzles": puzzles}
-    Path(args.out).write_text(json.dumps(data, indent=1) + "\n")
-    ok = sum(p["status"] == "ok" for p in puzzles.values())
-    print(f"{len(puzzles)} puzzles, {ok} built, {sum(p['count'] is not None for p in puzzles.values())} published "
-          f"counts -> {args.out}")
+    sys.meta_path.insert(0, _Loader(args.repo))
+    check_conversion(importlib.import_module("puzzler.coordsys"))
+    for name in args.family or FAMILIES:
+        write_family(FAMILIES[name], args.repo, args.time)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import parity as pt
-from parity.data.catalogue import PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES
+from parity.data.catalogue import PUZZLER, PUZZLER_NOT_YET, PUZZLES
 from parity.puzzles.polyomino import catalogue
 from parity.puzzles.registry import family
 from parity.testing import run_cli
@@ -17,10 +17,10 @@ def test_every_name_once_with_its_published_count():
     assert code == 0, err
     rows = json.loads(out)["puzzles"]
     names = [row["name"] for row in rows]
-    assert len(names) == len(set(names)) == len({*PUZZLES, *PUZZLER_OMINOES, *PUZZLER_NOT_YET})
+    assert len(names) == len(set(names)) == len({*PUZZLES, *PUZZLER, *PUZZLER_NOT_YET})
     for row in rows:
         if row["built"]:
-            entry = PUZZLES.get(row["name"]) or PUZZLER_OMINOES[row["name"]]
+            entry = PUZZLES.get(row["name"]) or PUZZLER[row["name"]]
             assert row["published"] == entry["count"] and row["pieces"] == entry["pieces"]
         else:
             assert row["reason"] == PUZZLER_NOT_YET[row["name"]]

@@ -19,13 +19,16 @@ Each entry of :data:`PUZZLES` is ``name: {...}`` with
 ``parity count polyform --puzzle NAME`` builds the puzzle; ``parity
 reproduce`` counts every entry whose count is published and compares.
 
-Polyform Puzzler's polyomino puzzles, every one by the name of its script
-(``bin/ominoes/NAME.py``), are :data:`PUZZLER_OMINOES`, read from
-``puzzler_ominoes.json`` (written by ``experiments/puzzler_catalogue.py`` from
-Puzzler's definitions): entries of the same form, the board a ``rect:WxH`` or
-the cells themselves (``board_label`` names them), ``source`` the line of
-Puzzler's docs (or the script) that publishes the count.  Those not yet built
-are :data:`PUZZLER_NOT_YET`, each with its reason.
+Polyform Puzzler's polyomino, polyiamond and polyhex puzzles, every one by the
+name of its script (``bin/ominoes/NAME.py``, ``bin/iamonds/NAME.py``,
+``bin/hexes/NAME.py``), are :data:`PUZZLER_OMINOES`, :data:`PUZZLER_IAMONDS`
+and :data:`PUZZLER_HEXES` (all of them :data:`PUZZLER`), read from
+``puzzler_ominoes.json``, ``puzzler_iamonds.json`` and ``puzzler_hexes.json``
+(written by ``experiments/puzzler_catalogue.py`` from Puzzler's definitions):
+entries of the same form, the board a ``rect:WxH`` or the cells themselves
+(``board_label`` names them), ``source`` the line of Puzzler's docs (or the
+script) that publishes the count.  Those not yet built are
+:data:`PUZZLER_NOT_YET`, each with its reason.
 
 Examples
 --------
@@ -33,6 +36,8 @@ Examples
 (65, "Polyform Puzzler's docs/pentominoes.txt:103")
 >>> PUZZLER_NOT_YET["pentominoes-3x20-loop"]
 "the board is a loop (the ends joined), pieces wrap round it; parity's regions are flat"
+>>> PUZZLER["hexiamonds-4x10-long-hex"]["count"], PUZZLER_FAMILY_OF["tetrahexes-coin"]
+(856, 'hexes')
 """
 
 import json
@@ -75,22 +80,31 @@ PUZZLES = {
 }
 
 
-#: Polyform Puzzler's polyomino puzzles as parity's data (written by experiments/puzzler_catalogue.py)
-PUZZLER_FILE = Path(__file__).with_name("puzzler_ominoes.json")
+#: Polyform Puzzler's puzzles as parity's data (written by experiments/puzzler_catalogue.py), a file per family
+PUZZLER_FILES = {family: Path(__file__).with_name(f"puzzler_{family}.json") for family in ("ominoes", "iamonds",
+                                                                                          "hexes")}
+#: the polyomino puzzles' file
+PUZZLER_FILE = PUZZLER_FILES["ominoes"]
+#: the lattice of each family's pieces and boards
+_LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex"}
 
 
-def _puzzler_entries() -> tuple[dict, dict]:
-    """(name -> entry, name -> reason not yet built) from :data:`PUZZLER_FILE`: each board's ASCII art read as
-    cells, ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (as :func:`parity.boards.read_shape` reads it; a
-    full rectangle as ``rect:WxH``); ``omit_one_of`` ``all``: any one piece of the set."""
+def _puzzler_entries(family: str) -> tuple[dict, dict]:
+    """(name -> entry, name -> reason not yet built) from the family's file (:data:`PUZZLER_FILES`): each board's
+    ASCII art read as cells, on the square lattice ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (a full
+    rectangle as ``rect:WxH``), on the triangle and hexagon lattices in their skewed coordinates (as
+    :func:`parity.boards.read_shape` reads them); ``omit_one_of`` ``all``: any one piece of the set."""
     built, not_yet = {}, {}
-    for name, puzzle in json.loads(PUZZLER_FILE.read_text())["puzzles"].items():
+    for name, puzzle in json.loads(PUZZLER_FILES[family].read_text())["puzzles"].items():
         if puzzle["status"] != "ok":
             not_yet[name] = puzzle["status"].removeprefix("not yet: ")
             continue
         art = puzzle["board"]
-        whole = all(set(row) == {"#"} for row in art)
-        cells = [(r, c) for r, row in enumerate(art) for c, mark in enumerate(row) if mark == "#"]
+        whole = family == "ominoes" and all(set(row) == {"#"} for row in art)
+        marks = [(r, c) for r, row in enumerate(art) for c, mark in enumerate(row) if mark == "#"]
+        bottom = len(art) - 1  # (the skewed lattices' art: the bottom line is y = 0)
+        cells = {"square": marks, "hex": [(c, bottom - r) for r, c in marks],
+                 "triangle": [(c // 2, bottom - r, c % 2) for r, c in marks]}[_LATTICES[family]]
         board = f"rect:{len(art[0])}x{len(art)}" if whole else cells
         built[name] = {"pieces": puzzle["pieces"], "board": board, "board_label": board if whole else f"{name} board",
                        "count": puzzle["count"], "up_to": puzzle["up_to"],
@@ -100,6 +114,15 @@ def _puzzler_entries() -> tuple[dict, dict]:
     return built, not_yet
 
 
-#: Polyform Puzzler's polyomino puzzles that parity builds, name -> entry (as :data:`PUZZLES`'s)
-#: and those it does not yet, name -> the reason
-PUZZLER_OMINOES, PUZZLER_NOT_YET = _puzzler_entries()
+#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes): family -> (name -> entry, as :data:`PUZZLES`'s;
+#: name -> the reason it is not yet built)
+PUZZLER_BY_FAMILY = {family: _puzzler_entries(family) for family in PUZZLER_FILES}
+#: Polyform Puzzler's polyomino, polyiamond and polyhex puzzles that parity builds, name -> entry
+PUZZLER_OMINOES, PUZZLER_IAMONDS, PUZZLER_HEXES = (PUZZLER_BY_FAMILY[f][0] for f in ("ominoes", "iamonds", "hexes"))
+#: all of them, name -> entry
+PUZZLER = {name: entry for built, _ in PUZZLER_BY_FAMILY.values() for name, entry in built.items()}
+#: those not yet built, of every family, name -> the reason
+PUZZLER_NOT_YET = {name: reason for _, not_yet in PUZZLER_BY_FAMILY.values() for name, reason in not_yet.items()}
+#: the family of each of Polyform Puzzler's names, built or not
+PUZZLER_FAMILY_OF = {name: family for family, (built, not_yet) in PUZZLER_BY_FAMILY.items()
+                     for name in [*built, *not_yet]}

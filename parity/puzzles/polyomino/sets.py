@@ -60,6 +60,17 @@ PIECE_SETS = {
     "pentominoes-plus-monomino": ((1, 5), False, "square"),
     "pentominoes-plus-square-tetromino": ((4, 5), False, "square"),
     "cornucopia": (6, False, "square"), "hexominoes-plus": (6, False, "square"),
+    # Polyform Puzzler's polyiamond and polyhex sets: one-sided sets and mixed orders
+    "one-sided-heptiamonds": (7, True, "triangle"),
+    "polyiamonds-12345": ((1, 2, 3, 4, 5), False, "triangle"),
+    "one-sided-polyiamonds-12345": ((1, 2, 3, 4, 5), True, "triangle"),
+    "polyiamonds-123456": ((1, 2, 3, 4, 5, 6), False, "triangle"),
+    "one-sided-polyiamonds-123456": ((1, 2, 3, 4, 5, 6), True, "triangle"),
+    "polyiamonds-1234567": ((1, 2, 3, 4, 5, 6, 7), False, "triangle"),
+    "hexahexes": (6, False, "hex"), "one-sided-pentahexes": (5, True, "hex"),
+    "polyhexes-34": ((3, 4), False, "hex"), "polyhexes-1234": ((1, 2, 3, 4), False, "hex"),
+    "one-sided-polyhexes-1234": ((1, 2, 3, 4), True, "hex"), "polyhexes-12345": ((1, 2, 3, 4, 5), False, "hex"),
+    "one-sided-polyhexes-12345": ((1, 2, 3, 4, 5), True, "hex"),
 }
 
 
@@ -111,11 +122,12 @@ def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], boo
     sided = sided if one_sided is None else bool(one_sided)
     if not isinstance(order, tuple):
         pieces = piece_names(polyominoes(order, one_sided=sided, lattice=lattice), sided, lattice)
-    else:  # mixed orders: a name that does not end in its order's digit gets it (the tetrominoes' I4, L4, ..)
+    else:  # mixed orders: a name that does not end in its order's digit gets it (the tetrominoes' I4, L4, ..; a
+        # mirror image's mark aside: the tetriamond I4's is I4')
         pieces = {}
         for n in order:
             named = piece_names(polyominoes(n, one_sided=sided, lattice=lattice), sided, lattice)
-            pieces.update({(k if n == 5 or k[-1].isdigit() else f"{k}{n}"): v for k, v in named.items()})
+            pieces.update({(k if n == 5 or k.rstrip("'")[-1].isdigit() else f"{k}{n}"): v for k, v in named.items()})
     keep = SELECTIONS.get(name)
     if keep is not None:
         pieces = {k: v for k, v in pieces.items() if keep(k, v)}
@@ -165,8 +177,8 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
 
 def catalogue_entry(name: str) -> dict:
     """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`, then Polyform Puzzler's
-    :data:`~parity.data.catalogue.PUZZLER_OMINOES`), or LimitError naming the puzzles there are (or why one of
-    Puzzler's is not yet built).
+    :data:`~parity.data.catalogue.PUZZLER`: its polyomino, polyiamond and polyhex puzzles), or LimitError naming
+    the puzzles there are (or why one of Puzzler's is not yet built).
 
     Examples
     --------
@@ -174,20 +186,22 @@ def catalogue_entry(name: str) -> dict:
     2339
     >>> catalogue_entry("pentominoes-cross-1")["source"]
     "Polyform Puzzler's docs/pentominoes.txt:193"
+    >>> catalogue_entry("hexiamonds-4x10-long-hex")["pieces"]
+    'hexiamonds'
     """
-    from ...data.catalogue import PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES
+    from ...data.catalogue import PUZZLER, PUZZLER_NOT_YET, PUZZLES
 
     if isinstance(name, str) and name in PUZZLES:
         return PUZZLES[name]
-    if isinstance(name, str) and name in PUZZLER_OMINOES:
-        return PUZZLER_OMINOES[name]
+    if isinstance(name, str) and name in PUZZLER:
+        return PUZZLER[name]
     if isinstance(name, str) and name in PUZZLER_NOT_YET:
         raise LimitError(f"{name}: Polyform Puzzler's puzzle is not yet built in parity: {PUZZLER_NOT_YET[name]}")
     import difflib
 
-    near = difflib.get_close_matches(str(name), [*PUZZLES, *PUZZLER_OMINOES], n=3)
+    near = difflib.get_close_matches(str(name), [*PUZZLES, *PUZZLER], n=3)
     raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
-                     f"{len(PUZZLER_OMINOES)} polyomino puzzles (parity.data.catalogue.PUZZLER_OMINOES)"
+                     f"{len(PUZZLER)} polyomino, polyiamond and polyhex puzzles (parity.data.catalogue.PUZZLER)"
                      + (f"; did you mean {' or '.join(near)}?" if near else ""))
 
 
@@ -212,18 +226,18 @@ def catalogue(family: str | None = None) -> list[dict]:
     ...
     parity.errors.LimitError: unknown family 'ominos'; the catalogue's families: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs
     """
-    from ...data.catalogue import PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES
+    from ...data.catalogue import PUZZLER, PUZZLER_FAMILY_OF, PUZZLER_NOT_YET, PUZZLES
 
     families = list(CATALOGUE_FAMILIES.values())
     if family is not None and family not in families:
         raise LimitError(f"unknown family {family!r}; the catalogue's families: {', '.join(families)}")
     rows = []
-    for name, entry in [*PUZZLES.items(), *((k, v) for k, v in PUZZLER_OMINOES.items() if k not in PUZZLES)]:
+    for name, entry in [*PUZZLES.items(), *((k, v) for k, v in PUZZLER.items() if k not in PUZZLES)]:
         kind = CATALOGUE_FAMILIES[PIECE_SETS[entry["pieces"]][2]]
         board = entry.get("board_label", entry["board"])
         rows.append({"name": name, "family": kind, "built": True, "pieces": entry["pieces"],
                      "omit_one_of": entry.get("omit_one_of"), "board": board, "up_to": entry["up_to"],
                      "published": entry["count"], "source": entry["source"]})
-    rows += [{"name": name, "family": "ominoes", "built": False, "reason": reason}
+    rows += [{"name": name, "family": PUZZLER_FAMILY_OF[name], "built": False, "reason": reason}
              for name, reason in PUZZLER_NOT_YET.items()]
     return [row for row in rows if family is None or row["family"] == family]
