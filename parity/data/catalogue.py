@@ -117,8 +117,12 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
 #: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes): family -> (name -> entry, as :data:`PUZZLES`'s;
 #: name -> the reason it is not yet built)
 PUZZLER_BY_FAMILY = {family: _puzzler_entries(family) for family in PUZZLER_FILES}
-#: Polyform Puzzler's polyomino, polyiamond and polyhex puzzles that parity builds, name -> entry
-PUZZLER_OMINOES, PUZZLER_IAMONDS, PUZZLER_HEXES = (PUZZLER_BY_FAMILY[f][0] for f in ("ominoes", "iamonds", "hexes"))
+#: Polyform Puzzler's polyomino puzzles that parity builds, name -> entry
+PUZZLER_OMINOES = PUZZLER_BY_FAMILY["ominoes"][0]
+#: Polyform Puzzler's polyiamond puzzles that parity builds, name -> entry
+PUZZLER_IAMONDS = PUZZLER_BY_FAMILY["iamonds"][0]
+#: Polyform Puzzler's polyhex puzzles that parity builds, name -> entry
+PUZZLER_HEXES = PUZZLER_BY_FAMILY["hexes"][0]
 #: all of them, name -> entry
 PUZZLER = {name: entry for built, _ in PUZZLER_BY_FAMILY.values() for name, entry in built.items()}
 #: those not yet built, of every family, name -> the reason
