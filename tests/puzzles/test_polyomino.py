@@ -680,3 +680,14 @@ def test_placements_checked_together_as_one_by_one():
             puzzle.check_placements([*placements[:3], (other, cells)])
     far = Polyomino({"a": DOMINO}, [(10**30, 7), (10**30, 8)])
     far.check_placements(far.placements())
+
+
+def test_a_mistyped_piece_set_gets_the_nearest_names_and_help_lists_every_set():
+    from parity.puzzles.polyomino import PIECE_SETS
+    from parity.testing import run_cli
+
+    with pytest.raises(LimitError, match=r"unknown piece set 'hexomino'; did you mean hexominoes"):
+        Polyomino("hexomino", "rect:10x6")
+    code, out, _ = run_cli("count", "polyomino", "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and all(name in flat.replace("- ", "-") for name in PIECE_SETS)

@@ -9,7 +9,7 @@ from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE
 from ...errors import LimitError
 from ..registry import Family, Option
 from .puzzle import Polyomino
-from .sets import _piece_set, catalogue_entry
+from .sets import PIECE_SETS, _piece_set, catalogue_entry
 from .shapes import polyominoes
 
 __all__ = ["random_packing", "FAMILY"]
@@ -100,9 +100,8 @@ FAMILY = Family(
                "trigs-triangle:S, trigs-hexagon:S (polytrigs), twigs-parallelogram:WxH, twigs-hexagon:S "
                "(polytwigs), or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
                default=None),
-        Option("pieces", ("--pieces",), "Piece set: pentominoes, one-sided-pentominoes, hexominoes, soma, "
-               "solid-pentominoes, tetracubes, hexiamonds, tetrahexes, pentahexes, ... (see the docs).  Default: "
-               "pentominoes.", default=None),
+        Option("pieces", ("--pieces",), "Piece set (default pentominoes): " + ", ".join(PIECE_SETS) + ".",
+               default=None),
         Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
                "tilings, as by dominoes).", default="once"),
         Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "

@@ -101,7 +101,11 @@ class Polyomino(Puzzle):
             lattice = lattice_named(lattice)
         if isinstance(pieces, str):
             if pieces not in PIECE_SETS:
-                raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(PIECE_SETS)}")
+                import difflib
+
+                near = difflib.get_close_matches(pieces, list(PIECE_SETS), n=2, cutoff=0.7)
+                guess = f"did you mean {' or '.join(near)}? " if near else ""
+                raise LimitError(f"unknown piece set {pieces!r}; {guess}known: {', '.join(PIECE_SETS)}")
             self.set_name = pieces
             self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
             if lattice is not None and lattice is not self.lattice:
