@@ -60,7 +60,7 @@ def _plain_progress(what: str, total: int | None):
     'parity: cross-checking lightsout: 50/200 (25%)'
     >>> del os.environ["PARITY_PROGRESS_SECONDS"]
     """
-    every = float(os.environ.get("PARITY_PROGRESS_SECONDS", PLAIN_SECONDS))
+    every = _interval(os.environ.get("PARITY_PROGRESS_SECONDS"))
     started = time.monotonic()
     state = {"next": started + every, "total": total}
 
@@ -76,3 +76,28 @@ def _plain_progress(what: str, total: int | None):
         print(f"parity: {what}: {done}{of}, {now - started:.0f} s", file=sys.stderr, flush=True)
 
     return update
+
+
+def _interval(text: str | None) -> float:
+    """The seconds between plain progress lines: ``PARITY_PROGRESS_SECONDS`` when set, else :data:`PLAIN_SECONDS`.
+
+    Examples
+    --------
+    >>> _interval(None), _interval("2.5")
+    (10.0, 2.5)
+    >>> _interval("soon")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: PARITY_PROGRESS_SECONDS must be a number of seconds, 0 or more, got 'soon'
+    """
+    from ..errors import LimitError
+
+    if text is None:
+        return PLAIN_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 <= seconds < float("inf"):  # (nan fails too)
+        raise LimitError(f"PARITY_PROGRESS_SECONDS must be a number of seconds, 0 or more, got {text!r}")
+    return seconds

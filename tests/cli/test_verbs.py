@@ -74,3 +74,14 @@ def test_a_long_command_off_a_terminal_says_how_far_it_got():
     lines = [line for line in done.stderr.splitlines() if line.startswith("parity: cross-checking lightsout: ")]
     assert lines, done.stderr  # (beside them, a first run may say it compiles kernels)
     assert [line.split(": ")[2].split(" ")[0] for line in lines][-1] in ("3/4", "4/4")
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", ""])
+def test_a_progress_interval_that_is_no_number_of_seconds_is_one_line(value):
+    import os
+
+    env = {**os.environ, "PARITY_PROGRESS_SECONDS": value}
+    done = subprocess.run([sys.executable, "-m", "parity", "check", "lightsout", "--examples", "2"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"parity: error: PARITY_PROGRESS_SECONDS must be a number of seconds, 0 or more, got {value!r}\n"
