@@ -27,7 +27,7 @@ no start needs more:
 from __future__ import annotations
 
 from .bounds import MOST_COUNTED, MOST_COUNTED_GFP, counting_bounds, parity_bound
-from .cosets import MAX_NULLITY, TRANSFORM_FROM, codeword, coset_minimum, coset_search, least_weight
+from .cosets import MAX_NULLITY, TRANSFORM_FROM, codeword, coset_minimum, coset_search, least_weight, least_weight_steps
 from .embeddings import EMBEDDING_TRIES, carried_word, embedding, transferred_bound
 from .radius import SYNDROME_BITS, CoveringRadius, covering_radius
 from .radius_gfp import MOST_CODEWORDS_GFP, covering_radius_gfp
@@ -35,7 +35,7 @@ from .regions import WORD_BITS, Regions, orbits, regions
 from .symmetric import MAX_SYMMETRIC, symmetric_word, symmetric_word_gfp
 from .walk import MAX_FAR, far_word
 
-__all__ = ["Regions", "regions", "orbits", "coset_minimum", "coset_search", "codeword", "least_weight", "TRANSFORM_FROM", "parity_bound",
+__all__ = ["Regions", "regions", "orbits", "coset_minimum", "coset_search", "codeword", "least_weight", "least_weight_steps", "TRANSFORM_FROM", "parity_bound",
            "counting_bounds", "embedding", "transferred_bound", "carried_word", "far_word", "symmetric_word",
            "symmetric_word_gfp", "CoveringRadius", "covering_radius", "covering_radius_gfp", "MAX_NULLITY",
            "WORD_BITS", "MAX_FAR", "MAX_SYMMETRIC", "MOST_COUNTED", "MOST_COUNTED_GFP", "MOST_CODEWORDS_GFP",

@@ -20,7 +20,7 @@ import numpy as np
 from ..errors import LimitError, NullityTooLargeError, ParityError
 from .regions import Regions, _bits, regions
 
-__all__ = ["coset_minimum", "coset_search", "codeword", "least_weight", "MAX_NULLITY", "DEADLINE_HIGHS",
+__all__ = ["coset_minimum", "coset_search", "codeword", "least_weight", "least_weight_steps", "MAX_NULLITY", "DEADLINE_HIGHS",
            "TRANSFORM_FROM", "TRANSFORM_DISCOUNT"]
 
 
@@ -40,6 +40,20 @@ TRANSFORM_FROM = 20
 #: of the walk: measured, nullity 28 (the 64 x 64 board) takes 0.08 s against the walk's 8.6 s, and nullity 32
 #: (39 x 39) 1.35 s, where the walk would take about two minutes
 TRANSFORM_DISCOUNT = 6
+
+
+def least_weight_steps(nullity: int) -> int:
+    """``s``: :func:`least_weight` weighs a GF(2) solution space of this nullity in about ``2 ** s`` steps of the
+    walk (the walk itself below :data:`TRANSFORM_FROM`, the transform, at 1/64 of a step a combination, from there).
+
+    Examples
+    --------
+    >>> least_weight_steps(12), least_weight_steps(32)
+    (12, 26)
+    """
+    from .regions import WORD_BITS
+
+    return nullity if nullity < TRANSFORM_FROM or nullity > WORD_BITS else nullity - TRANSFORM_DISCOUNT
 
 
 def least_weight(space, max_nullity: int = 30) -> tuple[int, np.ndarray]:
@@ -72,10 +86,10 @@ def least_weight(space, max_nullity: int = 30) -> tuple[int, np.ndarray]:
     k = space.nullity
     if space.field != 2 or not space.solvable or k < TRANSFORM_FROM or k > WORD_BITS:
         return space.minimum_weight(max_nullity=max_nullity)
-    if k - TRANSFORM_DISCOUNT > check_max_nullity(max_nullity):
+    if least_weight_steps(k) > check_max_nullity(max_nullity):
         raise NullityTooLargeError(
             f"the minimum search would weigh 2^{k} solutions by the transform, as long as walking "
-            f"2^{k - TRANSFORM_DISCOUNT} of them, more than the bound 2^{max_nullity} (raise max_nullity to try "
+            f"2^{least_weight_steps(k)} of them, more than the bound 2^{max_nullity} (raise max_nullity to try "
             "anyway)")
     weight, word = coset_minimum(space.particular, space.basis, max_nullity=k)
     return weight, word.astype(np.int64)

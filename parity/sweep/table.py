@@ -74,11 +74,17 @@ def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rul
     this process, each as soon as it is known, and no graph is built; many
     n x n grids share one sweep over the sides.  Other tables run their tasks
     as a sweep (local workers or a Dask cluster), and each row comes once the
-    sweep has finished it and every row before it.
+    sweep has finished it and every row before it.  Bad options are refused
+    when it is called, before any row is asked for.
     """
     tasks = lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses, most_clicks)
     time_limit = check_time_limit(time_limit)
     check_workers(workers)  # refused as the sweep would, also where no worker is needed
+    return _rows(tasks, store, workers, scheduler, progress, time_limit)
+
+
+def _rows(tasks: list[dict], store, workers: int, scheduler, progress, time_limit: float | None) -> Iterator[dict]:
+    """The rows of :func:`lightsout_rows`' checked tasks, one by one."""
     if all(board_free(params) for params in tasks):
         yield from _board_free_rows(tasks, store, progress, time_limit)
         return
@@ -120,11 +126,7 @@ def lightsout_table_rows(sizes: str, rectangles: bool = False, kind: str = "grid
     """
     if most_clicks and not 0 < board_seconds < float("inf"):  # (nan fails both)
         raise LimitError(f"--board-seconds must be a positive number of seconds, got {board_seconds:g}")
-    if min_presses:  # the search's bound, where it is not the default (a task keeps its parameters as before)
-        min_presses = True if max_nullity == 20 else max_nullity
-    lightsout_tasks(sizes, rectangles, kind, rule, field, min_presses)  # (bad options: refused now)
-    check_time_limit(time_limit)
-    check_workers(workers)
+    min_presses = max_nullity if min_presses else False  # (the tasks name a bound other than the default only)
     return lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
                           progress=progress, time_limit=time_limit, most_clicks=board_seconds if most_clicks else False)
 

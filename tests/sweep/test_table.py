@@ -252,3 +252,14 @@ def test_a_huge_count_is_short_in_text_and_whole_in_csv_and_json():
     assert text.splitlines()[-1].split() == ["2559", "2048", f"{whole[0]}.{whole[1:4]}e+{len(whole) - 1}"]
     code, csv_text, _ = run_cli("table", "lightsout", "--sizes", "2559", "--format", "csv")
     assert csv_text.splitlines()[1] == f"2559,2048,{whole}"
+
+
+def test_the_fewest_presses_column_takes_any_bound_and_refuses_nonsense():
+    from parity.data.oeis import A075464
+
+    code, out, _ = run_cli("table", "lightsout", "--sizes", "3..5", "--min-presses", "--max-nullity", "0", "--json")
+    rows = json.loads(out)["rows"]  # a bound of 0: only boards with one solution are searched
+    assert code == 0 and [row["min_presses"] for row in rows] == [A075464[2], None, None]
+    for bad in ("-3", "65", "many"):
+        code, out, err = run_cli("table", "lightsout", "--sizes", "3", "--min-presses", "--max-nullity", bad)
+        assert code == 2 and out == "" and err.count("\n") == 1 and "--max-nullity" in err, (bad, err)

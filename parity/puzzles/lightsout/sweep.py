@@ -62,8 +62,9 @@ def lightsout_tasks(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     side = parse_sizes(sizes)
     LightsOut(f"{kind}:1x1", rule=rule, field=field)  # a bad rule or field is refused now, not stored as failed rows
     pairs = [(m, n) for n in side for m in side if m <= n] if rectangles else [(n, n) for n in side]
-    extra = {"min_presses": True} if min_presses else {}
-    if min_presses is not True and min_presses and int(min_presses) != MIN_PRESSES_NULLITY:  # (else as before)
+    asked = min_presses is not False and min_presses is not None  # (a bound of 0 asks too)
+    extra = {"min_presses": True} if asked else {}
+    if asked and min_presses is not True and int(min_presses) != MIN_PRESSES_NULLITY:  # (else as before)
         extra["min_presses_nullity"] = check_max_nullity(int(min_presses))
     if most_clicks:  # (a number: the seconds a board's search may take)
         extra.update(most_clicks=True, most_clicks_seconds=float(60 if most_clicks is True else most_clicks))
@@ -164,11 +165,11 @@ def _bound(params: Mapping) -> int:
 
 
 def _beyond(nullity: int, max_nullity: int) -> bool:
-    """Whether weighing ``2 ** nullity`` GF(2) solutions costs more than ``2 ** max_nullity`` steps (the walk below
-    :data:`~parity.codes.TRANSFORM_FROM`, the transform from there: :func:`parity.codes.least_weight`)."""
-    from ...codes.cosets import TRANSFORM_DISCOUNT, TRANSFORM_FROM
+    """Whether weighing ``2 ** nullity`` GF(2) solutions costs more than ``2 ** max_nullity`` steps, as
+    :func:`parity.codes.least_weight` counts them."""
+    from ...codes import least_weight_steps
 
-    return (nullity if nullity < TRANSFORM_FROM else nullity - TRANSFORM_DISCOUNT) > max_nullity
+    return least_weight_steps(nullity) > max_nullity
 
 
 def min_presses(kind: str, m: int, n: int, nullity: int,
