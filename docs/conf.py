@@ -71,5 +71,20 @@ def _write_cli_reference(app) -> None:
         target.write_text(text)
 
 
+# -- the catalogue of Polyform Puzzler's puzzles, generated from parity's data (docs/_catalogue.py) -----------
+def _write_catalogue(app) -> None:
+    """Write docs/catalogue.rst and each family's picture (docs/_static/catalogue/) from parity's data."""
+    import importlib.util
+    from pathlib import Path
+
+    from sphinx.util import logging
+
+    spec = importlib.util.spec_from_file_location("_catalogue", Path(app.srcdir) / "_catalogue.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.write_page(app.srcdir, log=logging.getLogger(__name__).info)
+
+
 def setup(app) -> None:
     app.connect("builder-inited", _write_cli_reference)
+    app.connect("builder-inited", _write_catalogue)
