@@ -39,6 +39,9 @@ class _SweepGroup(click.Group):
                          help="Stop after this many seconds; what finished is in the store (run again to go on)."),
             click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON object on stdout."),
         ]
+        if spec.result is not None:  # a sweep whose tasks add up to one result
+            params.append(click.Option(["--summary"], is_flag=True, help="Run nothing: print what the tasks in the "
+                                       "store add up to."))
         return click.Command(name, params=params, callback=lambda **values: _run_sweep(spec, values),
                              help=spec.summary, short_help=spec.summary)
 
@@ -55,6 +58,13 @@ def _run_sweep(spec, values: dict) -> None:
     retry_failed = values.pop("retry_failed")
     chunk_size = values.pop("chunk_size")
     time_limit = values.pop("time_limit")
+    summary_only = values.pop("summary", False)
+    add_up = spec.result_function()
+    if summary_only:
+        with Store(store_path, create=False) as store:
+            result, line = add_up(store, **values)
+        click.echo(json.dumps({"sweep": spec.name, "store": store_path, "result": result}) if as_json else line)
+        return
     sweep = Sweep(spec.name, spec.function(), spec.make_tasks(**values))
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -67,13 +77,16 @@ def _run_sweep(spec, values: dict) -> None:
         finally:
             finish()
         counts = store.counts(spec.name)
-    payload = {"sweep": spec.name, "store": store_path, **summary, "in_store": counts}
+        result, line = add_up(store, **values) if add_up is not None else (None, None)
+    payload = {"sweep": spec.name, "store": store_path, **summary, "in_store": counts,
+               **({"result": result} if add_up is not None else {})}
     stopped = f"stopped by the time limit of {time_limit:g} s: " if summary["stopped"] else ""
     others = "".join(f", {summary[key]} {words}" for key, words in (
         ("taken_over", "taken over from a run that died"), ("elsewhere", "finished by other runs")) if summary[key])
     text = (f"sweep {spec.name}: {stopped}{summary['total']} tasks, {summary['skipped']} already in the store, "
             f"{summary['ran']} ran ({summary['done']} done, {summary['failed']} failed){others} in "
-            f"{summary['seconds']:.1f} s; {store_path} holds {counts['done']} done, {counts['failed']} failed")
+            f"{summary['seconds']:.1f} s; {store_path} holds {counts['done']} done, {counts['failed']} failed"
+            + (f"\n{line}" if line else ""))
     click.echo(json.dumps(payload) if as_json else text)
 
 

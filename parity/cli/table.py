@@ -51,9 +51,10 @@ class _TableGroup(click.Group):
         params = [_click_param(o) for o in (*spec.options, *spec.table.options)]
         params += [click.Option(flags, **settings) for flags, settings in _TABLE_OPTIONS]
         first = spec.table.columns[0]
-        help_text = (f"{spec.table.summary}\n\nColumns: m, n, {', '.join(spec.table.columns)}; asked for: "
-                     f"{', '.join(spec.table.extras)}. --value defaults to {first}. CSV and b-file rows are written as "
-                     "they are computed; text and JSON when the table is done.")
+        asked = f"; asked for: {', '.join(spec.table.extras)}" if spec.table.extras else ""
+        help_text = (f"{spec.table.summary}\n\nColumns: {', '.join([*spec.table.index, *spec.table.columns])}{asked}. "
+                     f"--value defaults to {first}. CSV and b-file rows are written as they are computed; text and "
+                     "JSON when the table is done.")
         return click.Command(name, params=params, callback=lambda **values: _run_table(spec, values),
                              help=help_text, short_help=spec.summary)
 
@@ -66,7 +67,7 @@ def _run_table(spec, values: dict) -> None:
     """Compute the table's rows and write them: streamed where the format allows, all at once otherwise; an
     interrupt keeps the rows finished (beside ``-o``'s file, which stays as it was)."""
     from ..sweep.output import TableFile
-    from ..sweep.table import check_format, format_table, stream_lines
+    from ..sweep.table import check_format, format_table, stream_lines, table_rows
 
     table = spec.table
     fmt, output, as_json = values.pop("fmt"), values.pop("output"), values.pop("as_json")
@@ -78,17 +79,18 @@ def _run_table(spec, values: dict) -> None:
         values[value] = True
     extras = tuple(c for c in table.extras if values.get(c))
     rectangles = bool(values.get("rectangles"))
-    check_format(fmt, value, rectangles, extras, columns=table.columns, optional=table.extras)  # before the work
+    shape = {"columns": table.columns, "optional": table.extras, "index": table.index}
+    check_format(fmt, value, rectangles, extras, **shape)  # before the work
     streamed = fmt in ("csv", "bfile") and not as_json
     out, rows, listed, finish = None, [], 0, (lambda: None)
     try:
         # written beside the file and moved over it at the end: an interrupted table leaves the old one as it was
         out = None if output is None else TableFile(output)
         progress, finish = _progress_bar(f"sweep {spec.name} table", None)
-        made = table.function()(progress=progress, **common, **values)
+        made = table_rows(spec, progress=progress, **common, **values)
         if streamed:
             for line in stream_lines((rows.append(row) or row for row in made), fmt, value, rectangles, extras,
-                                     columns=table.columns, optional=table.extras):
+                                     **shape):
                 if out is None:
                     click.echo(line)  # (a progress bar on a terminal stays below the rows)
                 else:
@@ -101,7 +103,7 @@ def _run_table(spec, values: dict) -> None:
         finished = max(0, listed - (fmt == "csv")) if streamed else len(rows)
         if out is not None and finished:
             if not streamed:
-                out.write(format_table(rows, fmt, value, columns=table.columns, optional=table.extras) + "\n")
+                out.write(format_table(rows, fmt, value, **shape) + "\n")
             kept = out.keep()
             if kept is not None:  # (else a device or a pipe was written as it is)
                 unchanged = "is as it was" if out.existed else "was not created"
@@ -130,7 +132,7 @@ def _run_table(spec, values: dict) -> None:
             click.echo(f"parity: the b-file ends before n = {rows[listed]['n']}, whose {value} is not known (a b-file "
                        "lists consecutive terms)", err=True)
     else:
-        text = format_table(rows, fmt, value, columns=table.columns, optional=table.extras)
+        text = format_table(rows, fmt, value, **shape)
         if output is None:
             click.echo(text)
             return

@@ -115,11 +115,20 @@ class TableSpec:
     extras : sequence of str
         The columns a row has only when asked for, by the option of the same
         name or by ``--value`` naming it.
-    rows : str
+    rows : str, optional
         ``"module:function"``: ``function(store=, workers=, scheduler=,
         progress=, time_limit=, **sweep and table option values)`` refuses bad
         options when called and returns the rows, one by one in size order
         (``m``, ``n``, the columns); it may live above the front door.
+    row : str, optional
+        Instead of ``rows``, for a table of one row a task: ``"module:function"``
+        turning a task's row in the store (``params``, ``status``, ``result``,
+        ``engine``, ``seconds``, ``error``) into the table's row; the sweep
+        runs as ``parity sweep NAME`` runs it, and the rows come in task order.
+    index : sequence of str
+        The columns that name a row, before ``columns``: ``("m", "n")`` for a
+        table by size (``n`` alone where every board is square), else such as
+        ``("name",)`` (no OEIS b-file then).
 
     Examples
     --------
@@ -132,11 +141,17 @@ class TableSpec:
     options: Sequence[Option]
     columns: Sequence[str]
     extras: Sequence[str]
-    rows: str
+    rows: str | None = None
+    row: str | None = None
+    index: Sequence[str] = ("m", "n")
 
     def function(self):
-        """The rows' function (imported now)."""
-        return SweepSpec._load(self.rows)
+        """The rows' function (imported now); None for a table of one row a task (see ``row``)."""
+        return None if self.rows is None else SweepSpec._load(self.rows)
+
+    def row_function(self):
+        """The function that makes a table's row of a task's row (imported now; see ``row``)."""
+        return SweepSpec._load(self.row)
 
 
 @dataclass(frozen=True)
@@ -159,7 +174,12 @@ class SweepSpec:
         Worker processes and Dask workers import it by this name, so it may
         live above the front door (``parity.api``) when it needs it.
     table : TableSpec, optional
-        The table by size made of this sweep's rows (``parity table NAME``).
+        The table made of this sweep's rows (``parity table NAME``).
+    result : str, optional
+        ``"module:function"``: ``function(store, **option values)`` -> a
+        JSON-ready dict and one line of text: what the sweep's tasks in the
+        store add up to (one count cut into many tasks); ``parity sweep NAME``
+        prints it after its run, and with ``--summary`` instead of one.
 
     Examples
     --------
@@ -174,6 +194,7 @@ class SweepSpec:
     tasks: str
     task: str
     table: TableSpec | None = None
+    result: str | None = None
 
     @staticmethod
     def _load(path: str):
@@ -187,6 +208,10 @@ class SweepSpec:
     def function(self):
         """The task function (imported now)."""
         return self._load(self.task)
+
+    def result_function(self):
+        """The function that adds up the sweep's tasks in a store (imported now; see ``result``), or None."""
+        return None if self.result is None else self._load(self.result)
 
 
 @dataclass
@@ -363,7 +388,7 @@ def tables() -> dict[str, SweepSpec]:
     Examples
     --------
     >>> sorted(tables())
-    ['lightsout']
+    ['lightsout', 'polyform-catalogue']
     """
     return {name: spec for name, spec in sweeps().items() if spec.table is not None}
 

@@ -31,7 +31,7 @@ from ..puzzles.lightsout.sweep import board_free, board_free_nullity, lightsout_
 from .run import Sweep, check_workers, iter_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "lightsout_table", "lightsout_rows", "lightsout_table_rows", "stream_lines", "table_is_complete", "format_table"]
+__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "table_rows", "lightsout_table", "lightsout_rows", "lightsout_table_rows", "stream_lines", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -103,6 +103,41 @@ def _rows(tasks: list[dict], store, workers: int, scheduler, progress, time_limi
         row = found.get(task_key(params))
         if row is not None:  # (else not reached within the time limit)
             yield _stored_row(params, row)
+
+
+def table_rows(spec, *, store: str | os.PathLike | None = None, workers: int = 0, scheduler: str | None = None,
+               progress=None, time_limit: float | None = None, **values) -> Iterator[dict]:
+    """The rows of ``parity table NAME`` for the sweep ``spec`` (a :class:`~parity.puzzles.registry.SweepSpec`
+    with a table): its table's own rows function where it has one, else one row a task, made by the table's
+    ``row`` function from the task's row, in task order, as the sweep finishes them (the tasks the store holds
+    are not run again).  Bad options are refused when it is called."""
+    table = spec.table
+    if table.rows is not None:
+        return table.function()(store=store, workers=workers, scheduler=scheduler, progress=progress,
+                                time_limit=time_limit, **values)
+    tasks = spec.make_tasks(**{o.name: values[o.name] for o in spec.options if o.name in values})
+    check_workers(workers)
+    return _task_rows(spec.name, spec.function(), table.row_function(), tasks, store, workers, scheduler, progress,
+                      check_time_limit(time_limit))
+
+
+def _task_rows(name: str, task, row, tasks: list[dict], store, workers: int, scheduler, progress,
+               time_limit: float | None) -> Iterator[dict]:
+    """The rows of :func:`table_rows` for a table of one row a task."""
+    with tempfile.TemporaryDirectory() as scratch:
+        with Store(store if store is not None else os.path.join(scratch, "table.sqlite")) as opened:
+            found = {task_key(r["params"]): r for r in opened.rows(name)}
+            given = 0
+            for outcomes in iter_sweep(Sweep(name, task, tasks), opened, workers=workers, scheduler=scheduler,
+                                       progress=progress, time_limit=time_limit):
+                found.update((task_key(params), {"params": params, **outcome}) for params, outcome in outcomes)
+                while given < len(tasks) and task_key(tasks[given]) in found:
+                    yield row(found[task_key(tasks[given])])
+                    given += 1
+            found.update((task_key(r["params"]), r) for r in opened.rows(name))  # other runs' rows too
+    for params in tasks[given:]:
+        if task_key(params) in found:  # (else not reached within the time limit)
+            yield row(found[task_key(params)])
 
 
 def lightsout_table_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed",
@@ -217,7 +252,8 @@ COLUMNS = ("m", "n", "nullity", "count", *EXTRAS)
 
 
 def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, extras: tuple[str, ...] = (),
-                 columns: Sequence[str] = COLUMNS[2:4], optional: Sequence[str] = EXTRAS) -> None:
+                 columns: Sequence[str] = COLUMNS[2:4], optional: Sequence[str] = EXTRAS,
+                 index: Sequence[str] = ("m", "n")) -> None:
     """Refuse a format, a b-file column or a b-file of rectangles before any row is computed.
 
     Examples
@@ -230,7 +266,9 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, ext
     """
     if fmt not in FORMATS:
         raise LimitError(f"unknown table format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    columns = ["m", "n", *columns, *(c for c in optional if c in extras)]
+    if fmt == "bfile" and tuple(index) != ("m", "n"):
+        raise LimitError(f"an OEIS b-file lists one value per n; this table's rows are named by {', '.join(index)}")
+    columns = [*index, *columns, *(c for c in optional if c in extras)]
     if value not in columns:
         raise LimitError(f"the table has no column {value!r}; it has {', '.join(columns)}")
     if fmt == "bfile" and rectangles:
@@ -239,7 +277,7 @@ def check_format(fmt: str, value: str = "nullity", rectangles: bool = False, ext
 
 def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectangles: bool = False,
                  extras: tuple[str, ...] = (), columns: Sequence[str] = COLUMNS[2:4],
-                 optional: Sequence[str] = EXTRAS) -> Iterator[str]:
+                 optional: Sequence[str] = EXTRAS, index: Sequence[str] = ("m", "n")) -> Iterator[str]:
     """The lines of a ``csv`` or ``bfile`` table, each as soon as its row comes (the other formats need every row
     first: ``text`` aligns its columns, ``json`` is one object).  A b-file ends before the first row whose value
     is not known.
@@ -251,9 +289,10 @@ def stream_lines(rows: Iterable[dict], fmt: str, value: str = "nullity", rectang
     """
     if fmt not in ("csv", "bfile"):
         raise LimitError(f"only csv and bfile tables stream, not {fmt!r}")
-    check_format(fmt, value, rectangles, extras, columns, optional)
+    check_format(fmt, value, rectangles, extras, columns, optional, index)
     if fmt == "csv":
-        columns = (["m", "n"] if rectangles else ["n"]) + list(columns) + [c for c in optional if c in extras]
+        lead = list(index) if tuple(index) != ("m", "n") else ["m", "n"] if rectangles else ["n"]
+        columns = lead + list(columns) + [c for c in optional if c in extras]
         yield ",".join(_csv_header(columns))
     for row in rows:
         if fmt == "bfile":
@@ -310,17 +349,28 @@ def _cell(row: dict, column: str) -> str:
 
 
 def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity", columns: Sequence[str] = COLUMNS[2:4],
-                 optional: Sequence[str] = EXTRAS) -> str:
+                 optional: Sequence[str] = EXTRAS, index: Sequence[str] = ("m", "n")) -> str:
     """The rows as ``text``, ``csv``, ``json`` or an OEIS ``bfile`` (``n a(n)`` lines of ``value``, squares only).
 
     A b-file lists consecutive terms: it ends before the first row whose
     value is not known (``min_presses`` where the nullity is above the
-    search's limit), as the OEIS asks.
+    search's limit), as the OEIS asks.  A table whose rows are named by other
+    columns than the board's size (``index``: ``("name",)``) writes those
+    first, and no b-file.
+
+    Examples
+    --------
+    >>> print(format_table([{"name": "a", "count": 4, "note": None}], value="count", columns=("count", "note"),
+    ...                    optional=(), index=("name",)))
+     name  count  note
+        a      4     -
     """
-    square = all(r["m"] == r["n"] for r in rows)
-    check_format(fmt, value, rectangles=not square, extras=tuple(c for c in optional if rows and c in rows[0]),
-                 columns=columns, optional=optional)
-    shown = ("m", "n", *columns, *optional)
+    by_size = tuple(index) == ("m", "n")
+    square = by_size and all(r["m"] == r["n"] for r in rows)
+    check_format(fmt, value, rectangles=by_size and not square,
+                 extras=tuple(c for c in optional if rows and c in rows[0]), columns=columns, optional=optional,
+                 index=index)
+    shown = (*index, *columns, *optional)
     if fmt == "bfile":
         known = []
         for r in rows:
@@ -330,8 +380,9 @@ def format_table(rows: list[dict], fmt: str = "text", value: str = "nullity", co
         return "\n".join(known)
     if fmt == "json":
         return json.dumps({"rows": rows})
-    columns = (["n"] if square else ["m", "n"]) + [k for k in rows[0] if k in shown and k not in ("m", "n")] \
-        if rows else ["n"]  # (JSON keeps every key: how each minimum was found, too)
+    lead = (["n"] if square else ["m", "n"]) if by_size else list(index)
+    columns = lead + [k for k in rows[0] if k in shown and k not in lead and k not in ("m", "n")] \
+        if rows else lead  # (JSON keeps every key: how each minimum was found, too)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
