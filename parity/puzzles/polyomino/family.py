@@ -7,7 +7,7 @@ import random
 
 from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE
 from ...errors import LimitError
-from ..registry import Family, Option
+from ..registry import Family, Option, SweepSpec, TableSpec
 from .puzzle import Polyomino
 from .sets import PIECE_SETS, _piece_set, catalogue_entry
 from .shapes import polyominoes
@@ -114,4 +114,43 @@ FAMILY = Family(
     build=_build,
     random_instance=random_packing,
     aliases=("polyform", "polycube", "polyiamond", "polyhex"),
+    sweeps=(
+        SweepSpec(
+            "polyform-catalogue",
+            "The named polyform puzzles counted up to symmetry, one task each; past the budget, Knuth's estimate.",
+            (
+                Option("family", ("--family",), "Only this family of the catalogue: ominoes, iamonds, hexes, cubes, "
+                       "sticks, trigs, twigs (default: all).", default=None),
+                Option("budget", ("--budget",), "Seconds a puzzle's count may take; past them the row holds an "
+                       "estimate of the search (nodes, packings, seconds), not a count.", default=60.0, type=float),
+                Option("published_only", ("--published-only",), "Only the puzzles whose count is published.",
+                       default=False, type=bool),
+            ),
+            tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
+            task="parity.puzzles.polyomino.sweep:catalogue_task",
+            table=TableSpec(
+                "The named polyform puzzles: the count up to symmetry, the published count and whether they agree.",
+                (),
+                columns=("count", "published", "agreement", "engine", "seconds", "estimate"),
+                extras=(),
+                row="parity.puzzles.polyomino.sweep:catalogue_row",
+                index=("name",),
+            ),
+        ),
+        SweepSpec(
+            "polyform-split",
+            "One named polyform puzzle counted up to symmetry in independent pieces, summed exactly.",
+            (
+                Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (e.g. pentominoes-6x10).",
+                       required=True),
+                Option("depth", ("--depth",), "Cut each of the lead piece's placements this many branching levels "
+                       "further (more, smaller tasks).", default=1, type=int),
+                Option("plain", ("--plain",), "Count every packing, not up to symmetry (cut from the whole "
+                       "problem).", default=False, type=bool),
+            ),
+            tasks="parity.puzzles.polyomino.sweep:split_tasks",
+            task="parity.puzzles.polyomino.sweep:split_task",
+            result="parity.puzzles.polyomino.sweep:split_result",
+        ),
+    ),
 )

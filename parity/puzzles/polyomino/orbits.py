@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..base import Puzzle
 
-__all__ = ["lead_piece", "count_orbits", "orbit_representatives"]
+__all__ = ["lead_piece", "count_orbits", "orbit_representatives", "solution_weights"]
 
 
 def lead_piece(puzzle: Puzzle):
@@ -87,8 +87,6 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     """
     from fractions import Fraction
 
-    import numpy as np
-
     from ...engines import choose_for, get_engine
 
     if engine is not None and get_engine(engine).accepts != "cover":
@@ -97,10 +95,9 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     if lead is None:
         return None
     sym, k, reps, keys, image, pruned = lead
-    names, index = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}
+    names = list(puzzle.pieces)
     G = len(sym.perms)
-    rotations = sym.rotations
-    H = int(rotations.sum())
+    H = int(sym.rotations.sum())
     stabiliser = {keys[r]: [g for g in range(G) if image(g, keys[r]) == keys[r]] for r in reps}
     # a representative that no symmetry but the identity fixes: each packing with the piece there is alone in
     # its orbit among them and stands for |G| packings, so those packings are counted, not listed
@@ -130,23 +127,47 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
         for chosen in lister.solutions(problem):
             solution = problem.decode(chosen)
             puzzle.verify(solution)
-            where = np.empty(len(puzzle.cells), dtype=np.int64)
-            for name, cells in solution.items():
-                for c in cells:
-                    where[index[c]] = names.index(name)
-            stab_r = stabiliser[frozenset(index[c] for c in solution[names[k]])]
-            stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
-            total += Fraction(len(stab_s), len(stab_r))
-            turned += Fraction(G * sum(1 for g in stab_s if rotations[g]), H * len(stab_r))
-            if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
-                raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
-            every += G // len(stab_r)
+            up, round_, all_ = solution_weights(puzzle, lead, solution, stabiliser)
+            total += up
+            turned += round_
+            every += all_
         used.append(lister.name)
     if total.denominator != 1 or turned.denominator != 1:
         raise AssertionError(f"orbit counts {total} and {turned} are not whole numbers")
     return {"count_up_to_symmetry": int(total), "symmetries": G, "count_up_to_rotation": int(turned),
             "rotations": H, "symmetry_method": f"pruned: piece {names[k]} at {len(reps)} representative placements",
             "count": every, "engine": "+".join(dict.fromkeys(used)), "load_seconds": load}
+
+
+def solution_weights(puzzle: Puzzle, lead, solution, stabiliser: dict | None = None) -> tuple:
+    """What one packing with the lead piece at a representative placement ``r`` adds to the counts of
+    :func:`count_orbits`: ``(|Stab(s)| / |Stab(r)|, G |Stab_H(s)| / (H |Stab(r)|), G / |Stab(r)|)``, the first
+    two as Fractions, the last a whole number (the orbits, those of the rotations, every packing).
+
+    ``lead`` is :func:`lead_piece`'s answer; ``stabiliser`` (placement's cells -> the symmetries that fix it) is
+    filled as placements are met, when given."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    sym, k, _, _, image, _ = lead
+    names, index = list(puzzle.pieces), {cell: i for i, cell in enumerate(puzzle.cells)}
+    G, H = len(sym.perms), int(sym.rotations.sum())
+    where = np.empty(len(puzzle.cells), dtype=np.int64)
+    for name, cells in solution.items():
+        for c in cells:
+            where[index[c]] = names.index(name)
+    key = frozenset(index[c] for c in solution[names[k]])
+    stab_r = None if stabiliser is None else stabiliser.get(key)
+    if stab_r is None:
+        stab_r = [g for g in range(G) if image(g, key) == key]
+        if stabiliser is not None:
+            stabiliser[key] = stab_r
+    stab_s = [g for g in stab_r if (sym.coupled[g][where] == where[sym.perms[g]]).all()]
+    if G % len(stab_r):  # pragma: no cover - a stabiliser's order divides the group's
+        raise AssertionError(f"a stabiliser of order {len(stab_r)} in a group of {G}")
+    return (Fraction(len(stab_s), len(stab_r)),
+            Fraction(G * sum(1 for g in stab_s if sym.rotations[g]), H * len(stab_r)), G // len(stab_r))
 
 
 def _loading(engine, problem) -> float:

@@ -1,0 +1,152 @@
+"""The polyform sweeps: one count cut into pieces adds up to the count uncut (random packings, catalogue puzzles,
+local workers, Dask, a run killed and resumed), and the catalogue sweep agrees with the published counts, with
+Knuth's estimate past its budget."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.puzzles.polyomino import random_packing
+from parity.puzzles.polyomino.orbits import count_orbits
+from parity.puzzles.polyomino.sweep import (CATALOGUE_SWEEP, SPLIT_SWEEP, add_parts, catalogue_row, catalogue_task,
+                                            count_piece, pieces, split_result, split_task, split_tasks)
+from parity.sweep import Store, Sweep, run_sweep
+from parity.sweep.table import format_table
+from parity.testing import run_cli
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 2))
+def test_the_pieces_add_up_to_the_count_uncut(seed, depth):
+    puzzle = random_packing(random.Random(seed))
+    cut = pieces(puzzle, depth, plain=True)
+    assert sum(count_piece(puzzle, rep, path, plain=True)["count"] for rep, path in cut) == pt.count(puzzle)
+    orbits = count_orbits(puzzle) if puzzle.copies == "once" else None
+    if orbits is None:
+        return
+    cut = pieces(puzzle, depth)
+    parts = [count_piece(puzzle, rep, path) for rep, path in cut]
+    total = add_parts([{"puzzle": None, "plain": False}] * len(parts), parts)
+    assert (total["count_up_to_symmetry"], total["count_up_to_rotation"], total["count"]) == \
+        (orbits["count_up_to_symmetry"], orbits["count_up_to_rotation"], orbits["count"])
+
+
+@pytest.mark.parametrize("name, depth", [("tetrahexes-coin", 1), ("soma-3x3x3", 1), ("pentominoes-3x20", 1),
+                                         ("tetracubes-2x2x8", 0)])
+def test_catalogue_puzzles_split_in_this_process(name, depth):
+    tasks = split_tasks(name, depth)
+    total = add_parts(tasks, [split_task(t) for t in tasks])
+    orbits = count_orbits(pt.Polyomino(**_options(name)))
+    assert (total["count_up_to_symmetry"], total["count_up_to_rotation"], total["count"]) == \
+        (orbits["count_up_to_symmetry"], orbits["count_up_to_rotation"], orbits["count"])
+    assert total["exact"] and total["complete"]
+
+
+def _options(name: str) -> dict:
+    from parity.puzzles.polyomino import catalogue_entry
+
+    entry = catalogue_entry(name)
+    return {"pieces": entry["pieces"], "board": entry["board"]}
+
+
+@pytest.mark.slow
+def test_two_local_workers_and_the_summary(tmp_path):
+    path = tmp_path / "split.sqlite"
+    run = run_cli("sweep", "polyform-split", "--puzzle", "pentominoes-3x20", "--store", path, "--workers", "2",
+                  "--json")
+    assert run.code == 0, run.err
+    payload = json.loads(run.out)
+    assert payload["failed"] == 0 and payload["result"]["count_up_to_symmetry"] == 2
+    summary = json.loads(run_cli("sweep", "polyform-split", "--puzzle", "pentominoes-3x20", "--store", path,
+                                 "--summary", "--json").out)["result"]
+    assert (summary["count_up_to_symmetry"], summary["count"], summary["exact"], summary["engine"]) == \
+        (2, 8, True, "pack")
+    plain = run_cli("sweep", "polyform-split", "--puzzle", "pentominoes-3x20", "--plain", "--store", path,
+                    "--workers", "2", "--json")
+    assert json.loads(plain.out)["result"]["count"] == 8
+
+
+def test_a_split_up_to_symmetry_refused_where_no_piece_is_fixed(tmp_path):
+    run = run_cli("sweep", "polyform-split", "--puzzle", "pentominoes-triangle", "--store", tmp_path / "s.sqlite")
+    assert run.code == 2 and "give --plain" in run.err
+
+
+@pytest.mark.slow
+def test_dask_local_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    path = tmp_path / "dask.sqlite"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        run = run_cli("sweep", "polyform-split", "--puzzle", "tetrahexes-coin", "--store", path,
+                      "--scheduler", cluster.scheduler_address, "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["result"]["count_up_to_symmetry"] == 4
+
+
+def _stored(path) -> int:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+            return db.execute("SELECT COUNT(*) FROM tasks").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+@pytest.mark.slow
+def test_killed_then_resumed(tmp_path):
+    path = tmp_path / "killed.sqlite"
+    command = [sys.executable, "-m", "parity", "sweep", "polyform-split", "--puzzle", "pentominoes-3x20", "--depth",
+               "2", "--store", str(path), "--workers", "1", "--chunk-size", "2"]
+    total = len(split_tasks("pentominoes-3x20", 2))
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while _stored(path) < 20 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    seen = _stored(path)
+    assert 0 < seen < total, "the run ended before it could be killed"
+    with Store(path) as store:
+        assert split_result(store, "pentominoes-3x20", 2)[0]["complete"] is False
+    finished = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    payload = json.loads(finished.stdout)
+    assert payload["skipped"] == seen and payload["ran"] == total - seen
+    assert payload["result"]["count_up_to_symmetry"] == 2 and payload["result"]["count"] == 8
+
+
+def test_the_catalogue_agrees_with_the_published_counts(tmp_path):
+    names = ["tetrahexes-coin", "pentominoes-3x20", "soma-3x3x3", "tetracubes-2x2x8"]
+    with Store(tmp_path / "c.sqlite") as store:
+        run_sweep(Sweep(CATALOGUE_SWEEP, catalogue_task, [{"puzzle": n, "budget": 60.0} for n in names]), store,
+                  workers=0)
+        rows = [catalogue_row(row) for row in store.rows(CATALOGUE_SWEEP)]
+    assert sorted((r["name"], r["count"], r["agreement"]) for r in rows) == \
+        [("pentominoes-3x20", 2, "yes"), ("soma-3x3x3", 240, "yes"), ("tetracubes-2x2x8", 224, "yes"),
+         ("tetrahexes-coin", 4, "yes")]
+    text = format_table(rows, "text", "count", ("count", "published", "agreement", "engine", "seconds", "estimate"),
+                        (), ("name",))
+    assert text.splitlines()[0].split() == ["name", "count", "published", "agreement", "engine", "seconds",
+                                            "estimate"]
+
+
+def test_a_task_past_its_budget_gives_an_estimate():
+    row = catalogue_task({"puzzle": "pentominoes-6x10", "budget": 0.05, "estimate_seconds": 2.0})
+    assert row["exact"] is False and row["count"] is None and row["agrees"] is None
+    guess = row["estimate"]
+    assert guess["nodes"] > 1 and guess["probes"] >= 1 and guess["exact"] is False
+    # the packings with the X at one of its representative placements: 2339 up to symmetry
+    assert abs(guess["solutions"] - 2339) <= 5 * guess["solutions_error"] + 1
+    shown = catalogue_row({"params": {"puzzle": "pentominoes-6x10"}, "status": "done", "seconds": 2.1,
+                           "result": row})
+    assert shown["count"] is None and shown["estimate"].startswith("~")
