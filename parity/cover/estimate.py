@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from . import CoverProblem
 from ._entries import _split
 
-__all__ = ["estimate", "node_rate", "branches", "restricted", "SearchTree"]
+__all__ = ["estimate", "node_rate", "branches", "restricted", "SearchTree", "search_tree"]
 
 #: a subtree of about this many nodes is timed to measure an engine's rate (large enough that a call's fixed cost
 #: is small beside its search)
@@ -63,7 +63,7 @@ class SearchTree:
 
     Parameters
     ----------
-    problem : CoverProblem
+    problem : parity.cover.CoverProblem
 
     Examples
     --------
@@ -162,6 +162,13 @@ class SearchTree:
             covered, live = self.choose(covered, live, self.members(options)[rng.randrange(d)])
 
 
+def search_tree(problem: CoverProblem) -> SearchTree:
+    """The :class:`SearchTree` of ``problem``, built once and kept with it (a problem is not changed once built)."""
+    if "_search_tree" not in problem.__dict__:
+        problem.__dict__["_search_tree"] = SearchTree(problem)
+    return problem.__dict__["_search_tree"]
+
+
 def _mean_and_error(values: list[int]) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (0 for one value), as floats."""
     n = len(values)
@@ -179,7 +186,7 @@ def estimate(problem: CoverProblem, probes: int = 1000, seed: int = 0, *, time_l
 
     Parameters
     ----------
-    problem : CoverProblem
+    problem : parity.cover.CoverProblem
     probes : int
         How many root-to-leaf walks (at least one).
     seed : int
@@ -206,7 +213,7 @@ def estimate(problem: CoverProblem, probes: int = 1000, seed: int = 0, *, time_l
     """
     if isinstance(probes, bool) or not isinstance(probes, int) or probes < 1:
         raise ValueError(f"probes must be a positive whole number, got {probes!r}")
-    tree = SearchTree(problem)
+    tree = search_tree(problem)
     rng = random.Random(seed)
     started = time.perf_counter()
     nodes, solutions = [], []
@@ -237,7 +244,7 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
 
     Parameters
     ----------
-    problem : CoverProblem
+    problem : parity.cover.CoverProblem
     count : callable
         ``count(problem)`` counts a problem's covers (its value is not read).
     seed : int
@@ -258,7 +265,7 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
     >>> node_rate(problem, CoverProblem.count, nodes=50)["rate"] > 0
     True
     """
-    tree = SearchTree(problem)
+    tree = search_tree(problem)
     rng = random.Random(seed)
     started = time.perf_counter()
     timed_nodes, timed_seconds, samples = 0.0, 0.0, 0
@@ -305,7 +312,7 @@ def restricted(problem: CoverProblem, chosen: Sequence[int]) -> CoverProblem:
     >>> part.decode([0, 1, 2])
     [['a'], ['b'], ['c']]
     """
-    tree = SearchTree(problem)
+    tree = search_tree(problem)
     covered, live = tree.root()
     for option in chosen:
         if not (live >> option) & 1:
@@ -335,7 +342,7 @@ def branches(problem: CoverProblem, depth: int = 1) -> list[tuple[int, ...]]:
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a whole number from 0, got {depth!r}")
-    tree = SearchTree(problem)
+    tree = search_tree(problem)
     level = [((), *tree.root())]
     for _ in range(depth):
         below = []

@@ -173,7 +173,7 @@ class SweepSpec:
         ``"module:function"``: one task's parameters -> its JSON-ready result.
         Worker processes and Dask workers import it by this name, so it may
         live above the front door (``parity.api``) when it needs it.
-    table : TableSpec, optional
+    table : parity.puzzles.registry.TableSpec, optional
         The table made of this sweep's rows (``parity table NAME``).
     result : str, optional
         ``"module:function"``: ``function(store, **option values)`` -> a

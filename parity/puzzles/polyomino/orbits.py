@@ -144,7 +144,7 @@ def solution_weights(puzzle: Puzzle, lead, solution, stabiliser: dict | None = N
     :func:`count_orbits`: ``(|Stab(s)| / |Stab(r)|, G |Stab_H(s)| / (H |Stab(r)|), G / |Stab(r)|)``, the first
     two as Fractions, the last a whole number (the orbits, those of the rotations, every packing).
 
-    ``lead`` is :func:`lead_piece`'s answer; ``stabiliser`` (placement's cells -> the symmetries that fix it) is
+    ``lead`` is ``lead_piece``'s answer; ``stabiliser`` (placement's cells -> the symmetries that fix it) is
     filled as placements are met, when given."""
     from fractions import Fraction
 

@@ -89,7 +89,7 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     from ..._limits import check_time_limit
     from .sets import catalogue
 
-    budget = check_time_limit(budget, "budget")
+    budget = check_time_limit(budget, "--budget")
     rows = [row for row in catalogue(family) if row["built"] and (row["published"] is not None or not published_only)]
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
@@ -144,7 +144,7 @@ def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: in
 def catalogue_task(params: Mapping) -> dict:
     """One puzzle of the catalogue counted up to its symmetries within ``params["budget"]`` seconds (in a child
     process, stopped when they are spent), compared with the published count; past the budget, Knuth's
-    estimate (:func:`catalogue_estimate`, for ``params["estimate_seconds"]``, :data:`ESTIMATE_SECONDS` by
+    estimate (:func:`catalogue_estimate`, for ``params["estimate_seconds"]``, ``ESTIMATE_SECONDS`` by
     default) instead of a count, ``exact`` False.
 
     Examples
