@@ -140,6 +140,18 @@ def test_the_catalogue_agrees_with_the_published_counts(tmp_path):
                                             "estimate"]
 
 
+def test_the_catalogue_tasks():
+    from parity.puzzles.polyomino import catalogue_entry
+    from parity.puzzles.polyomino.sweep import catalogue_tasks
+
+    every = {t["puzzle"] for t in catalogue_tasks()}
+    published = {t["puzzle"] for t in catalogue_tasks(published_only=True)}
+    quick = {t["puzzle"] for t in catalogue_tasks(published_only=True, quick=True)}
+    assert quick < published < every and "pentominoes-6x10" in quick
+    assert all(catalogue_entry(name)["count"] is not None and not catalogue_entry(name).get("slow") for name in quick)
+    assert {t["budget"] for t in catalogue_tasks("hexes", budget=5)} == {5.0}
+
+
 def test_a_task_past_its_budget_gives_an_estimate():
     row = catalogue_task({"puzzle": "pentominoes-6x10", "budget": 0.05, "estimate_seconds": 2.0})
     assert row["exact"] is False and row["count"] is None and row["agrees"] is None

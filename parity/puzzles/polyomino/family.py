@@ -125,6 +125,8 @@ FAMILY = Family(
                        "estimate of the search (nodes, packings, seconds), not a count.", default=60.0, type=float),
                 Option("published_only", ("--published-only",), "Only the puzzles whose count is published.",
                        default=False, type=bool),
+                Option("quick", ("--quick",), "Only the puzzles counted in a few seconds (those the catalogue does "
+                       "not mark slow).", default=False, type=bool),
             ),
             tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
             task="parity.puzzles.polyomino.sweep:catalogue_task",

@@ -77,9 +77,11 @@ def _lead(puzzle):
 
 # -- the catalogue --------------------------------------------------------------------------------------------------
 
-def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_only: bool = False) -> list[dict]:
+def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_only: bool = False,
+                    quick: bool = False) -> list[dict]:
     """The tasks of ``parity sweep polyform-catalogue``: a puzzle each, the named puzzles parity builds (of one
-    family as Polyform Puzzler groups them, or all; with ``published_only`` those with a published count).
+    family as Polyform Puzzler groups them, or all; with ``published_only`` those with a published count; with
+    ``quick`` those the catalogue does not mark slow, counted in a few seconds).
 
     Examples
     --------
@@ -87,10 +89,11 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     {'puzzle': 'tetrahexes-coin', 'budget': 5.0}
     """
     from ..._limits import check_time_limit
-    from .sets import catalogue
+    from .sets import catalogue, catalogue_entry
 
     budget = check_time_limit(budget, "--budget")
-    rows = [row for row in catalogue(family) if row["built"] and (row["published"] is not None or not published_only)]
+    rows = [row for row in catalogue(family) if row["built"] and (row["published"] is not None or not published_only)
+            and not (quick and catalogue_entry(row["name"]).get("slow"))]
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
 
