@@ -94,6 +94,27 @@ def test_dask_local_cluster(tmp_path):
     assert json.loads(run.out)["result"]["count_up_to_symmetry"] == 4
 
 
+@pytest.mark.slow
+def test_the_catalogue_on_dask_workers_that_may_start_children(tmp_path):
+    dask = pytest.importorskip("dask")
+    distributed = pytest.importorskip("distributed")
+    tasks = [{"puzzle": "tetrahexes-coin", "budget": 30.0}, {"puzzle": "pentominoes-6x10", "budget": 0.2,
+                                                              "estimate_seconds": 1.0}]
+    for daemon in (True, False):
+        with dask.config.set({"distributed.worker.daemon": daemon}):
+            with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                          dashboard_address=None) as cluster:
+                with Store(tmp_path / f"{daemon}.sqlite") as store:
+                    run_sweep(Sweep(CATALOGUE_SWEEP, catalogue_task, tasks), store, scheduler=cluster.scheduler_address)
+                    rows = {row["params"]["puzzle"]: row for row in store.rows(CATALOGUE_SWEEP)}
+        if daemon:  # refused in one line that says what to do
+            assert {row["status"] for row in rows.values()} == {"failed"}
+            assert "DASK_DISTRIBUTED__WORKER__DAEMON=False" in rows["tetrahexes-coin"]["error"]
+        else:
+            assert rows["tetrahexes-coin"]["result"]["count"] == 4
+            assert rows["pentominoes-6x10"]["result"]["exact"] is False
+
+
 def _stored(path) -> int:
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:

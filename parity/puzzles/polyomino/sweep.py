@@ -39,7 +39,7 @@ import time
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ...errors import LimitError, TimeLimitReached
+from ...errors import LimitError, SweepError, TimeLimitReached
 
 __all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_task", "catalogue_row", "catalogue_estimate",
            "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
@@ -156,9 +156,15 @@ def catalogue_task(params: Mapping) -> dict:
     >>> row["count"], row["published"], row["agrees"], row["exact"]
     (4, 4, True, True)
     """
+    import multiprocessing
+
     from ..._child import run_in_child
     from .sets import catalogue_entry
 
+    if multiprocessing.current_process().daemon:
+        raise SweepError("the budget stops each count in a child process, which this worker may not start (a Dask "
+                         "worker is a daemon unless told otherwise): start the workers with "
+                         "DASK_DISTRIBUTED__WORKER__DAEMON=False")
     name = params["puzzle"]
     entry = catalogue_entry(name)
     puzzle = _puzzle(name)
