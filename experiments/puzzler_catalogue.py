@@ -1,8 +1,8 @@
-"""Write parity/data/puzzler_FAMILY.json: Polyform Puzzler's polyomino, polyiamond and polyhex puzzles by name.
+"""Write parity/data/puzzler_FAMILY.json: Polyform Puzzler's polyomino, polyiamond, polyhex and polycube puzzles.
 
 Run from the repository root::
 
-    python experiments/puzzler_catalogue.py [--family ominoes|iamonds|hexes] [--repo DIR] [--time BUDGET]
+    python experiments/puzzler_catalogue.py [--family ominoes|iamonds|hexes|cubes] [--repo DIR] [--time BUDGET]
 
 Polyform Puzzler (D. Goodger; the GitHub mirror ``tiwo/puzzler``, GPL 2) names
 its puzzles by the scripts under ``bin/FAMILY/``: each script runs one puzzle
@@ -39,20 +39,31 @@ anything is written, and the tests check it again on the two puzzles of
 parity's own catalogue whose published counts it reproduced before
 (``hexiamonds-4x10-long-hex``, ``tetrahexes-coin``).  Each piece set is
 checked against the class's ``piece_data`` (the same shapes, the implied
-origin cell added), each board's area against its pieces'.
+origin cell added; a set's own ``customize_piece_data`` applied, as the
+pentacubes less the I or with a second L3), each board's area against its
+pieces'.
+
+The polycube boards are layers of art (``z`` from the lowest up), a whole box
+``box:WxHxD``; Puzzler's ``Puzzle3D`` shapes (boxes, open boxes, ring walls,
+Aztec pyramids, triangular prisms) are written here as :class:`_Space`, its
+cells are its own ``Cartesian3D`` (which its classes turn and move).  Solids
+turn but never reflect: a mirror pair is two pieces.
 
 ``--time BUDGET`` counts every entry with a published count (one at a time,
 up to the board's symmetries, each in a process of its own) under a budget of
 seconds and records the seconds, whether the count agrees (``found`` where it
 does not; ``note`` says why, from :data:`DISAGREEMENTS`) and ``slow`` for those
 past :data:`FAST` seconds; without it the timings of the file there is are
-kept.
+kept.  Where the published count is parity's count up to the board's
+rotations and not its count up to all its symmetries (Puzzler counts a
+solution and its mirror image apart), the entry's ``up_to`` is ``rotation``.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import importlib.abc
 import importlib.util
 import json
@@ -99,6 +110,16 @@ HEX_SETS = {
 }
 
 
+#: Puzzler's polycube piece classes (puzzler/puzzles/polycubes.py) -> parity's piece set
+CUBE_SETS = {
+    "Tetracubes": "tetracubes", "SomaCubes": "soma", "SolidPentominoes": "solid-pentominoes",
+    "Pentacubes": "pentacubes", "Pentacubes3x3x3": "pentacubes-3x3x3", "NonConvexPentacubes": "non-convex-pentacubes",
+    "PentacubesPlus": "pentacubes-plus", "SolidHexominoes": "solid-hexominoes",
+    "SolidHexominoesPlus": "solid-hexominoes-plus", "Polycubes1234": "polycubes-1234", "Polycubes234": "polycubes-234",
+    "Polycubes12345": "polycubes-12345", "Polycubes2345": "polycubes-2345", "Polycubes12345p6": "polycubes-12345p6",
+}
+
+
 class Family:
     """One of Puzzler's groups of puzzles: its scripts' folder, the lattice, its piece classes, its modules."""
 
@@ -111,6 +132,8 @@ FAMILIES = {
     "ominoes": Family("ominoes", "square", SETS, ("polyomino", "pentomino", "hexomino", "tetromino")),
     "iamonds": Family("iamonds", "triangle", IAMOND_SETS, ("polyiamond", "hexiamond", "heptiamond")),
     "hexes": Family("hexes", "hex", HEX_SETS, ("polyhex", "tetrahex", "pentahex", "hexahex")),
+    "cubes": Family("cubes", "cubic", CUBE_SETS, ("polycube", "pentacube", "tetracube", "somacube", "solid_",
+                                                  "hexacube")),
 }
 
 
@@ -134,6 +157,20 @@ DISAGREEMENTS = {
     "hexiamonds-iamond-hex-separated-colors": (
         "Kadon's Iamond Hex challenge: the pieces come in three colours, no two of a colour touching; parity counts "
         "the board without the colours (55, the count of hexiamonds-snowflake, the same board)"),
+    "soma-castle-1": (
+        "the docs' link says 10 (Castle 2's count), the script bin/cubes/soma-castle-1.py says 6: parity finds 6 "
+        "solutions in all, 6 up to the board's 1 rotation, 3 up to its 2 symmetries (each solution's mirror image, "
+        "the A and B pieces swapped, is another); tests/puzzles/test_puzzler_catalogue.py counts the orbits by hand"),
+    "solid-pentominoes-three-walls": (
+        "Puzzler restricts F to 6 of its 24 aspects and drops mirror images in y; parity finds 95 up to the board's 4 "
+        "symmetries (380 solutions in all, counted by hand in tests/puzzles/test_puzzler_catalogue.py too): Puzzler's "
+        "restriction misses some orbits"),
+    "solid-pentominoes-spinner-block": (
+        "Puzzler keeps 2 of L's aspects and drops mirror images in z; parity finds 56 up to the board's 8 symmetries "
+        "(448 solutions in all, counted by hand in tests/puzzles/test_puzzler_catalogue.py too)"),
+    "solid-pentominoes-tower-3": (
+        "the script's docstring (27 solutions) is Tower 1's, copied; the class says 'many solutions': parity finds 851 "
+        "up to the board's 8 symmetries (6808 solutions in all)"),
     "hexiamonds-iamond-hex-joined-colors": (
         "Kadon's Iamond Hex challenge: the pieces come in three colours, each colour's pieces joined; parity counts "
         "the board without the colours (55, the count of hexiamonds-snowflake, the same board)"),
@@ -159,6 +196,11 @@ class _Puzzle:
 
     width = height = depth = 0
     piece_data: dict = {}
+    piece_colors: dict = {}
+
+    def customize_piece_data(self):  # each instance its own copy of the class's pieces, as Puzzler's
+        self.piece_data = copy.deepcopy(self.piece_data)
+        self.piece_colors = copy.deepcopy(self.piece_colors)
     implied_0 = True
     svg_unit_length = 10
     svg_stroke_width = "1"
@@ -199,6 +241,50 @@ class _Plane(_Puzzle):
     def coordinates_aztec_diamond(cls, side, offset=None):  # rows of 2, 4, .., 2 side, .., 4, 2 cells
         return (cls.coordinate_offset(x, y, offset) for y in range(2 * side) for x in range(2 * side)
                 if side - 1 <= x + y <= 3 * side - 1 and abs(x - y) <= side)
+
+
+class _Space(_Puzzle):
+    """What a Puzzler polycube puzzle class needs to say its board: a width x height x depth box by default, and
+    the solids its classes combine, each moved by an offset: boxes, open boxes (no lid), ring walls (no lid, no
+    floor), Aztec pyramids (layers of Aztec diamonds, each one smaller and moved one cell in x and y) and
+    triangular prisms (x + y < side)."""
+
+    swap_yz_transform = cycle_xyz_transform = transform_solution_matrix = None  # (how Puzzler draws a solution)
+
+    def coordinates(self):
+        return self.coordinates_cuboid(self.width, self.height, self.depth)
+
+    @classmethod
+    def coordinate_offset(cls, x, y, z, offset):  # (Puzzler's own cell, which its classes turn and move)
+        cell = importlib.import_module("puzzler.coordsys").Cartesian3D((x, y, z))
+        return cell + offset if offset else cell
+
+    @classmethod
+    def coordinates_cuboid(cls, width, height, depth, offset=None):
+        return (cls.coordinate_offset(x, y, z, offset) for z in range(depth) for y in range(height)
+                for x in range(width))
+
+    @classmethod
+    def coordinates_open_box(cls, width, height, depth, offset=None):
+        inside = {cls.coordinate_offset(x, y, z, offset) for z in range(1, depth) for y in range(1, height - 1)
+                  for x in range(1, width - 1)}
+        return sorted(set(cls.coordinates_cuboid(width, height, depth, offset)) - inside)
+
+    @classmethod
+    def coordinates_ring_wall(cls, width, height, depth, offset=None):
+        inside = {cls.coordinate_offset(x, y, z, offset) for z in range(depth) for y in range(1, height - 1)
+                  for x in range(1, width - 1)}
+        return sorted(set(cls.coordinates_cuboid(width, height, depth, offset)) - inside)
+
+    @classmethod
+    def coordinates_aztec_pyramid(cls, side, offset=None):
+        return sorted({cls.coordinate_offset(x, y, z, offset) for z in range(side)
+                       for x, y in _Plane.coordinates_aztec_diamond(side - z, offset=(z, z))})
+
+    @classmethod
+    def coordinates_triangular_prism(cls, side, depth, offset=None):
+        return (cls.coordinate_offset(x, y, z, offset) for z in range(depth) for y in range(side)
+                for x in range(side) if x + y < side)
 
 
 class _Pseudo3D(_Plane):
@@ -248,18 +334,23 @@ class _Loader(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         name = module.__name__
         if name == "puzzler":
             module.__path__ = []
-        elif name == "puzzler.coordsys":  # Puzzler's own, but for the square cells of the stand-in above
+        elif name == "puzzler.coordsys":  # Puzzler's own, as it stands
             tree = _Python2Division().visit(ast.parse(git(self.repo, "show", "HEAD:puzzler/coordsys.py")))
             exec(compile(ast.fix_missing_locations(tree), "coordsys.py", "exec"), module.__dict__)
             _comparable(module)
-            module.Cartesian2D = _Point
         elif name == "puzzler.puzzles":
             module.__path__ = []
             module.Puzzle, module.Puzzle2D, module.OneSidedLowercaseMixin = _Puzzle, _Plane, _OneSided
-            module.Puzzle3D, module.PuzzlePseudo3D = _Puzzle, _Pseudo3D
+            module.Puzzle3D, module.PuzzlePseudo3D = _Space, _Pseudo3D
         else:
-            tree = _Python2Division().visit(ast.parse(git(self.repo, "show", f"HEAD:{name.replace('.', '/')}.py")))
+            tree = _Python2Division().visit(ast.parse(python3(git(self.repo, "show",
+                                                                  f"HEAD:{name.replace('.', '/')}.py"))))
             exec(compile(ast.fix_missing_locations(tree), f"{name}.py", "exec"), module.__dict__)
+
+
+def python3(text: str) -> str:
+    """Puzzler's module text as Python 3 parses it: its ``exec`` statements as calls."""
+    return re.sub(r"^(\s*)exec (.+)$", r"\1exec(\2)", text, flags=re.M)
 
 
 class _Python2Division(ast.NodeTransformer):
@@ -343,9 +434,16 @@ def check_conversion(coordsys) -> None:
             assert theirs == set(lattice.neighbours(to_parity(cell))), (lattice.name, cell)
 
 
-def board_art(cells, lattice: str = "square") -> list[str]:
+def board_art(cells, lattice: str = "square") -> list:
     """ASCII art of ``cells``, the highest row on top: column ``x`` (on the triangle lattice ``2x + z``), as
-    :func:`parity.boards.read_shape` reads it on the lattice (the square lattice's art is read as (row, column))."""
+    :func:`parity.boards.read_shape` reads it on the lattice (the square lattice's art is read as (row, column));
+    on the cubic lattice a list of layers, ``z`` from the lowest up, each the art of its ``(x, y)``, every layer
+    over the whole box's rows and columns."""
+    if lattice == "cubic":
+        xs, ys, zs = zip(*cells)
+        inside = set(cells)
+        return [["".join("#" if (x, y, z) in inside else "." for x in range(min(xs), max(xs) + 1))
+                 for y in range(max(ys), min(ys) - 1, -1)] for z in range(min(zs), max(zs) + 1)]
     if lattice == "triangle":
         cells = [(2 * x + z, y) for x, y, z in cells]
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
@@ -355,11 +453,17 @@ def board_art(cells, lattice: str = "square") -> list[str]:
             for y in range(max(ys), min(ys) - 1, -1)]
 
 
-def puzzler_pieces(cls, dimension: int) -> dict[str, tuple]:
+def puzzler_pieces(cls, dimension: int, root: type | None = None) -> dict[str, tuple]:
     """Puzzler's pieces of ``cls`` as cells of parity's lattice: ``piece_data``'s cells and the origin cell they
-    imply (``implied_0``)."""
+    imply (``implied_0``); with ``root``, the piece set class, the pieces as its ``customize_piece_data`` leaves
+    them (NonConvexPentacubes leaves out its I, PentacubesPlus adds a second L3)."""
+    data = cls.piece_data
+    if root is not None:
+        instance = object.__new__(cls)
+        root.customize_piece_data(instance)
+        data = instance.piece_data
     pieces = {}
-    for name, (cells, _) in cls.piece_data.items():
+    for name, (cells, _) in data.items():
         cells = [to_parity(c) for c in cells]
         if getattr(cls, "implied_0", True):
             cells.append((0,) * dimension)
@@ -375,16 +479,19 @@ def same_pieces(cls, pieces: str, lattice: str) -> tuple[str | None, dict]:
 
     grid = lattice_named(lattice)
     ours, one_sided, _ = _piece_set(pieces, None)
-    free = {min(grid.orientations(cells)): name for name, cells in ours.items()}
-    theirs = puzzler_pieces(cls, grid.dimension)
+    free: dict = {}
+    for name, cells in ours.items():  # (a set may hold a shape twice: Kadon's second L3 or N)
+        free.setdefault(min(grid.orientations(cells)), []).append(name)
+    root = next(k for k in cls.__mro__ if k.__name__ in SETS or k.__name__ in IAMOND_SETS
+                or k.__name__ in HEX_SETS or k.__name__ in CUBE_SETS)
+    theirs = puzzler_pieces(cls, grid.dimension, root)
     names = {}
-    for name, cells in theirs.items():
+    for name, cells in sorted(theirs.items()):
         shape = min(grid.orientations(cells))
-        if shape not in free:
-            return f"Puzzler's piece {name} is no piece of parity's {pieces}", {}
-        names[name] = free[shape]
-    if len(set(names.values())) != len(theirs):
-        return f"Puzzler's {pieces} holds a shape twice", {}
+        if not free.get(shape):
+            return (f"Puzzler's piece {name} is no piece of parity's {pieces}" if shape not in free
+                    else f"Puzzler's {pieces} holds a shape more often than parity's"), {}
+        names[name] = free[shape].pop(0)
     chiral = sum(len(grid.orientations(cells, True)) != len(grid.orientations(cells)) for cells in theirs.values())
     expected = len(theirs) + (chiral if one_sided else 0)
     if len(ours) != expected:
@@ -424,9 +531,14 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
     entry["pieces"] = family.sets[root]
     if "puzzle_art" in vars(cls) or any("puzzle_art" in vars(k) for k in cls.__mro__[1:] if k is not _Plane):
         return {**entry, "status": "not yet: a board drawn as ASCII art with custom pieces"}
-    customize = "\n".join(method_source(cls, "customize_piece_data", sources)[:1])
-    if re.search(r"del self\.piece_data|piece_data\.pop|piece_data\[[^]]+\] = ", customize):
+    # the set's own customize_piece_data (NonConvexPentacubes leaves out its I) is the set; a puzzle's changes it
+    lineage = cls.__mro__[:[k.__name__ for k in cls.__mro__].index(root)]
+    customize = "\n".join(method_source(cls, "customize_piece_data", sources)[:1]
+                          if any("customize_piece_data" in vars(k) for k in lineage) else [])
+    if re.search(r"del self\.piece_data|piece_data\.pop", customize):
         return {**entry, "status": "not yet: a selection of the set's pieces (customize_piece_data leaves some out)"}
+    if re.search(r"piece_data\[[^]]+\] = ", customize):
+        return {**entry, "status": "not yet: a piece added to the set (customize_piece_data), or a piece replaced"}
     if family.name != "ominoes":
         differs, names = same_pieces(cls, entry["pieces"], family.lattice)
         if differs:
@@ -445,6 +557,9 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
                                    f"({type(error).__name__}: {error})"}
     omitted = getattr(cls, "omitted_piece_coordinates", None)
     if omitted:  # cells where Puzzler parks the piece left out: not the board; any one piece may be left out
+        shift = getattr(cls, "omitted_cover_offset", None)  # (a solid's parking place: flat cells moved there)
+        if shift:
+            omitted = [tuple(a + b for a, b in zip((*c, 0), shift)) for c in omitted]
         cells -= {to_parity(c) for c in omitted}
         entry["omit_one_of"] = "all"
     parked = getattr(cls, "minimal_cover_coordinates_at_origin", None)
@@ -455,6 +570,12 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
         entry["omit_one_of"] = "all"
     if len(cells) != len(list(puzzle.coordinates())) - len(omitted or ()):
         return {**entry, "status": "not yet: coordinates() yields a cell twice"}
+    if family.name == "cubes" and not omitted:
+        root = next(k for k in cls.__mro__ if k.__name__ in family.sets)
+        area = sum(len(piece) for piece in puzzler_pieces(cls, 3, root).values())
+        if area != len(cells):
+            return {**entry, "status": f"not yet: Puzzler's class places {area} cubes on a board of {len(cells)} "
+                                       "(no packing can fill it)"}
     entry["board"] = board_art(cells, family.lattice)
     entry["cells"] = len(cells)
     allowed = aspects_allowed(cls, sources)
@@ -477,7 +598,7 @@ def _count(name: str, answer) -> None:
 
     started = time.perf_counter()
     stats = pt.count_result(FAMILY.build(puzzle=name), up_to_symmetry=True).stats
-    answer.put((stats["count_up_to_symmetry"], time.perf_counter() - started))
+    answer.put((stats["count_up_to_symmetry"], stats.get("count_up_to_rotation"), time.perf_counter() - started))
 
 
 def time_counts(puzzles: dict, budget: float) -> None:
@@ -499,7 +620,10 @@ def time_counts(puzzles: dict, budget: float) -> None:
             puzzle.update(seconds=None, agrees=None, slow=True)
             print(f"{name}: over {budget:g} s", flush=True)
             continue
-        found, seconds = answer.get()
+        found, turned, seconds = answer.get()
+        if found != puzzle["count"] and turned == puzzle["count"] and turned != found:
+            # Puzzler counts a solution and its mirror image apart: its count is up to the board's rotations
+            puzzle["up_to"], found = "rotation", turned
         puzzle.update(seconds=round(seconds, 2), agrees=found == puzzle["count"], slow=seconds > FAST)
         if found != puzzle["count"]:
             puzzle["found"] = found
@@ -516,7 +640,7 @@ def write_family(family: Family, repo: str, time_budget: float | None) -> None:
                    if p.endswith(".py"))
     modules = sorted({f"puzzler.puzzles.{m.stem}" for m in map(Path, git(repo, "ls-tree", "--name-only", "HEAD",
                                                                          "puzzler/puzzles/").split())})
-    sources = {m: ast.parse(git(repo, "show", f"HEAD:{m.replace('.', '/')}.py")) for m in modules
+    sources = {m: ast.parse(python3(git(repo, "show", f"HEAD:{m.replace('.', '/')}.py"))) for m in modules
                if m.split(".")[-1].startswith(family.modules)}
     published = published_counts(repo, family.name)
     commit = git(repo, "rev-parse", "HEAD").strip()
@@ -531,7 +655,7 @@ def write_family(family: Family, repo: str, time_budget: float | None) -> None:
         for name, puzzle in puzzles.items():
             if puzzle.get("board") == before.get(name, {}).get("board"):
                 puzzle.update({k: v for k, v in before.get(name, {}).items() if k in ("seconds", "agrees", "slow",
-                                                                                     "found")})
+                                                                                     "found", "up_to")})
     data = {"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}, bin/{family.name}/",
             "puzzles": puzzles}
     family.out.write_text(json.dumps(data, indent=1) + "\n")

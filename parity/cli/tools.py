@@ -146,7 +146,8 @@ def catalogue_command(family: str | None, as_json: bool) -> None:
     lines = []
     for row in rows:
         if not row["built"]:
-            lines.append(f"{row['name']:<{width}}  {row['family']:<7}  not yet: {row['reason']}")
+            said = "" if row.get("published") is None else f" (published: {row['published']})"
+            lines.append(f"{row['name']:<{width}}  {row['family']:<7}  not yet: {row['reason']}{said}")
             continue
         pieces = row["pieces"] + (f" less one of {row['omit_one_of']}" if row["omit_one_of"] else "")
         published = "-" if row["published"] is None else f"{row['published']} up to {row['up_to']}"

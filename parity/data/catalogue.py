@@ -19,15 +19,15 @@ Each entry of :data:`PUZZLES` is ``name: {...}`` with
 ``parity count polyform --puzzle NAME`` builds the puzzle; ``parity
 reproduce`` counts every entry whose count is published and compares.
 
-Polyform Puzzler's polyomino, polyiamond and polyhex puzzles, every one by the
-name of its script (``bin/ominoes/NAME.py``, ``bin/iamonds/NAME.py``,
-``bin/hexes/NAME.py``), are :data:`PUZZLER_OMINOES`, :data:`PUZZLER_IAMONDS`
-and :data:`PUZZLER_HEXES` (all of them :data:`PUZZLER`), read from
-``puzzler_ominoes.json``, ``puzzler_iamonds.json`` and ``puzzler_hexes.json``
-(written by ``experiments/puzzler_catalogue.py`` from Puzzler's definitions):
-entries of the same form, the board a ``rect:WxH`` or the cells themselves
-(``board_label`` names them), ``source`` the line of Puzzler's docs (or the
-script) that publishes the count.  Those not yet built are
+Polyform Puzzler's polyomino, polyiamond, polyhex and polycube puzzles, every
+one by the name of its script (``bin/ominoes/NAME.py``, ``bin/iamonds/NAME.py``,
+``bin/hexes/NAME.py``, ``bin/cubes/NAME.py``), are :data:`PUZZLER_OMINOES`,
+:data:`PUZZLER_IAMONDS`, :data:`PUZZLER_HEXES` and :data:`PUZZLER_CUBES` (all
+of them :data:`PUZZLER`), read from ``puzzler_FAMILY.json`` (written by
+``experiments/puzzler_catalogue.py`` from Puzzler's definitions): entries of
+the same form, the board a ``rect:WxH`` or ``box:WxHxD`` or the cells
+themselves (``board_label`` names them), ``source`` the line of Puzzler's docs
+(or the script) that publishes the count.  Those not yet built are
 :data:`PUZZLER_NOT_YET`, each with its reason.
 
 Examples
@@ -82,11 +82,11 @@ PUZZLES = {
 
 #: Polyform Puzzler's puzzles as parity's data (written by experiments/puzzler_catalogue.py), a file per family
 PUZZLER_FILES = {family: Path(__file__).with_name(f"puzzler_{family}.json") for family in ("ominoes", "iamonds",
-                                                                                          "hexes")}
+                                                                                          "hexes", "cubes")}
 #: the polyomino puzzles' file
 PUZZLER_FILE = PUZZLER_FILES["ominoes"]
 #: the lattice of each family's pieces and boards
-_LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex"}
+_LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex", "cubes": "cubic"}
 
 
 def _puzzler_entries(family: str) -> tuple[dict, dict]:
@@ -100,12 +100,19 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
             not_yet[name] = puzzle["status"].removeprefix("not yet: ")
             continue
         art = puzzle["board"]
-        whole = family == "ominoes" and all(set(row) == {"#"} for row in art)
-        marks = [(r, c) for r, row in enumerate(art) for c, mark in enumerate(row) if mark == "#"]
-        bottom = len(art) - 1  # (the skewed lattices' art: the bottom line is y = 0)
-        cells = {"square": marks, "hex": [(c, bottom - r) for r, c in marks],
-                 "triangle": [(c // 2, bottom - r, c % 2) for r, c in marks]}[_LATTICES[family]]
-        board = f"rect:{len(art[0])}x{len(art)}" if whole else cells
+        if family == "cubes":  # layers, the lowest first, each with its highest row on top
+            whole = all(set(row) == {"#"} for layer in art for row in layer)
+            bottom = len(art[0]) - 1
+            cells = [(c, bottom - r, z) for z, layer in enumerate(art) for r, row in enumerate(layer)
+                     for c, mark in enumerate(row) if mark == "#"]
+            board = f"box:{len(art[0][0])}x{len(art[0])}x{len(art)}" if whole else cells
+        else:
+            whole = family == "ominoes" and all(set(row) == {"#"} for row in art)
+            marks = [(r, c) for r, row in enumerate(art) for c, mark in enumerate(row) if mark == "#"]
+            bottom = len(art) - 1  # (the skewed lattices' art: the bottom line is y = 0)
+            cells = {"square": marks, "hex": [(c, bottom - r) for r, c in marks],
+                     "triangle": [(c // 2, bottom - r, c % 2) for r, c in marks]}[_LATTICES[family]]
+            board = f"rect:{len(art[0])}x{len(art)}" if whole else cells
         built[name] = {"pieces": puzzle["pieces"], "board": board, "board_label": board if whole else f"{name} board",
                        "count": puzzle["count"], "up_to": puzzle["up_to"],
                        "source": puzzle["source"] and f"Polyform Puzzler's {puzzle['source']}",
@@ -114,7 +121,8 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
     return built, not_yet
 
 
-#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes): family -> (name -> entry, as :data:`PUZZLES`'s;
+#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes, cubes): family -> (name -> entry, as
+#: :data:`PUZZLES`'s;
 #: name -> the reason it is not yet built)
 PUZZLER_BY_FAMILY = {family: _puzzler_entries(family) for family in PUZZLER_FILES}
 #: Polyform Puzzler's polyomino puzzles that parity builds, name -> entry
@@ -123,10 +131,17 @@ PUZZLER_OMINOES = PUZZLER_BY_FAMILY["ominoes"][0]
 PUZZLER_IAMONDS = PUZZLER_BY_FAMILY["iamonds"][0]
 #: Polyform Puzzler's polyhex puzzles that parity builds, name -> entry
 PUZZLER_HEXES = PUZZLER_BY_FAMILY["hexes"][0]
+#: Polyform Puzzler's polycube puzzles that parity builds, name -> entry
+PUZZLER_CUBES = PUZZLER_BY_FAMILY["cubes"][0]
 #: all of them, name -> entry
 PUZZLER = {name: entry for built, _ in PUZZLER_BY_FAMILY.values() for name, entry in built.items()}
 #: those not yet built, of every family, name -> the reason
 PUZZLER_NOT_YET = {name: reason for _, not_yet in PUZZLER_BY_FAMILY.values() for name, reason in not_yet.items()}
+#: the published count of each puzzle not yet built, and where it is published: name -> (count or None, source)
+PUZZLER_NOT_YET_PUBLISHED = {
+    name: (puzzle["count"], puzzle["source"] and f"Polyform Puzzler's {puzzle['source']}")
+    for family in PUZZLER_FILES for name, puzzle in json.loads(PUZZLER_FILES[family].read_text())["puzzles"].items()
+    if name in PUZZLER_NOT_YET}
 #: the family of each of Polyform Puzzler's names, built or not
 PUZZLER_FAMILY_OF = {name: family for family, (built, not_yet) in PUZZLER_BY_FAMILY.items()
                      for name in [*built, *not_yet]}

@@ -13,7 +13,7 @@ from ...boards import read_shape
 from ...boards.lattices import CUBIC, SQUARE, Lattice
 
 __all__ = ["piece_names", "PENTOMINO_NAMES", "CONVENTIONAL_NAMES", "SEGMENT_NAMES", "SOLID_NAMES",
-           "PENTACUBE_NAMES"]
+           "PENTACUBE_NAMES", "HEXACUBE_NAMES"]
 
 #: conventional names of the twelve pentominoes, matched to the generated shapes by their canonical form
 PENTOMINO_NAMES = {
@@ -129,6 +129,15 @@ PENTACUBE_NAMES = {
     "T25": ((-1, -1, 0), (-1, 0, 0), (-1, 1, 0), (0, 0, 1)), "V15": ((-1, 0, 0), (0, 1, 0), (-1, 0, 1), (-1, -1, 1)),
     "V25": ((-1, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 1)), "Q5": ((1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1)),
     "A5": ((1, 0, 0), (1, 1, 0), (0, 0, 1), (1, 1, 1)),
+}
+
+#: Polyform Puzzler's names of the four hexacubes that are not flat in its set of the polycubes of orders 1 to 5 and
+#: five hexacubes (the fifth is the flat 2 x 3 block, ``O06``), each as its cubes but the origin's, as above
+HEXACUBE_NAMES = {
+    "Ba6": ((0, 1, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1), (0, 0, 1)),
+    "Nt6": ((1, 2, 0), (1, 1, 0), (0, 1, 0), (1, 1, 1), (0, 1, -1)),
+    "Qe6": ((0, 1, 0), (1, 1, 0), (1, 0, 0), (1, 0, 1), (0, 1, -1)),
+    "Tp6": ((-1, 1, 0), (0, 1, 0), (1, 1, 0), (0, 0, 1), (0, 0, -1)),
 }
 
 

@@ -16,6 +16,10 @@ Polyform Puzzler's sets of mixed orders and selections:
 (['I4', 'L4', 'O4', 'P1_1', 'P2_1', 'P3_1', 'P3_2', 'S4', 'T4'], False)
 >>> len(_piece_set("cornucopia", None)[0]), len(_piece_set("hexominoes-plus", None)[0])
 (17, 36)
+>>> sorted(_solid_set("polycubes-1234"))
+['A4', 'B4', 'D', 'I3', 'I4', 'L4', 'M', 'O4', 'P4', 'S4', 'T4', 'V3']
+>>> [len(_solid_set(name)) for name in ("non-convex-pentacubes", "pentacubes-plus", "polycubes-12345")]
+[28, 30, 41]
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Mapping
 from ...boards import check_cells, check_on_lattice, read_shape
 from ...boards.lattices import CUBIC, SQUARE, Lattice, lattice_named
 from ...errors import LimitError
-from .names import CONVENTIONAL_NAMES, SOLID_NAMES, piece_names
+from .names import CONVENTIONAL_NAMES, HEXACUBE_NAMES, SOLID_NAMES, piece_names
 from .shapes import normalize, orientations, polyominoes
 
 __all__ = ["PIECE_SETS", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]
@@ -38,6 +42,13 @@ PIECE_SETS = {
     "tetracubes": (4, True, "cubic"), "pentacubes": (5, True, "cubic"), "pentacubes-3x3x3": (5, True, "cubic"),
     "soma": (4, True, "cubic"),
     "solid-pentominoes": (5, True, "cubic"),
+    # Polyform Puzzler's solid sets: the pentacubes less the I (the non-convex ones), with a second L3, the flat
+    # hexominoes, and the polycubes of mixed orders (each piece once; mirror images are two pieces)
+    "non-convex-pentacubes": (5, True, "cubic"), "pentacubes-plus": (5, True, "cubic"),
+    "solid-hexominoes": (6, True, "cubic"), "solid-hexominoes-plus": (6, True, "cubic"),
+    "polycubes-1234": ((1, 2, 3, 4), True, "cubic"), "polycubes-234": ((2, 3, 4), True, "cubic"),
+    "polycubes-12345": ((1, 2, 3, 4, 5), True, "cubic"), "polycubes-2345": ((2, 3, 4, 5), True, "cubic"),
+    "polycubes-12345p6": ((1, 2, 3, 4, 5, 6), True, "cubic"),
     "diamonds": (2, False, "triangle"), "triamonds": (3, False, "triangle"),
     "tetriamonds": (4, False, "triangle"), "pentiamonds": (5, False, "triangle"),
     "hexiamonds": (6, False, "triangle"), "heptiamonds": (7, False, "triangle"),
@@ -104,6 +115,23 @@ def _solid_set(name: str) -> dict[str, tuple]:
     if name == "pentacubes-3x3x3":  # the 25 that fit in a 3 x 3 x 3 box: all but I5, L5, N5 and Y5
         return {n: p for n, p in _solid_set("pentacubes").items()
                 if all(max(c[i] for c in p) - min(c[i] for c in p) < 3 for i in range(3))}
+    if name == "non-convex-pentacubes":  # all but the straight one, the only convex pentacube
+        return {n: p for n, p in _solid_set("pentacubes").items() if n != "I5"}
+    if name == "pentacubes-plus":  # Kadon's Super Deluxe Quintillions: a second L35, J35 (Polyform Puzzler's name)
+        pentacubes = _solid_set("pentacubes")
+        return {**pentacubes, "J35": pentacubes["L35"]}
+    if name.startswith("solid-hexominoes"):  # the 35 hexominoes as flat solids (Kadon's Sextillions: a second N)
+        flat, _, _ = _piece_set("hexominoes-plus" if name.endswith("-plus") else "hexominoes", None)
+        return {k: normalize((r, c, 0) for r, c in v) for k, v in flat.items()}
+    order = PIECE_SETS.get(name, (None,))[0]
+    if isinstance(order, tuple):  # the polycubes of mixed orders, by Polyform Puzzler's names
+        small = {1: {"M": ((0, 0, 0),)}, 2: {"D": ((0, 0, 0), (1, 0, 0))},
+                 3: {"I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)), "V3": ((0, 0, 0), (1, 0, 0), (0, 1, 0))},
+                 4: {f"{k}4": v for k, v in _solid_set("tetracubes").items()}, 5: _solid_set("pentacubes"),
+                 # (Polyform Puzzler's five hexacubes beside the orders 1 to 5: four not flat, and the 2 x 3 block)
+                 6: {**{k: ((0, 0, 0), *v) for k, v in HEXACUBE_NAMES.items()},
+                     "O06": tuple((x, y, 0) for x in range(2) for y in range(3))}}
+        return {k: normalize(v) for n in order for k, v in small[n].items()}
     letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
     for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
         flat = [(r, c, 0) for r, c in read_shape(art, letter)]
@@ -177,7 +205,8 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
 
 def catalogue_entry(name: str) -> dict:
     """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`, then Polyform Puzzler's
-    :data:`~parity.data.catalogue.PUZZLER`: its polyomino, polyiamond and polyhex puzzles), or LimitError naming
+    :data:`~parity.data.catalogue.PUZZLER`: its polyomino, polyiamond, polyhex and polycube puzzles), or LimitError
+    naming
     the puzzles there are (or why one of Puzzler's is not yet built).
 
     Examples
@@ -199,9 +228,10 @@ def catalogue_entry(name: str) -> dict:
         raise LimitError(f"{name}: Polyform Puzzler's puzzle is not yet built in parity: {PUZZLER_NOT_YET[name]}")
     import difflib
 
-    near = difflib.get_close_matches(str(name), [*PUZZLES, *PUZZLER], n=3)
+    near = difflib.get_close_matches(str(name), list(dict.fromkeys([*PUZZLES, *PUZZLER])), n=3)  # (each name once)
     raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
-                     f"{len(PUZZLER)} polyomino, polyiamond and polyhex puzzles (parity.data.catalogue.PUZZLER)"
+                     f"{len(PUZZLER)} polyomino, polyiamond, polyhex and polycube puzzles "
+                     "(parity.data.catalogue.PUZZLER)"
                      + (f"; did you mean {' or '.join(near)}?" if near else ""))
 
 
@@ -226,7 +256,7 @@ def catalogue(family: str | None = None) -> list[dict]:
     ...
     parity.errors.LimitError: unknown family 'ominos'; the catalogue's families: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs
     """
-    from ...data.catalogue import PUZZLER, PUZZLER_FAMILY_OF, PUZZLER_NOT_YET, PUZZLES
+    from ...data.catalogue import PUZZLER, PUZZLER_FAMILY_OF, PUZZLER_NOT_YET, PUZZLER_NOT_YET_PUBLISHED, PUZZLES
 
     families = list(CATALOGUE_FAMILIES.values())
     if family is not None and family not in families:
@@ -238,6 +268,7 @@ def catalogue(family: str | None = None) -> list[dict]:
         rows.append({"name": name, "family": kind, "built": True, "pieces": entry["pieces"],
                      "omit_one_of": entry.get("omit_one_of"), "board": board, "up_to": entry["up_to"],
                      "published": entry["count"], "source": entry["source"]})
-    rows += [{"name": name, "family": PUZZLER_FAMILY_OF[name], "built": False, "reason": reason}
+    rows += [{"name": name, "family": PUZZLER_FAMILY_OF[name], "built": False, "reason": reason,
+              "published": PUZZLER_NOT_YET_PUBLISHED[name][0], "source": PUZZLER_NOT_YET_PUBLISHED[name][1]}
              for name, reason in PUZZLER_NOT_YET.items()]
     return [row for row in rows if family is None or row["family"] == family]
