@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import parity as pt
@@ -13,38 +15,48 @@ from parity.puzzles import Polyomino
 ENGINES = ("pack", "scan", "dlx", "memo", "sat", "cms")
 
 
+def _cross(lattice, first, second) -> bool:
+    """Whether two pieces of segments cross: at a point both reach, the directions of the one's segments and of
+    the other's interleave round the point (a b a b in turn), each piece's directions read as angles."""
+    def turns(piece):
+        seen: dict = {}
+        for segment in piece:
+            for here, there in (lattice.ends(segment), reversed(lattice.ends(segment))):
+                (x0, y0), (x1, y1) = lattice.position(here), lattice.position(there)
+                seen.setdefault(here, set()).add(round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 360)
+        return seen
+
+    ours, theirs = turns(first), turns(second)
+    for point in set(ours) & set(theirs):
+        round_the_point = sorted([(angle, 0) for angle in ours[point]] + [(angle, 1) for angle in theirs[point]])
+        owners = [owner for _, owner in round_the_point]
+        changes = sum(owners[i] != owners[i - 1] for i in range(len(owners)))
+        if changes >= 4:  # a b a b: each separates the other's directions
+            return True
+    return False
+
+
 def brute_distick_tilings(board: str) -> int:
     """Tilings of a board's segments by pairs of segments that meet, found by pairing the first free segment with
-    each free neighbour in turn; a pair in line passes through its middle point, and no point is passed through
-    twice (pieces may not cross)."""
+    each free neighbour in turn, kept where no two pairs cross (:func:`_cross`)."""
     _, cells, lattice = region(board)
     free = set(cells)
 
-    def middle(a, b):
-        (p, q), (r, s) = lattice.ends(a), lattice.ends(b)
-        shared = ({p, q} & {r, s}).pop()
-        others = [e for e in (p, q, r, s) if e != shared]
-        in_line = others[0][0] + others[1][0] == 2 * shared[0] and others[0][1] + others[1][1] == 2 * shared[1]
-        return shared if in_line else None
-
-    def pairings(passed: frozenset) -> int:
+    def pairings(pairs: list) -> int:
         if not free:
             return 1
         a = min(free)
         free.discard(a)
         total = 0
         for b in lattice.neighbours(a):
-            if b in free:
-                point = middle(a, b)
-                if point is not None and point in passed:
-                    continue
+            if b in free and not any(_cross(lattice, (a, b), pair) for pair in pairs):
                 free.discard(b)
-                total += pairings(passed | {point} if point is not None else passed)
+                total += pairings([*pairs, (a, b)])
                 free.add(b)
         free.add(a)
         return total
 
-    return pairings(frozenset())
+    return pairings([])
 
 
 @pytest.mark.parametrize("board", ["sticks-rect:1x1", "sticks-rect:2x2", "sticks-rect:3x2", "sticks-rect:4x1",

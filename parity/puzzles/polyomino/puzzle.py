@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 SMALL_LAYER = 9
 
 
+#: the six directions from a point of the triangular grid (axial steps), counter-clockwise from 0 degrees
+_TRIG_STAR = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+
+
 class Polyomino(Puzzle):
     """Place each piece once so that the pieces cover the board's cells exactly.
 
@@ -255,26 +259,36 @@ class Polyomino(Puzzle):
         head = [] if first is None else [first]
         ordered = self.lattice is not CUBIC or self.layer() <= SMALL_LAYER
         neighbours = self.neighbours() if ordered else None
-        points = self.crossings(self.cells)  # pieces of segments may not cross: a point passed through once at most
+        # pieces of segments may not cross: the items each placement takes at its points (secondary items)
+        claims = [self.crossings(cells) for _, cells in placements]
+        points = sorted({item for taken in claims for item in taken})
         if self.copies == "any":
-            return CoverProblem([[*cells, *self.crossings(cells)] for _, cells in placements], ordered=ordered,
+            return CoverProblem([[*cells, *taken] for (_, cells), taken in zip(placements, claims)], ordered=ordered,
                                 primary=self.fill_order(), secondary=points, decode=decode, neighbours=neighbours)
         omit = [["!", name] for name in self.omit_one_of]  # Polyform Puzzler's item '!': one piece left out
         pieces = [n for n in self.pieces if n != first] + (["!"] if omit else [])
-        return CoverProblem([*([name, *cells, *self.crossings(cells)] for name, cells in placements), *omit],
+        return CoverProblem([*([name, *cells, *taken] for (name, cells), taken in zip(placements, claims)), *omit],
                             ordered=ordered, primary=[*head, *self.fill_order(), *pieces],
                             secondary=points, decode=decode, neighbours=neighbours)
 
     def crossings(self, cells) -> list[str]:
-        """The grid points a piece of segments passes straight through (two of its segments in line there), as
-        the items ``"x,yi"`` Polyform Puzzler names them: no two pieces may both pass through a point, so
-        pieces never cross (they may touch).  Empty for pieces of cells, and on the hexagonal grid, where no
-        two segments are in line.
+        """The secondary items a piece of segments takes at the grid points it turns or runs through, so that no
+        two pieces cross (they may touch), as Polyform Puzzler writes them.
+
+        On the square grid, the points a piece passes straight through (two of its segments in line there),
+        ``"x,yi"``: no two pieces may both pass through a point.  On the triangular grid, six directions meet at
+        a point (``k`` = 0 .. 5, counter-clockwise from 0 degrees); where two of a piece's segments at a point
+        are 120 or 180 degrees apart with none of its own between, it takes the directions from the one to the
+        other, ends included, ``"x,y,ki"``: another piece that would run between them, or wrap round one of them,
+        takes one of those too, so two pieces clash exactly when they cross.  Empty for pieces of cells, and on
+        the hexagonal grid, where three directions meet and no two pieces can cross.
 
         Examples
         --------
         >>> Polyomino("tristicks", "sticks-rect:4x4", copies="any").crossings([(0, 0, 0), (1, 0, 0), (1, 0, 1)])
         ['1,0i']
+        >>> Polyomino("ditrigs", "trigs-triangle:3", copies="any").crossings([(0, 0, 0), (1, 0, 1)])
+        ['1,0,1i', '1,0,2i', '1,0,3i']
         """
         lattice = self.lattice
         if not isinstance(lattice, Segments):
@@ -284,7 +298,16 @@ class Polyomino(Puzzle):
             a, b = lattice.ends(tuple(cell))
             away.setdefault(a, set()).add((b[0] - a[0], b[1] - a[1]))
             away.setdefault(b, set()).add((a[0] - b[0], a[1] - b[1]))
-        return sorted(f"{p[0]},{p[1]}i" for p, ways in away.items() if any((-u, -v) in ways for u, v in ways))
+        if lattice.name != "trigs":
+            return sorted(f"{p[0]},{p[1]}i" for p, ways in away.items() if any((-u, -v) in ways for u, v in ways))
+        taken = set()
+        for (x, y), ways in away.items():
+            turns = sorted(_TRIG_STAR.index(way) for way in ways)
+            for i, k in enumerate(turns):
+                gap = (turns[(i + 1) % len(turns)] - k) % 6 or 6
+                if gap in (2, 3):  # a bend of 120 degrees or a straight run: the directions between are its own
+                    taken.update(f"{x},{y},{(k + j) % 6}i" for j in range(gap + 1))
+        return sorted(taken)
 
     def neighbours(self) -> dict[Cell, list[Cell]]:
         """Each cell of the board -> its neighbours on the board (the ``pack`` engine grows regions through them).
@@ -339,8 +362,9 @@ class Polyomino(Puzzle):
         for name, cells in solution.items():
             for point in self.crossings(cells):
                 if point in crossed:
-                    raise InvalidSolution(f"{crossed[point]} and {name} both pass through the point "
-                                          f"{point[:-1]}: pieces may not cross")
+                    where = ",".join(point[:-1].split(",")[:2])
+                    raise InvalidSolution(f"{crossed[point]} and {name} cross at the point {where}: pieces may "
+                                          "not cross")
                 crossed[point] = name
 
     def check_placement(self, piece: str, cells, label: str | None = None) -> None:
