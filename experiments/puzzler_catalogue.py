@@ -67,6 +67,7 @@ import copy
 import importlib.abc
 import importlib.util
 import json
+import math
 import re
 import subprocess
 import sys
@@ -120,6 +121,25 @@ CUBE_SETS = {
 }
 
 
+#: Puzzler's polystick, polytrig and polytwig piece classes (puzzler/puzzles/polysticks.py, polytrigs.py,
+#: polytwigs.py) -> parity's piece set
+STICK_SETS = {"Tetrasticks": "tetrasticks", "OneSidedTetrasticks": "one-sided-tetrasticks",
+              "Polysticks123": "polysticks-123", "Polysticks1234": "polysticks-1234",
+              "OneSidedPolysticks1234": "one-sided-polysticks-1234"}
+TRIG_SETS = {"Tritrigs": "tritrigs", "OneSidedTritrigs": "one-sided-tritrigs", "Tetratrigs": "tetratrigs",
+             "Polytrigs12": "polytrigs-12", "Polytrigs23": "polytrigs-23", "OneSidedPolytrigs23": "one-sided-polytrigs-23",
+             "Polytrigs123": "polytrigs-123", "OneSidedPolytrigs123": "one-sided-polytrigs-123",
+             "Polytrigs1234": "polytrigs-1234"}
+TWIG_SETS = {"Tetratwigs": "tetratwigs", "OneSidedTetratwigs": "one-sided-tetratwigs", "Pentatwigs": "pentatwigs",
+             "OneSidedPentatwigs": "one-sided-pentatwigs", "Hexatwigs": "hexatwigs",
+             "OneSidedHexatwigs": "one-sided-hexatwigs", "Polytwigs12": "polytwigs-12",
+             "Polytwigs123": "polytwigs-123", "OneSidedPolytwigs123": "one-sided-polytwigs-123",
+             "Polytwigs1234": "polytwigs-1234", "OneSidedPolytwigs1234": "one-sided-polytwigs-1234",
+             "Polytwigs45": "polytwigs-45", "OneSidedPolytwigs45": "one-sided-polytwigs-45",
+             "Polytwigs12345": "polytwigs-12345", "OneSidedPolytwigs12345": "one-sided-polytwigs-12345",
+             "Polytwigs123456": "polytwigs-123456", "OneSidedPolytwigs123456": "one-sided-polytwigs-123456"}
+
+
 class Family:
     """One of Puzzler's groups of puzzles: its scripts' folder, the lattice, its piece classes, its modules."""
 
@@ -134,6 +154,9 @@ FAMILIES = {
     "hexes": Family("hexes", "hex", HEX_SETS, ("polyhex", "tetrahex", "pentahex", "hexahex")),
     "cubes": Family("cubes", "cubic", CUBE_SETS, ("polycube", "pentacube", "tetracube", "somacube", "solid_",
                                                   "hexacube")),
+    "sticks": Family("sticks", "sticks", STICK_SETS, ("polystick", "tetrastick", "seven_segment")),
+    "trigs": Family("trigs", "trigs", TRIG_SETS, ("polytrig", "tritrig", "tetratrig", "quasi")),
+    "twigs": Family("twigs", "twigs", TWIG_SETS, ("polytwig", "tetratwig", "pentatwig", "hexatwig", "quasi")),
 }
 
 
@@ -157,6 +180,10 @@ DISAGREEMENTS = {
     "hexiamonds-iamond-hex-separated-colors": (
         "Kadon's Iamond Hex challenge: the pieces come in three colours, no two of a colour touching; parity counts "
         "the board without the colours (55, the count of hexiamonds-snowflake, the same board)"),
+    **{f"polytwigs-1234-hex-{k}": (
+        "Puzzler keeps hex-1's restriction of P4 (3 of its 12 aspects: right for hex-1's 4 symmetries) on a board "
+        f"whose holes leave it 2; its count is no count up to the board's symmetries: parity finds {found} up to "
+        "its 2") for k, found in ((3, 3264), (4, 3238), (5, 2064), (6, 2567))},
     "soma-castle-1": (
         "the docs' link says 10 (Castle 2's count), the script bin/cubes/soma-castle-1.py says 6: parity finds 6 "
         "solutions in all, 6 up to the board's 1 rotation, 3 up to its 2 symmetries (each solution's mirror image, "
@@ -197,6 +224,11 @@ class _Puzzle:
     width = height = depth = 0
     piece_data: dict = {}
     piece_colors: dict = {}
+
+    def build_matrix(self):  # (Puzzler's own matrix methods: some classes name them to undo a parent's)
+        pass
+
+    build_matrix_header = build_regular_matrix = build_matrix_row = format_solution = build_matrix
 
     def customize_piece_data(self):  # each instance its own copy of the class's pieces, as Puzzler's
         self.piece_data = copy.deepcopy(self.piece_data)
@@ -422,13 +454,17 @@ def to_parity(cell) -> tuple:
 
 
 def check_conversion(coordsys) -> None:
-    """Puzzler's neighbours of the triangles and hexagons around the origin are parity's, one for one: the
-    conversion :func:`to_parity` keeps the lattice's adjacency, hence its shapes and their symmetries."""
-    from parity.boards.lattices import HEX, TRIANGLE
+    """Puzzler's neighbours of the triangles, hexagons and grid segments around the origin are parity's, one for
+    one: the conversion :func:`to_parity` keeps the lattice's adjacency, hence its shapes and their symmetries."""
+    from parity.boards.lattices import HEX, STICKS, TRIANGLE, TRIGS, TWIGS
 
-    for lattice, klass, cells in ((TRIANGLE, coordsys.Triangular3D, [(x, y, z) for x in range(-2, 3)
-                                                                        for y in range(-2, 3) for z in (0, 1)]),
-                                  (HEX, coordsys.Hexagonal2D, [(x, y) for x in range(-2, 3) for y in range(-2, 3)])):
+    near = [(x, y) for x in range(-2, 3) for y in range(-2, 3)]
+    for lattice, klass, cells in ((TRIANGLE, coordsys.Triangular3D, [(x, y, z) for x, y in near for z in (0, 1)]),
+                                  (HEX, coordsys.Hexagonal2D, near),
+                                  # the segment lattices: segments that share an end point
+                                  (STICKS, coordsys.SquareGrid3D, [(x, y, z) for x, y in near for z in (0, 1)]),
+                                  (TRIGS, coordsys.TriangularGrid3D, [(x, y, z) for x, y in near for z in (0, 1, 2)]),
+                                  (TWIGS, coordsys.HexagonalGrid3D, [(x, y, z) for x, y in near for z in (0, 1, 2)])):
         for cell in cells:
             theirs = {to_parity(n) for n in klass(cell).neighbors()}
             assert theirs == set(lattice.neighbours(to_parity(cell))), (lattice.name, cell)
@@ -439,6 +475,8 @@ def board_art(cells, lattice: str = "square") -> list:
     :func:`parity.boards.read_shape` reads it on the lattice (the square lattice's art is read as (row, column));
     on the cubic lattice a list of layers, ``z`` from the lowest up, each the art of its ``(x, y)``, every layer
     over the whole box's rows and columns."""
+    if lattice in ("sticks", "trigs", "twigs"):  # segments: the cells themselves, (x, y, z) as Puzzler's
+        return [list(cell) for cell in sorted(cells)]
     if lattice == "cubic":
         xs, ys, zs = zip(*cells)
         inside = set(cells)
@@ -453,9 +491,9 @@ def board_art(cells, lattice: str = "square") -> list:
             for y in range(max(ys), min(ys) - 1, -1)]
 
 
-def puzzler_pieces(cls, dimension: int, root: type | None = None) -> dict[str, tuple]:
+def puzzler_pieces(cls, dimension: int | str, root: type | None = None) -> dict[str, tuple]:
     """Puzzler's pieces of ``cls`` as cells of parity's lattice: ``piece_data``'s cells and the origin cell they
-    imply (``implied_0``); with ``root``, the piece set class, the pieces as its ``customize_piece_data`` leaves
+    imply (``implied_0``; ``dimension`` ``"segments"``: a segment piece lists all its segments); with ``root``, the piece set class, the pieces as its ``customize_piece_data`` leaves
     them (NonConvexPentacubes leaves out its I, PentacubesPlus adds a second L3)."""
     data = cls.piece_data
     if root is not None:
@@ -465,7 +503,7 @@ def puzzler_pieces(cls, dimension: int, root: type | None = None) -> dict[str, t
     pieces = {}
     for name, (cells, _) in data.items():
         cells = [to_parity(c) for c in cells]
-        if getattr(cls, "implied_0", True):
+        if getattr(cls, "implied_0", True) and dimension != "segments":
             cells.append((0,) * dimension)
         pieces[name] = tuple(sorted(cells))
     return pieces
@@ -482,9 +520,9 @@ def same_pieces(cls, pieces: str, lattice: str) -> tuple[str | None, dict]:
     free: dict = {}
     for name, cells in ours.items():  # (a set may hold a shape twice: Kadon's second L3 or N)
         free.setdefault(min(grid.orientations(cells)), []).append(name)
-    root = next(k for k in cls.__mro__ if k.__name__ in SETS or k.__name__ in IAMOND_SETS
-                or k.__name__ in HEX_SETS or k.__name__ in CUBE_SETS)
-    theirs = puzzler_pieces(cls, grid.dimension, root)
+    root = next(k for k in cls.__mro__ if any(k.__name__ in family.sets for family in FAMILIES.values()))
+    # (a segment piece lists every segment: the origin cell is implied on the other lattices only)
+    theirs = puzzler_pieces(cls, "segments" if lattice in ("sticks", "trigs", "twigs") else grid.dimension, root)
     names = {}
     for name, cells in sorted(theirs.items()):
         shape = min(grid.orientations(cells))
@@ -527,6 +565,11 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
                                    "the module lost)"}
     root = next((k.__name__ for k in cls.__mro__ if k.__name__ in family.sets), None)
     if root is None:
+        quasi = next((k.__name__ for k in reversed(cls.__mro__) if k.__name__.startswith(("Quasi", "OneSidedQuasi"))
+                      and not k.__name__.endswith("Data")), None)
+        if quasi:
+            return {**entry, "status": f"not yet: Puzzler's {quasi}, pieces of its quasi lattice (a piece may bend "
+                                       "at a point where the grid goes straight on); parity has no such lattice"}
         return {**entry, "status": "not yet: pieces drawn as ASCII art in the class (a custom set)"}
     entry["pieces"] = family.sets[root]
     if "puzzle_art" in vars(cls) or any("puzzle_art" in vars(k) for k in cls.__mro__[1:] if k is not _Plane):
@@ -547,6 +590,9 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
     if re.search(r"translate\(\s*\(x, y\),\s*\(", matrix):
         wrap = "a tube (top and bottom joined)" if "self.height)" in matrix else "a loop (the ends joined)"
         return {**entry, "status": f"not yet: the board is {wrap}, pieces wrap round it; parity's regions are flat"}
+    if re.search(r"build_regular_matrix\(\s*pieces,\s*(self\.shapes\[i\]|shape)\)", matrix):
+        return {**entry, "status": "not yet: each piece confined to one of the board's parts (Puzzler's shapes), "
+                                   "which touch; parity's pieces may span them"}
     if re.search(r"build_regular_matrix\(\s*\(?\s*polyhexes\.\w+\.piece_data", matrix):
         return {**entry, "status": "not yet: each order of pieces confined to its own part of the board"}
     puzzle = object.__new__(cls)  # the class's methods on an instance; nothing of Puzzler's __init__ runs
@@ -583,6 +629,8 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
         entry["puzzler_aspects"] = allowed
     if matrix:
         entry["puzzler_fixes_placements"] = True
+    if re.search(r"build_regular_matrix\(\s*\[\w+(\[i\])?\],\s*self\.shapes\[i\]\)", matrix):
+        entry["puzzler_parts"] = len(puzzle.shapes)  # the i-th of some pieces in the i-th of congruent parts
     if getattr(cls, "check_for_duplicates", False):
         entry["puzzler_checks_duplicates"] = True
     entry["up_to"] = "symmetry"
@@ -656,6 +704,13 @@ def write_family(family: Family, repo: str, time_budget: float | None) -> None:
             if puzzle.get("board") == before.get(name, {}).get("board"):
                 puzzle.update({k: v for k, v in before.get(name, {}).items() if k in ("seconds", "agrees", "slow",
                                                                                      "found", "up_to")})
+    for puzzle in puzzles.values():
+        parts = puzzle.get("puzzler_parts")
+        if parts and puzzle.get("found") == puzzle["count"] * math.factorial(parts) and "note" not in puzzle:
+            puzzle["note"] = (
+                f"the board is {parts} congruent parts apart; Puzzler puts the i-th of {parts} of the pieces in the "
+                f"i-th part, so it counts each packing once for the {math.factorial(parts)} orders of the parts: "
+                f"parity's count up to the board's symmetries is {math.factorial(parts)} times its count")
     data = {"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}, bin/{family.name}/",
             "puzzles": puzzles}
     family.out.write_text(json.dumps(data, indent=1) + "\n")

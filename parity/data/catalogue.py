@@ -19,14 +19,15 @@ Each entry of :data:`PUZZLES` is ``name: {...}`` with
 ``parity count polyform --puzzle NAME`` builds the puzzle; ``parity
 reproduce`` counts every entry whose count is published and compares.
 
-Polyform Puzzler's polyomino, polyiamond, polyhex and polycube puzzles, every
-one by the name of its script (``bin/ominoes/NAME.py``, ``bin/iamonds/NAME.py``,
-``bin/hexes/NAME.py``, ``bin/cubes/NAME.py``), are :data:`PUZZLER_OMINOES`,
-:data:`PUZZLER_IAMONDS`, :data:`PUZZLER_HEXES` and :data:`PUZZLER_CUBES` (all
-of them :data:`PUZZLER`), read from ``puzzler_FAMILY.json`` (written by
+Polyform Puzzler's puzzles of its seven families, every one by the name of its
+script (``bin/FAMILY/NAME.py``: ominoes, iamonds, hexes, cubes, sticks, trigs,
+twigs), are :data:`PUZZLER_OMINOES`, :data:`PUZZLER_IAMONDS`,
+:data:`PUZZLER_HEXES`, :data:`PUZZLER_CUBES`, :data:`PUZZLER_STICKS`,
+:data:`PUZZLER_TRIGS` and :data:`PUZZLER_TWIGS` (all of them :data:`PUZZLER`),
+read from ``puzzler_FAMILY.json`` (written by
 ``experiments/puzzler_catalogue.py`` from Puzzler's definitions): entries of
-the same form, the board a ``rect:WxH`` or ``box:WxHxD`` or the cells
-themselves (``board_label`` names them), ``source`` the line of Puzzler's docs
+the same form, the board a ``rect:WxH`` or ``box:WxHxD`` or the cells (or
+segments) themselves (``board_label`` names them), ``source`` the line of Puzzler's docs
 (or the script) that publishes the count.  Those not yet built are
 :data:`PUZZLER_NOT_YET`, each with its reason.
 
@@ -82,11 +83,13 @@ PUZZLES = {
 
 #: Polyform Puzzler's puzzles as parity's data (written by experiments/puzzler_catalogue.py), a file per family
 PUZZLER_FILES = {family: Path(__file__).with_name(f"puzzler_{family}.json") for family in ("ominoes", "iamonds",
-                                                                                          "hexes", "cubes")}
+                                                                                          "hexes", "cubes", "sticks",
+                                                                                          "trigs", "twigs")}
 #: the polyomino puzzles' file
 PUZZLER_FILE = PUZZLER_FILES["ominoes"]
 #: the lattice of each family's pieces and boards
-_LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex", "cubes": "cubic"}
+_LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex", "cubes": "cubic", "sticks": "sticks",
+             "trigs": "trigs", "twigs": "twigs"}
 
 
 def _puzzler_entries(family: str) -> tuple[dict, dict]:
@@ -100,7 +103,10 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
             not_yet[name] = puzzle["status"].removeprefix("not yet: ")
             continue
         art = puzzle["board"]
-        if family == "cubes":  # layers, the lowest first, each with its highest row on top
+        if family in ("sticks", "trigs", "twigs"):  # segments: the cells themselves
+            cells = board = [tuple(cell) for cell in art]
+            whole = False
+        elif family == "cubes":  # layers, the lowest first, each with its highest row on top
             whole = all(set(row) == {"#"} for layer in art for row in layer)
             bottom = len(art[0]) - 1
             cells = [(c, bottom - r, z) for z, layer in enumerate(art) for r, row in enumerate(layer)
@@ -121,7 +127,7 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
     return built, not_yet
 
 
-#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes, cubes): family -> (name -> entry, as
+#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes, cubes, sticks, trigs, twigs): family -> (name -> entry, as
 #: :data:`PUZZLES`'s;
 #: name -> the reason it is not yet built)
 PUZZLER_BY_FAMILY = {family: _puzzler_entries(family) for family in PUZZLER_FILES}
@@ -133,6 +139,8 @@ PUZZLER_IAMONDS = PUZZLER_BY_FAMILY["iamonds"][0]
 PUZZLER_HEXES = PUZZLER_BY_FAMILY["hexes"][0]
 #: Polyform Puzzler's polycube puzzles that parity builds, name -> entry
 PUZZLER_CUBES = PUZZLER_BY_FAMILY["cubes"][0]
+#: Polyform Puzzler's polystick, polytrig and polytwig puzzles that parity builds, name -> entry
+PUZZLER_STICKS, PUZZLER_TRIGS, PUZZLER_TWIGS = (PUZZLER_BY_FAMILY[f][0] for f in ("sticks", "trigs", "twigs"))
 #: all of them, name -> entry
 PUZZLER = {name: entry for built, _ in PUZZLER_BY_FAMILY.values() for name, entry in built.items()}
 #: those not yet built, of every family, name -> the reason

@@ -16,6 +16,7 @@ from parity.data.catalogue import (PUZZLER, PUZZLER_BY_FAMILY, PUZZLER_FILES, PU
                                    PUZZLER_NOT_YET, PUZZLER_OMINOES, PUZZLES)
 from parity.data.oeis import A000105, A000162, A000228, A000577, A000988, A006534, A006535
 from parity.errors import LimitError
+from parity.pieces import PUBLISHED as PUBLISHED_SIZES
 from parity.puzzles.polyomino import CATALOGUE_FAMILIES, FAMILY, PIECE_SETS, catalogue, catalogue_entry
 
 FAMILY_DATA = {family: json.loads(path.read_text())["puzzles"] for family, path in PUZZLER_FILES.items()}
@@ -41,12 +42,20 @@ SELECTED = {"cornucopia": 17, "pentominoes-plus-square-tetromino": 13, "pentomin
 TWICE = {"hexominoes-plus", "solid-hexominoes-plus", "pentacubes-plus"}
 
 #: the number of Puzzler's scripts (bin/FAMILY/*.py) and how many of them parity builds at least
-SCRIPTS = {"ominoes": (113, 109), "iamonds": (262, 259), "hexes": (91, 90), "cubes": (218, 209)}
+SCRIPTS = {"ominoes": (113, 109), "iamonds": (262, 259), "hexes": (91, 90), "cubes": (218, 209),
+           "sticks": (26, 22), "trigs": (84, 67), "twigs": (172, 141)}
 
 #: free and one-sided polyforms by order, lattice by lattice (OEIS); solids turn but never reflect, so each
 #: polycube up to rotation is a piece (A000162)
 COUNTS = {"square": (A000105, A000988), "triangle": (A000577, A006534), "hex": (A000228, A006535),
-          "cubic": (A000162, A000162)}
+          "cubic": (A000162, A000162),
+          **{lattice: (PUBLISHED_SIZES[family][0], PUBLISHED_SIZES[family][2])
+             for lattice, family in (("sticks", "polysticks"), ("trigs", "polytrigs"), ("twigs", "polytwigs"))}}
+#: a board of each lattice, to build a piece set on
+ANY_BOARD = {"square": "rect:1x1", "triangle": "tri-hexagon:1", "hex": "hex-hexagon:1", "cubic": "box:1x1x1",
+             "sticks": "sticks-rect:1x1", "trigs": "trigs-triangle:1", "twigs": "twigs-hexagon:1"}
+#: Polyform Puzzler's families whose boards are lists of segments
+SEGMENTS = ("sticks", "trigs", "twigs")
 
 
 @pytest.mark.parametrize("family", sorted(SCRIPTS))
@@ -122,8 +131,11 @@ def test_the_board_s_symmetries_are_those_puzzler_implies(name):
 def test_the_board_is_the_pieces_area(name):
     puzzle = FAMILY.build(puzzle=name)
     entry = DATA[name]
-    rows = [row for layer in entry["board"] for row in layer] if DATA_FAMILY[name] == "cubes" else entry["board"]
-    assert len(puzzle.cells) == entry["cells"] == sum(row.count("#") for row in rows)
+    if DATA_FAMILY[name] in SEGMENTS:
+        assert len(puzzle.cells) == entry["cells"] == len(entry["board"])
+    else:
+        rows = [row for layer in entry["board"] for row in layer] if DATA_FAMILY[name] == "cubes" else entry["board"]
+        assert len(puzzle.cells) == entry["cells"] == sum(row.count("#") for row in rows)
     left_out = {len(puzzle.pieces[n]) for n in puzzle.omit_one_of}
     assert len(left_out) <= 1, name
     assert sum(len(cells) for cells in puzzle.pieces.values()) - sum(left_out) == len(puzzle.cells), name
@@ -135,8 +147,7 @@ def test_piece_sets_have_the_published_sizes(pieces):
     order, one_sided, lattice = PIECE_SETS[pieces]
     orders = order if isinstance(order, tuple) else (order,)
     expected = SELECTED.get(pieces, sum(COUNTS[lattice][one_sided][n - 1] for n in orders))
-    board = {"square": "rect:1x1", "triangle": "tri-hexagon:1", "hex": "hex-hexagon:1", "cubic": "box:1x1x1"}[lattice]
-    built = FAMILY.build(pieces=pieces, board_spec=board, copies="any")
+    built = FAMILY.build(pieces=pieces, board_spec=ANY_BOARD[lattice], copies="any")
     assert len(built.pieces) == expected
     assert len({min(built.lattice.orientations(cells, built.one_sided)) for cells in built.pieces.values()}) == (
         expected - (pieces in TWICE))  # (the Sextillions hold the short N twice, the Quintillions plus the L3)

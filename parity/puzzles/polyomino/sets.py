@@ -58,6 +58,22 @@ PIECE_SETS = {
     "tristicks": (3, False, "sticks"), "tetrasticks": (4, False, "sticks"), "one-sided-tetrasticks": (4, True, "sticks"),
     "pentasticks": (5, False, "sticks"), "ditrigs": (2, False, "trigs"), "tritrigs": (3, False, "trigs"),
     "tetratwigs": (4, False, "twigs"), "pentatwigs": (5, False, "twigs"),
+    # Polyform Puzzler's segment sets: one-sided sets and mixed orders
+    "polysticks-123": ((1, 2, 3), False, "sticks"), "polysticks-1234": ((1, 2, 3, 4), False, "sticks"),
+    "one-sided-polysticks-1234": ((1, 2, 3, 4), True, "sticks"),
+    "one-sided-tritrigs": (3, True, "trigs"), "tetratrigs": (4, False, "trigs"),
+    "polytrigs-12": ((1, 2), False, "trigs"), "polytrigs-23": ((2, 3), False, "trigs"),
+    "one-sided-polytrigs-23": ((2, 3), True, "trigs"), "polytrigs-123": ((1, 2, 3), False, "trigs"),
+    "one-sided-polytrigs-123": ((1, 2, 3), True, "trigs"), "polytrigs-1234": ((1, 2, 3, 4), False, "trigs"),
+    "one-sided-tetratwigs": (4, True, "twigs"), "one-sided-pentatwigs": (5, True, "twigs"),
+    "hexatwigs": (6, False, "twigs"), "one-sided-hexatwigs": (6, True, "twigs"),
+    "polytwigs-12": ((1, 2), False, "twigs"), "polytwigs-123": ((1, 2, 3), False, "twigs"),
+    "one-sided-polytwigs-123": ((1, 2, 3), True, "twigs"), "polytwigs-1234": ((1, 2, 3, 4), False, "twigs"),
+    "one-sided-polytwigs-1234": ((1, 2, 3, 4), True, "twigs"), "polytwigs-45": ((4, 5), False, "twigs"),
+    "one-sided-polytwigs-45": ((4, 5), True, "twigs"), "polytwigs-12345": ((1, 2, 3, 4, 5), False, "twigs"),
+    "one-sided-polytwigs-12345": ((1, 2, 3, 4, 5), True, "twigs"),
+    "polytwigs-123456": ((1, 2, 3, 4, 5, 6), False, "twigs"),
+    "one-sided-polytwigs-123456": ((1, 2, 3, 4, 5, 6), True, "twigs"),
     # Polyform Puzzler's square-lattice sets: mixed orders (a tuple of orders; a piece's name carries its order
     # where the order's own names do not: I4, L4, ..), selections (SELECTIONS) and a piece twice (SECOND_COPIES)
     "one-sided-hexominoes": (6, True, "square"),
@@ -205,8 +221,7 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
 
 def catalogue_entry(name: str) -> dict:
     """The named puzzle ``name`` of the catalogue (:data:`parity.data.catalogue.PUZZLES`, then Polyform Puzzler's
-    :data:`~parity.data.catalogue.PUZZLER`: its polyomino, polyiamond, polyhex and polycube puzzles), or LimitError
-    naming
+    :data:`~parity.data.catalogue.PUZZLER`: the puzzles of its seven families), or LimitError naming
     the puzzles there are (or why one of Puzzler's is not yet built).
 
     Examples
@@ -230,8 +245,7 @@ def catalogue_entry(name: str) -> dict:
 
     near = difflib.get_close_matches(str(name), list(dict.fromkeys([*PUZZLES, *PUZZLER])), n=3)  # (each name once)
     raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
-                     f"{len(PUZZLER)} polyomino, polyiamond, polyhex and polycube puzzles "
-                     "(parity.data.catalogue.PUZZLER)"
+                     f"{len(PUZZLER)} puzzles of its seven families (parity.data.catalogue.PUZZLER)"
                      + (f"; did you mean {' or '.join(near)}?" if near else ""))
 
 
