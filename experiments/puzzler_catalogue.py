@@ -49,7 +49,8 @@ Aztec pyramids, triangular prisms) are written here as :class:`_Space`, its
 cells are its own ``Cartesian3D`` (which its classes turn and move).  Solids
 turn but never reflect: a mirror pair is two pieces.
 
-``--time BUDGET`` counts every entry with a published count (one at a time,
+``--time BUDGET`` counts every entry with a published count not counted before
+(``--again``: every one; one at a time,
 up to the board's symmetries, each in a process of its own) under a budget of
 seconds and records the seconds, whether the count agrees (``found`` where it
 does not; ``note`` says why, from :data:`DISAGREEMENTS`) and ``slow`` for those
@@ -184,6 +185,10 @@ DISAGREEMENTS = {
         "Puzzler keeps hex-1's restriction of P4 (3 of its 12 aspects: right for hex-1's 4 symmetries) on a board "
         f"whose holes leave it 2; its count is no count up to the board's symmetries: parity finds {found} up to "
         "its 2") for k, found in ((3, 3264), (4, 3238), (5, 2064), (6, 2567))},
+    "seven-segment-digits-6x5": (
+        "Puzzler lets a digit be crossed at the points of the 0 (its intersection exception: one of the 0's points "
+        "at a time) and counts d2 and d5, d6 and d9 as the same digit; parity's pieces never cross, and it finds "
+        "no packing"),
     "soma-castle-1": (
         "the docs' link says 10 (Castle 2's count), the script bin/cubes/soma-castle-1.py says 6: parity finds 6 "
         "solutions in all, 6 up to the board's 1 rotation, 3 up to its 2 symmetries (each solution's mirror image, "
@@ -497,7 +502,8 @@ def puzzler_pieces(cls, dimension: int | str, root: type | None = None) -> dict[
     them (NonConvexPentacubes leaves out its I, PentacubesPlus adds a second L3)."""
     data = cls.piece_data
     if root is not None:
-        instance = object.__new__(cls)
+        instance = object.__new__(cls)  # (its own copy first: some classes change their pieces in place)
+        instance.piece_data, instance.piece_colors = copy.deepcopy(cls.piece_data), copy.deepcopy(cls.piece_colors)
         root.customize_piece_data(instance)
         data = instance.piece_data
     pieces = {}
@@ -537,6 +543,53 @@ def same_pieces(cls, pieces: str, lattice: str) -> tuple[str | None, dict]:
     return None, names
 
 
+#: the piece sets written as data (parity/data/puzzler_pieces.json): set name -> {"lattice", "one_sided", "pieces"}
+OWN_SETS: dict = {}
+#: where they are written
+PIECES_FILE = ROOT / "parity" / "data" / "puzzler_pieces.json"
+
+
+def _kebab(name: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z0-9])|(?<=[0-9])(?=[A-Z])", "-", name).lower()
+
+
+def own_set(cls, name: str, family: Family, selection: bool) -> str | None:
+    """The pieces of ``cls`` as data, where no named set of parity's is Puzzler's (its custom sets, its
+    quasi-polyforms, a puzzle's own selection of a set): Puzzler's ``piece_data`` after the class's own
+    ``customize_piece_data``, each piece as cells of parity's lattice by Puzzler's name, and for a one-sided set
+    each piece's mirror image beside it (Puzzler's lowercase name) where it has one.  The set is named after the
+    class that defines its pieces (``QuasiDitrigsData``: ``quasi-ditrigs``), or after the puzzle where the puzzle
+    selects them; None where the class's pieces need more of Puzzler than its data."""
+    from parity.boards.lattices import lattice_named
+
+    grid = lattice_named(family.lattice)
+    segments = family.lattice in ("sticks", "trigs", "twigs")
+    try:
+        pieces = puzzler_pieces(cls, "segments" if segments else grid.dimension, root=cls)
+    except Exception:  # (a class whose pieces are chosen at run time)
+        return None
+    one_sided = issubclass(cls, _OneSided)
+    owner = next(k for k in cls.__mro__ if "piece_data" in vars(k))
+    set_name = name if selection else (("one-sided-" if one_sided else "")
+                                       + _kebab(owner.__name__.removesuffix("Data").removeprefix("OneSided")))
+    from parity.puzzles.polyomino.sets import OWN_SET_NAMES
+
+    if set_name in OWN_SET_NAMES:  # (a class's own pieces under the name of one of parity's sets: the puzzle's)
+        set_name = name
+    if one_sided:
+        for piece, cells in list(pieces.items()):
+            turned = set(grid.orientations(cells, True))
+            mirrored = [o for o in grid.orientations(cells) if o not in turned]
+            if mirrored:
+                pieces[piece.lower() if piece.lower() != piece else f"{piece}'"] = mirrored[0]
+    data = {"lattice": family.lattice, "one_sided": one_sided or family.lattice == "cubic",
+            "pieces": {k: [list(c) for c in grid.normalize(v)] for k, v in sorted(pieces.items())}}
+    if OWN_SETS.get(set_name, data) != data:  # (another class's pieces under the same name: the puzzle's own)
+        set_name = name
+    OWN_SETS[set_name] = data
+    return set_name
+
+
 def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Family = FAMILIES["ominoes"]) -> dict:
     script = git(repo, "show", f"HEAD:bin/{family.name}/{name}.py")
     tree = ast.parse(script)
@@ -564,28 +617,32 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
         return {**entry, "status": f"not yet: {module_name} defines no class {class_name} (the script names a class "
                                    "the module lost)"}
     root = next((k.__name__ for k in cls.__mro__ if k.__name__ in family.sets), None)
-    if root is None:
-        quasi = next((k.__name__ for k in reversed(cls.__mro__) if k.__name__.startswith(("Quasi", "OneSidedQuasi"))
-                      and not k.__name__.endswith("Data")), None)
-        if quasi:
-            return {**entry, "status": f"not yet: Puzzler's {quasi}, pieces of its quasi lattice (a piece may bend "
-                                       "at a point where the grid goes straight on); parity has no such lattice"}
-        return {**entry, "status": "not yet: pieces drawn as ASCII art in the class (a custom set)"}
-    entry["pieces"] = family.sets[root]
+    selection = False
+    if root is None:  # Puzzler's custom sets and quasi-polyforms: their pieces as data
+        entry["pieces"] = own_set(cls, name, family, selection=False)
+        if entry["pieces"] is None:
+            return {**entry, "status": "not yet: the pieces are chosen when Puzzler runs (a custom set)"}
+        root = cls.__name__
+    else:
+        entry["pieces"] = family.sets[root]
     if "puzzle_art" in vars(cls) or any("puzzle_art" in vars(k) for k in cls.__mro__[1:] if k is not _Plane):
         return {**entry, "status": "not yet: a board drawn as ASCII art with custom pieces"}
     # the set's own customize_piece_data (NonConvexPentacubes leaves out its I) is the set; a puzzle's changes it
     lineage = cls.__mro__[:[k.__name__ for k in cls.__mro__].index(root)]
     customize = "\n".join(method_source(cls, "customize_piece_data", sources)[:1]
                           if any("customize_piece_data" in vars(k) for k in lineage) else [])
-    if re.search(r"del self\.piece_data|piece_data\.pop", customize):
-        return {**entry, "status": "not yet: a selection of the set's pieces (customize_piece_data leaves some out)"}
     if re.search(r"piece_data\[[^]]+\] = ", customize):
         return {**entry, "status": "not yet: a piece added to the set (customize_piece_data), or a piece replaced"}
-    if family.name != "ominoes":
+    if re.search(r"del self\.piece_data|piece_data\.pop", customize):  # the puzzle's own selection of the set
+        entry["pieces"] = own_set(cls, name, family, selection=True)
+        if entry["pieces"] is None:
+            return {**entry, "status": "not yet: a selection of the set's pieces made when Puzzler runs"}
+    elif family.name != "ominoes" and entry["pieces"] not in OWN_SETS:
         differs, names = same_pieces(cls, entry["pieces"], family.lattice)
-        if differs:
-            return {**entry, "status": f"not yet: {differs}"}
+        if differs:  # the class's own pieces in place of its set's (the Diabolical Cube's six): as data
+            entry["pieces"] = own_set(cls, name, family, selection=False)
+            if entry["pieces"] is None:
+                return {**entry, "status": f"not yet: {differs}"}
     matrix = "\n".join(method_source(cls, "build_matrix", sources))
     if re.search(r"translate\(\s*\(x, y\),\s*\(", matrix):
         wrap = "a tube (top and bottom joined)" if "self.height)" in matrix else "a loop (the ends joined)"
@@ -617,11 +674,13 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
     if len(cells) != len(list(puzzle.coordinates())) - len(omitted or ()):
         return {**entry, "status": "not yet: coordinates() yields a cell twice"}
     if family.name == "cubes" and not omitted:
-        root = next(k for k in cls.__mro__ if k.__name__ in family.sets)
-        area = sum(len(piece) for piece in puzzler_pieces(cls, 3, root).values())
+        owner = next((k for k in cls.__mro__ if k.__name__ in family.sets), cls)
+        area = sum(len(piece) for piece in puzzler_pieces(cls, 3, owner).values())
         if area != len(cells):
+            said = ("no packing can fill it" if area > len(cells) else
+                    "Puzzler leaves the others empty; parity's packings cover the board")
             return {**entry, "status": f"not yet: Puzzler's class places {area} cubes on a board of {len(cells)} "
-                                       "(no packing can fill it)"}
+                                       f"({said})"}
     entry["board"] = board_art(cells, family.lattice)
     entry["cells"] = len(cells)
     allowed = aspects_allowed(cls, sources)
@@ -682,7 +741,7 @@ def time_counts(puzzles: dict, budget: float) -> None:
 FAST = 4.0
 
 
-def write_family(family: Family, repo: str, time_budget: float | None) -> None:
+def write_family(family: Family, repo: str, time_budget: float | None, again: bool = False) -> None:
     """Read the family's scripts and classes and write its file (``family.out``)."""
     names = sorted(Path(p).stem for p in git(repo, "ls-tree", "--name-only", "HEAD", f"bin/{family.name}/").split()
                    if p.endswith(".py"))
@@ -696,14 +755,15 @@ def write_family(family: Family, repo: str, time_budget: float | None) -> None:
     for name, note in DISAGREEMENTS.items():
         if name in puzzles:
             puzzles[name]["note"] = note
-    if time_budget is not None:
-        time_counts(puzzles, time_budget)
-    elif family.out.exists():  # the timings of the last run kept
+    if family.out.exists() and not again:  # the timings of the last run kept (for the same board and pieces)
         before = json.loads(family.out.read_text())["puzzles"]
         for name, puzzle in puzzles.items():
-            if puzzle.get("board") == before.get(name, {}).get("board"):
+            if (puzzle.get("board"), puzzle.get("pieces")) == (before.get(name, {}).get("board"),
+                                                               before.get(name, {}).get("pieces")):
                 puzzle.update({k: v for k, v in before.get(name, {}).items() if k in ("seconds", "agrees", "slow",
                                                                                      "found", "up_to")})
+    if time_budget is not None:  # those not yet counted (all of them, again)
+        time_counts({k: v for k, v in puzzles.items() if again or "agrees" not in v}, time_budget)
     for puzzle in puzzles.values():
         parts = puzzle.get("puzzler_parts")
         if parts and puzzle.get("found") == puzzle["count"] * math.factorial(parts) and "note" not in puzzle:
@@ -711,6 +771,12 @@ def write_family(family: Family, repo: str, time_budget: float | None) -> None:
                 f"the board is {parts} congruent parts apart; Puzzler puts the i-th of {parts} of the pieces in the "
                 f"i-th part, so it counts each packing once for the {math.factorial(parts)} orders of the parts: "
                 f"parity's count up to the board's symmetries is {math.factorial(parts)} times its count")
+    sets = json.loads(PIECES_FILE.read_text())["sets"] if PIECES_FILE.exists() else {}
+    sets = {k: v for k, v in sets.items() if v["lattice"] != family.lattice}  # (this family's written again)
+    sets.update({k: v for k, v in OWN_SETS.items() if v["lattice"] == family.lattice})
+    PIECES_FILE.write_text(json.dumps({"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}: "
+                                                 "the piece_data of its classes", "sets": dict(sorted(sets.items()))},
+                                      indent=1) + "\n")
     data = {"source": f"Polyform Puzzler (D. Goodger), github.com/tiwo/puzzler at {commit}, bin/{family.name}/",
             "puzzles": puzzles}
     family.out.write_text(json.dumps(data, indent=1) + "\n")
@@ -727,11 +793,13 @@ def main(argv=None) -> None:
     parser.add_argument("--time", type=float, default=None, metavar="BUDGET",
                         help="count the published puzzles, each under BUDGET seconds (else keep the timings of "
                         "the file there is)")
+    parser.add_argument("--again", action="store_true",
+                        help="with --time, count every published puzzle again (else those not counted yet)")
     args = parser.parse_args(argv)
     sys.meta_path.insert(0, _Loader(args.repo))
     check_conversion(importlib.import_module("puzzler.coordsys"))
     for name in args.family or FAMILIES:
-        write_family(FAMILIES[name], args.repo, args.time)
+        write_family(FAMILIES[name], args.repo, args.time, args.again)
 
 
 if __name__ == "__main__":

@@ -683,11 +683,12 @@ def test_placements_checked_together_as_one_by_one():
 
 
 def test_a_mistyped_piece_set_gets_the_nearest_names_and_help_lists_every_set():
-    from parity.puzzles.polyomino import PIECE_SETS
+    from parity.puzzles.polyomino.sets import OWN_SET_NAMES
     from parity.testing import run_cli
 
     with pytest.raises(LimitError, match=r"unknown piece set 'hexomino'; did you mean hexominoes"):
         Polyomino("hexomino", "rect:10x6")
     code, out, _ = run_cli("count", "polyomino", "--help")
     flat = " ".join(out.split())
-    assert code == 0 and all(name in flat.replace("- ", "-") for name in PIECE_SETS)
+    assert code == 0 and all(name in flat.replace("- ", "-") for name in OWN_SET_NAMES)
+    assert "Polyform Puzzler's sets of its puzzles" in flat  # (those given as data: parity catalogue names them)

@@ -17,6 +17,7 @@ from parity.data.catalogue import (PUZZLER, PUZZLER_BY_FAMILY, PUZZLER_FILES, PU
 from parity.data.oeis import A000105, A000162, A000228, A000577, A000988, A006534, A006535
 from parity.errors import LimitError
 from parity.pieces import PUBLISHED as PUBLISHED_SIZES
+from parity.pieces import WELDED
 from parity.puzzles.polyomino import CATALOGUE_FAMILIES, FAMILY, PIECE_SETS, catalogue, catalogue_entry
 
 FAMILY_DATA = {family: json.loads(path.read_text())["puzzles"] for family, path in PUZZLER_FILES.items()}
@@ -37,13 +38,24 @@ SELECTED = {"cornucopia": 17, "pentominoes-plus-square-tetromino": 13, "pentomin
             "soma": 1 + A000162[3] - 2, "pentacubes-3x3x3": 25, "non-convex-pentacubes": A000162[4] - 1,
             "pentacubes-plus": A000162[4] + 1,
             # the polycubes of orders 1 to 5 and five of the 166 hexacubes
-            "polycubes-12345p6": sum(A000162[:5]) + 5}
-#: sets that hold one shape twice
-TWICE = {"hexominoes-plus", "solid-hexominoes-plus", "pentacubes-plus"}
+            "polycubes-12345p6": sum(A000162[:5]) + 5,
+            # Puzzler's sets as data: the quasi-polyforms as its polytrig and polytwig pages count them (the
+            # monotrig or monotwig, then the quasi-ditrigs, quasi-ditwigs and quasi-tritwigs), the welded
+            # one-sided tetrasticks (parity.pieces.WELDED), and sets of their puzzles' own: the ten digits, the
+            # Diabolical Cube's six, nine of the twelve hexiamonds
+            "quasi-ditrigs": 9, "quasi-polytrigs-12": 1 + 9, "quasi-tritwigs": 17, "quasi-polytwigs-123": 1 + 3 + 17,
+            **{f"one-sided-welded-tetrasticks-{board}": WELDED[("polysticks", 4, True)][1]
+               for board in ("5x5", "trapezoid", "triangle")},
+            "seven-segment-digits": 10, "digit-cubes": 10, "diabolical-cube": 6,
+            **{name: 9 for name in ("hexiamonds-choose-9-hexagon-2", "hexiamonds-choose-9-hexagon-3",
+                                    "hexiamonds-hexicator")}}
+#: sets that hold a shape more than once: how many pieces repeat another's shape (the digits 2 and 5, 6 and 9 are
+#: one shape each, turned over or round)
+TWICE = {"hexominoes-plus": 1, "solid-hexominoes-plus": 1, "pentacubes-plus": 1, "seven-segment-digits": 2}
 
 #: the number of Puzzler's scripts (bin/FAMILY/*.py) and how many of them parity builds at least
-SCRIPTS = {"ominoes": (113, 109), "iamonds": (262, 259), "hexes": (91, 90), "cubes": (218, 209),
-           "sticks": (26, 22), "trigs": (84, 67), "twigs": (172, 141)}
+SCRIPTS = {"ominoes": (113, 109), "iamonds": (262, 262), "hexes": (91, 90), "cubes": (218, 210),
+           "sticks": (26, 26), "trigs": (84, 77), "twigs": (172, 171)}
 
 #: free and one-sided polyforms by order, lattice by lattice (OEIS); solids turn but never reflect, so each
 #: polycube up to rotation is a piece (A000162)
@@ -150,7 +162,7 @@ def test_piece_sets_have_the_published_sizes(pieces):
     built = FAMILY.build(pieces=pieces, board_spec=ANY_BOARD[lattice], copies="any")
     assert len(built.pieces) == expected
     assert len({min(built.lattice.orientations(cells, built.one_sided)) for cells in built.pieces.values()}) == (
-        expected - (pieces in TWICE))  # (the Sextillions hold the short N twice, the Quintillions plus the L3)
+        expected - TWICE.get(pieces, 0))  # (the Sextillions hold the short N twice, the Quintillions plus the L3)
     assert all(len(cells) in orders for cells in built.pieces.values()) or pieces == "soma"  # (Soma's V: 3 cubes)
 
 

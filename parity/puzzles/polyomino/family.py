@@ -9,7 +9,7 @@ from ...boards.lattices import CUBIC, HEX, SQUARE, TRIANGLE
 from ...errors import LimitError
 from ..registry import Family, Option, SweepSpec, TableSpec
 from .puzzle import Polyomino
-from .sets import PIECE_SETS, _piece_set, catalogue_entry
+from .sets import OWN_SET_NAMES, PIECE_SETS, _piece_set, catalogue_entry
 from .shapes import polyominoes
 
 __all__ = ["random_packing", "FAMILY"]
@@ -100,7 +100,8 @@ FAMILY = Family(
                "trigs-triangle:S, trigs-hexagon:S (polytrigs), twigs-parallelogram:WxH, twigs-hexagon:S "
                "(polytwigs), or a FILE of ASCII art ('#' cell, '.' hole).  Default: rect:10x6.",
                default=None),
-        Option("pieces", ("--pieces",), "Piece set (default pentominoes): " + ", ".join(PIECE_SETS) + ".",
+        Option("pieces", ("--pieces",), "Piece set (default pentominoes): " + ", ".join(OWN_SET_NAMES) + ", and Polyform "
+               "Puzzler's sets of its puzzles (parity catalogue).",
                default=None),
         Option("copies", ("--copies",), "once (each piece exactly once) or any (each piece any number of times: "
                "tilings, as by dominoes).", default="once"),

@@ -15,7 +15,7 @@ from ..base import Puzzle
 from .orbits import count_orbits, orbit_representatives
 from .pictures import draw_packing, letter_rows, piece_letters
 from .placements import placements_on
-from .sets import PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
+from .sets import OWN_SET_NAMES, PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
 from .shapes import Cell
 from .symmetries import board_symmetries, fixed_cover, least_image
 
@@ -109,7 +109,8 @@ class Polyomino(Puzzle):
 
                 near = difflib.get_close_matches(pieces, list(PIECE_SETS), n=2, cutoff=0.7)
                 guess = f"did you mean {' or '.join(near)}? " if near else ""
-                raise LimitError(f"unknown piece set {pieces!r}; {guess}known: {', '.join(PIECE_SETS)}")
+                raise LimitError(f"unknown piece set {pieces!r}; {guess}known: {', '.join(OWN_SET_NAMES)}, "
+                                 "and Polyform Puzzler's sets of its puzzles (parity catalogue)")
             self.set_name = pieces
             self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
             if lattice is not None and lattice is not self.lattice:

@@ -32,7 +32,7 @@ from ...errors import LimitError
 from .names import CONVENTIONAL_NAMES, HEXACUBE_NAMES, SOLID_NAMES, piece_names
 from .shapes import normalize, orientations, polyominoes
 
-__all__ = ["PIECE_SETS", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]
+__all__ = ["PIECE_SETS", "PUZZLER_SETS", "OWN_SET_NAMES", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]
 
 #: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
 PIECE_SETS = {
@@ -101,6 +101,25 @@ PIECE_SETS = {
 }
 
 
+def _data_sets() -> dict[str, dict]:
+    """Polyform Puzzler's piece sets that no rule of parity's makes (its custom sets, quasi-polyforms and the
+    selections its puzzles make), as data: ``parity/data/puzzler_pieces.json``, written by
+    ``experiments/puzzler_catalogue.py`` from Puzzler's definitions."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "data" / "puzzler_pieces.json"
+    return json.loads(path.read_text())["sets"] if path.exists() else {}
+
+
+#: Polyform Puzzler's piece sets given as data: name -> {"lattice", "one_sided", "pieces": name -> cells}
+PUZZLER_SETS = _data_sets()
+#: the names of parity's own sets (those :data:`PIECE_SETS` holds beside Puzzler's sets given as data)
+OWN_SET_NAMES = tuple(PIECE_SETS)
+PIECE_SETS.update({name: (tuple(sorted({len(cells) for cells in data["pieces"].values()})), data["one_sided"],
+                          data["lattice"]) for name, data in PUZZLER_SETS.items()})
+
+
 def _asymmetric_without_square(name: str, cells) -> bool:
     """Coffin's Cornucopia: no symmetry at all (eight distinct orientations) and no 2 x 2 square."""
     inside = set(cells)
@@ -161,6 +180,8 @@ def _solid_set(name: str) -> dict[str, tuple]:
 def _piece_set(name: str, one_sided: bool | None) -> tuple[dict[str, tuple], bool, Lattice]:
     order, sided, lattice_name = PIECE_SETS[name]
     lattice = lattice_named(lattice_name)
+    if name in PUZZLER_SETS:  # (as Puzzler's class has them: a one-sided set holds each mirror image)
+        return ({k: tuple(tuple(c) for c in v) for k, v in PUZZLER_SETS[name]["pieces"].items()}, sided, lattice)
     if lattice is CUBIC:
         return _solid_set(name), True, lattice  # solids turn but never reflect
     sided = sided if one_sided is None else bool(one_sided)
@@ -196,7 +217,7 @@ def _custom_pieces(pieces, lattice: Lattice | None) -> tuple[Lattice, dict[str, 
         try:  # a sequence of (name, cells) pairs, as dict() takes them
             pieces = dict(pieces)
         except (TypeError, ValueError):
-            raise LimitError(f"pieces: expected a named set ({', '.join(PIECE_SETS)}) or a mapping name -> cells, "
+            raise LimitError(f"pieces: expected a named set ({', '.join(OWN_SET_NAMES)}, ...) or a mapping name -> cells, "
                              f"got {pieces!r}") from None
     shapes = {str(name): check_cells(cells, f"pieces: piece {str(name)!r}") for name, cells in pieces.items()}
     if not shapes or not all(shapes.values()):
