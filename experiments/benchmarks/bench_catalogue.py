@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python experiments/benchmarks/bench_catalogue.py [--puzzle polyhexes-1234-4x10] [--depth 1] [--workers 1 2]
+    python experiments/benchmarks/bench_catalogue.py [--puzzle polyhexes-1234-5x8] [--depth 1] [--workers 1 2]
         [--family F] [--budget 60] [--skip-split] [--skip-catalogue]
 
 The split: ``parity sweep polyform-split --puzzle NAME`` run as printed, into
@@ -86,7 +86,7 @@ def catalogue(family: str | None, budget: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--puzzle", default="polyhexes-1234-4x10")
+    parser.add_argument("--puzzle", default="polyhexes-1234-5x8")
     parser.add_argument("--depth", type=int, default=1)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--family", default=None)

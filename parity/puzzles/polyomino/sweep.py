@@ -237,7 +237,8 @@ def pieces(puzzle, depth: int = 1, plain: bool = False) -> list[tuple[int | None
 
     Up to symmetry (the default), the first cut is the lead piece's
     representative placements, then ``depth`` branching levels of Algorithm X
-    in each.  With ``plain`` (every packing counted), or where the board has
+    in each.  The pieces come largest first (by the options left to them), so
+    that the workers that run them finish together.  With ``plain`` (every packing counted), or where the board has
     no symmetry but the identity, the cuts are ``depth`` levels of the whole
     problem.
 
@@ -255,7 +256,7 @@ def pieces(puzzle, depth: int = 1, plain: bool = False) -> list[tuple[int | None
     >>> len(cut), sum(count_piece(puzzle, rep, path)["count"] for rep, path in cut)
     (9, 8)
     """
-    from ...cover.estimate import branches
+    from ...cover.estimate import branches, search_tree
 
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
         raise LimitError(f"--depth must be a whole number from 0 to 8, got {depth!r}")
@@ -264,7 +265,18 @@ def pieces(puzzle, depth: int = 1, plain: bool = False) -> list[tuple[int | None
         raise LimitError("no piece is fixed by every symmetry of the board, so the count up to symmetry does not "
                          "split by placements; give --plain to split the count of every packing")
     reps = [None] if plain or lead is None else lead[2]
-    return [(rep, path) for rep in reps for path in branches(_root(puzzle, rep)[1], depth)]
+    cut = []
+    for rep in reps:
+        problem = _root(puzzle, rep)[1]
+        tree = search_tree(problem)
+        for path in branches(problem, depth):
+            covered, live = tree.root()
+            for option in path:
+                covered, live = tree.choose(covered, live, option)
+            cut.append((live.bit_count(), rep, path))
+    # the pieces with the most options left first: a long piece started last would keep the other workers waiting
+    cut.sort(key=lambda piece: -piece[0])
+    return [(rep, path) for _, rep, path in cut]
 
 
 def count_piece(puzzle, rep: int | None, path, plain: bool = False) -> dict:
