@@ -112,7 +112,7 @@ def _data_sets() -> dict[str, dict]:
     return json.loads(path.read_text())["sets"] if path.exists() else {}
 
 
-#: Polyform Puzzler's piece sets given as data: name -> {"lattice", "one_sided", "pieces": name -> cells}
+#: Polyform Puzzler's piece sets given as data, each name -> {"lattice", "one_sided", "pieces" (name -> cells)}
 PUZZLER_SETS = _data_sets()
 #: the names of parity's own sets (those :data:`PIECE_SETS` holds beside Puzzler's sets given as data)
 OWN_SET_NAMES = tuple(PIECE_SETS)
