@@ -445,8 +445,9 @@ def test_a_fewest_presses_search_stopped_by_its_time_limit_keeps_every_key(secon
                   "--time-limit", seconds, "--json")
     assert run.code == 0, run.err
     _stopped_contract(json.loads(run.out), ("min_presses",), "presses")
+    # a plain solve, stopped or not (the child may finish within the limit on a quiet machine), names no search
     plain = json.loads(run_cli("solve", "lightsout", "--board", "grid:47x47", "--time-limit", "0.01", "--json").out)
-    assert plain["status"] == "UNKNOWN" and "min_presses" not in plain and "most_clicks" not in plain
+    assert plain["status"] in ("UNKNOWN", "SAT") and "min_presses" not in plain and "most_clicks" not in plain
 
 
 def test_a_fewest_presses_search_stopped_in_the_api_keeps_every_key():
