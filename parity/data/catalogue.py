@@ -27,8 +27,8 @@ twigs), are :data:`PUZZLER_OMINOES`, :data:`PUZZLER_IAMONDS`,
 read from ``puzzler_FAMILY.json`` (written by
 ``experiments/puzzler_catalogue.py`` from Puzzler's definitions): entries of
 the same form, the board a ``rect:WxH`` or ``box:WxHxD`` or the cells (or
-segments) themselves (``board_label`` names them), ``source`` the line of Puzzler's docs
-(or the script) that publishes the count.  Those not yet built are
+segments) themselves (``board_label`` names them), ``source`` the line of
+Puzzler's docs (or the script) that publishes the count.  Those not yet built are
 :data:`PUZZLER_NOT_YET`, each with its reason.
 
 Examples
@@ -92,13 +92,18 @@ _LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex", "cubes"
              "trigs": "trigs", "twigs": "twigs"}
 
 
+#: each family's file as read, family -> name -> record (read once: the entries and the published counts of the
+#: puzzles not yet built both come from it)
+_RECORDS = {family: json.loads(path.read_text())["puzzles"] for family, path in PUZZLER_FILES.items()}
+
+
 def _puzzler_entries(family: str) -> tuple[dict, dict]:
     """(name -> entry, name -> reason not yet built) from the family's file (:data:`PUZZLER_FILES`): each board's
     ASCII art read as cells, on the square lattice ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (a full
     rectangle as ``rect:WxH``), on the triangle and hexagon lattices in their skewed coordinates (as
     :func:`parity.boards.read_shape` reads them); ``omit_one_of`` ``all``: any one piece of the set."""
     built, not_yet = {}, {}
-    for name, puzzle in json.loads(PUZZLER_FILES[family].read_text())["puzzles"].items():
+    for name, puzzle in _RECORDS[family].items():
         if puzzle["status"] != "ok":
             not_yet[name] = puzzle["status"].removeprefix("not yet: ")
             continue
@@ -127,9 +132,8 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
     return built, not_yet
 
 
-#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes, cubes, sticks, trigs, twigs): family -> (name -> entry, as
-#: :data:`PUZZLES`'s;
-#: name -> the reason it is not yet built)
+#: Polyform Puzzler's puzzles by family (ominoes, iamonds, hexes, cubes, sticks, trigs, twigs): family -> (name ->
+#: entry, as :data:`PUZZLES`'s; name -> the reason it is not yet built)
 PUZZLER_BY_FAMILY = {family: _puzzler_entries(family) for family in PUZZLER_FILES}
 #: Polyform Puzzler's polyomino puzzles that parity builds, name -> entry
 PUZZLER_OMINOES = PUZZLER_BY_FAMILY["ominoes"][0]
@@ -148,8 +152,7 @@ PUZZLER_NOT_YET = {name: reason for _, not_yet in PUZZLER_BY_FAMILY.values() for
 #: the published count of each puzzle not yet built, and where it is published: name -> (count or None, source)
 PUZZLER_NOT_YET_PUBLISHED = {
     name: (puzzle["count"], puzzle["source"] and f"Polyform Puzzler's {puzzle['source']}")
-    for family in PUZZLER_FILES for name, puzzle in json.loads(PUZZLER_FILES[family].read_text())["puzzles"].items()
-    if name in PUZZLER_NOT_YET}
+    for records in _RECORDS.values() for name, puzzle in records.items() if name in PUZZLER_NOT_YET}
 #: the family of each of Polyform Puzzler's names, built or not
 PUZZLER_FAMILY_OF = {name: family for family, (built, not_yet) in PUZZLER_BY_FAMILY.items()
                      for name in [*built, *not_yet]}

@@ -32,7 +32,8 @@ from ...errors import LimitError
 from .names import CONVENTIONAL_NAMES, HEXACUBE_NAMES, SOLID_NAMES, piece_names
 from .shapes import normalize, orientations, polyominoes
 
-__all__ = ["PIECE_SETS", "PUZZLER_SETS", "OWN_SET_NAMES", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue", "CATALOGUE_FAMILIES"]
+__all__ = ["PIECE_SETS", "PUZZLER_SETS", "OWN_SET_NAMES", "SELECTIONS", "SECOND_COPIES", "catalogue_entry", "catalogue",
+           "CATALOGUE_FAMILIES"]
 
 #: Named piece sets, each ``name: (order, one_sided, lattice)``; the solid sets are picked from the polycubes.
 PIECE_SETS = {
