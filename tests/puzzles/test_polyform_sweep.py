@@ -183,3 +183,18 @@ def test_a_task_past_its_budget_gives_an_estimate():
     shown = catalogue_row({"params": {"puzzle": "pentominoes-6x10"}, "status": "done", "seconds": 2.1,
                            "result": row})
     assert shown["count"] is None and shown["estimate"].startswith("~")
+
+
+@pytest.mark.parametrize("args, said", [
+    (("polyform-split", "--puzzle", "tetrahexes-coin", "--depth", "99"), "--depth must be a whole number from 0 to 8"),
+    (("polyform-split", "--puzzle", "tetrahexes-coin", "--depth", "x"), "'x' is not a valid integer"),
+    (("polyform-split", "--puzzle", "no-such"), "unknown puzzle 'no-such'"),
+    (("polyform-catalogue", "--budget", "-1"), "--budget must be a positive number of seconds"),
+    (("polyform-catalogue", "--budget", "x"), "'x' is not a valid float"),
+    (("polyform-catalogue", "--family", "ominos"), "unknown family 'ominos'"),
+])
+def test_nonsense_options_are_refused_in_one_line(args, said, tmp_path):
+    from parity.testing import run_cli
+
+    run = run_cli("sweep", *args, "--store", tmp_path / "s.sqlite")
+    assert run.code == 2 and said in run.err and len(run.err.strip().splitlines()) == 1, run.err
