@@ -112,10 +112,14 @@ def _run_table(spec, values: dict) -> None:
                 sys.exit(130)
         elif out is not None:
             out.discard()
+        elif output is not None:
+            TableFile.forget(output)  # interrupted while the file was being opened
         raise
     except BaseException:
         if out is not None:
             out.discard()
+        elif output is not None:
+            TableFile.forget(output)
         raise
     finally:
         finish()

@@ -71,20 +71,25 @@ def export_rows(rows: list[dict], path: str | os.PathLike) -> dict:
             import pyarrow.parquet as pq
         except ImportError:
             raise OutputError("writing Parquet needs pyarrow (pip install pyarrow); .csv needs nothing") from None
-    with TableFile(target, binary=suffix == ".parquet") as out:
-        try:
-            if suffix == ".csv":
-                writer = csv.DictWriter(out.handle, fieldnames=columns)
-                writer.writeheader()
-                writer.writerows(records)
-            else:
-                data = {}
-                for name in columns:
-                    values = [r.get(name) for r in records]
-                    if any(isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**63 for v in values):
-                        values = [None if v is None else str(v) for v in values]  # exact, as text
-                    data[name] = values
-                pq.write_table(pa.table(data), out.handle)
-        except OSError as exc:
-            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        with TableFile(target, binary=suffix == ".parquet") as out:
+            try:
+                if suffix == ".csv":
+                    writer = csv.DictWriter(out.handle, fieldnames=columns)
+                    writer.writeheader()
+                    writer.writerows(records)
+                else:
+                    data = {}
+                    for name in columns:
+                        values = [r.get(name) for r in records]
+                        if any(isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**63
+                               for v in values):
+                            values = [None if v is None else str(v) for v in values]  # exact, as text
+                        data[name] = values
+                    pq.write_table(pa.table(data), out.handle)
+            except OSError as exc:
+                raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    except BaseException:
+        TableFile.forget(target)  # (an interrupt while the file was being opened leaves it empty)
+        raise
     return {"output": str(path), "rows": len(records), "columns": columns}

@@ -140,6 +140,17 @@ class TableFile:
             except OSError:
                 pass
 
+    @staticmethod
+    def forget(path: str | os.PathLike) -> None:
+        """Remove an empty ``TARGET.partial`` of ``path``: what an interrupt leaves when it comes while the
+        file is being opened, before its :class:`TableFile` is in hand (an empty file keeps nothing)."""
+        partial = os.path.realpath(os.fspath(path)) + PARTIAL
+        try:
+            if os.path.isfile(partial) and not os.path.islink(partial) and os.path.getsize(partial) == 0:
+                os.unlink(partial)
+        except (OSError, ValueError):
+            pass
+
     def _close(self) -> None:
         try:
             self.handle.close()

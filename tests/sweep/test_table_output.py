@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import click
 import pytest
 
 import parity as pt
@@ -165,6 +166,30 @@ def test_an_interrupt_before_any_row_leaves_nothing_behind(tmp_path):
         assert not target.exists() and not partial.exists()
     else:
         assert err.splitlines()[-1].endswith(f"{target} was not created")
+
+
+@pytest.mark.parametrize("route", ["table", "export"])
+def test_an_interrupt_while_the_file_is_being_opened_leaves_nothing_behind(tmp_path, monkeypatch, route):
+    """The moment the race above can hit: the partial file created, its TableFile not yet in the caller's hands."""
+    original = TableFile.__init__
+
+    def opened_then_interrupted(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        assert os.path.exists(self.path)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableFile, "__init__", opened_then_interrupted)
+    target = tmp_path / "t.csv"
+    with pytest.raises((KeyboardInterrupt, click.exceptions.Abort)):  # (click passes it on as Abort)
+        if route == "export":
+            row = {"sweep": "s", "params": {"n": 1}, "result": {"count": 1}, "status": "done", "engine": "e",
+                   "seconds": 0.1, "error": None}
+            export_rows([row], target)
+        else:
+            from parity.cli import cli
+            cli.main(args=["table", "lightsout", "--sizes", "1..3", "--format", "csv", "-o", str(target)],
+                     prog_name="parity", standalone_mode=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_a_complete_table_replaces_the_old_file(tmp_path):
