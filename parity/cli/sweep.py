@@ -1,5 +1,5 @@
 """``parity sweep NAME``: the sweeps the families declare (:class:`~parity.puzzles.registry.SweepSpec`), run
-into an SQLite store; ``show`` and ``export`` read a store."""
+into an SQLite store; ``show``, ``export`` and ``check`` read a store."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from .progress import _progress_bar
 
 
 class _SweepGroup(click.Group):
-    """``parity sweep NAME ...`` runs a built-in sweep; ``show`` and ``export`` read a store."""
+    """``parity sweep NAME ...`` runs a built-in sweep; ``show``, ``export`` and ``check`` read a store."""
 
     def list_commands(self, ctx) -> list[str]:
         from ..puzzles.registry import sweeps
 
-        return [*sweeps(), "show", "export"]
+        return [*sweeps(), "show", "export", "check"]
 
     def get_command(self, ctx, name: str):
         if name in self.commands:
@@ -133,3 +133,49 @@ def sweep_export(store: str, output: str, name: str | None, as_json: bool) -> No
         written = export_rows(list(opened.rows(name)), output)
     click.echo(json.dumps(written) if as_json else f"wrote {written['output']} ({written['rows']} rows, "
                f"{len(written['columns'])} columns)")
+
+
+@sweep_group.command("check")
+@click.argument("store", type=click.Path(dir_okay=False))
+@click.option("--sweep", "name", default=None, help="Only this sweep's rows.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def sweep_check(store: str, name: str | None, as_json: bool) -> None:
+    """Re-check every finished row of a store by another route than the one that computed it (each sweep says
+    how: the catalogue verifies its stored packings with the puzzle's checker); exit status 1 when one fails."""
+    import sys
+
+    from ..errors import SweepError
+    from ..puzzles.registry import sweeps
+    from ..sweep import Store
+
+    specs = sweeps()
+    if name is not None and name not in specs:
+        raise SweepError(f"unknown sweep {name!r}; the sweeps are {', '.join(sorted(specs))}")
+    checked, unchecked, problems = {}, {}, []
+    progress, finish = _progress_bar("sweep check", None)
+    with Store(store, create=False) as opened:
+        rows = [row for row in opened.rows(name) if row["status"] == "done"]
+        try:
+            for number, row in enumerate(rows, 1):
+                spec = specs.get(row["sweep"])
+                check = None if spec is None else spec.check_function()
+                if check is None:
+                    unchecked[row["sweep"]] = unchecked.get(row["sweep"], 0) + 1
+                else:
+                    checked[row["sweep"]] = checked.get(row["sweep"], 0) + 1
+                    problems.extend(check(row))
+                if progress:
+                    progress(number, len(rows))
+        finally:
+            finish()
+    payload = {"store": store, "checked": checked, "not_checkable": unchecked, "problems": problems,
+               "valid": not problems}
+    if as_json:
+        click.echo(json.dumps(payload))
+    else:
+        parts = [f"{n} rows of {sweep} re-checked" for sweep, n in sorted(checked.items())]
+        parts += [f"{n} rows of {sweep} have no check" for sweep, n in sorted(unchecked.items())]
+        verdict = f"{len(problems)} problem{'' if len(problems) == 1 else 's'}" if problems else "every one holds"
+        click.echo("\n".join([f"{store}: " + ("; ".join(parts) or "no finished rows") + f": {verdict}", *problems]))
+    if problems:
+        sys.exit(1)

@@ -180,6 +180,12 @@ class SweepSpec:
         JSON-ready dict and one line of text: what the sweep's tasks in the
         store add up to (one count cut into many tasks); ``parity sweep NAME``
         prints it after its run, and with ``--summary`` instead of one.
+    check : str, optional
+        ``"module:function"``: a finished task's row in the store -> a list
+        of the problems found re-checking it by another route than the one
+        that computed it (a solution verified by the puzzle's checker, a
+        count against a published one), empty when it holds;
+        ``parity sweep check STORE`` runs it on every row.
 
     Examples
     --------
@@ -195,6 +201,7 @@ class SweepSpec:
     task: str
     table: TableSpec | None = None
     result: str | None = None
+    check: str | None = None
 
     @staticmethod
     def _load(path: str):
@@ -212,6 +219,10 @@ class SweepSpec:
     def result_function(self):
         """The function that adds up the sweep's tasks in a store (imported now; see ``result``), or None."""
         return None if self.result is None else self._load(self.result)
+
+    def check_function(self):
+        """The function that re-checks a finished task's row (imported now; see ``check``), or None."""
+        return None if self.check is None else self._load(self.check)
 
 
 @dataclass

@@ -18,11 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parity as pt
-from parity.puzzles.polyomino import random_packing
+from parity.puzzles.polyomino import FAMILY, random_packing
 from parity.puzzles.polyomino.orbits import count_orbits
-from parity.puzzles.polyomino.sweep import (CATALOGUE_SWEEP, SPLIT_SWEEP, add_parts, catalogue_row, catalogue_task,
-                                            count_piece, pieces, split_result, split_task, split_tasks)
+from parity.puzzles.polyomino.sweep import (CATALOGUE_SWEEP, SPLIT_SWEEP, _solved_once, add_parts, catalogue_check,
+                                            catalogue_row, catalogue_task, count_piece, pieces, split_result,
+                                            split_task, split_tasks)
 from parity.sweep import Store, Sweep, run_sweep
+from parity.sweep.builtin import lightsout_task
 from parity.sweep.table import format_table
 from parity.testing import run_cli
 
@@ -159,6 +161,54 @@ def test_the_catalogue_agrees_with_the_published_counts(tmp_path):
                         (), ("name",))
     assert text.splitlines()[0].split() == ["name", "count", "published", "agreement", "engine", "seconds",
                                             "estimate"]
+
+
+def test_each_puzzle_is_solved_once_and_the_store_re_checks_it(tmp_path):
+    store_path = tmp_path / "c.sqlite"
+    names = ["tetrahexes-coin", "pentominoes-3x20"]
+    with Store(store_path) as store:
+        run_sweep(Sweep(CATALOGUE_SWEEP, catalogue_task, [{"puzzle": n, "budget": 60.0} for n in names]), store,
+                  workers=0)
+        run_sweep(Sweep("lightsout", lightsout_task, [{"kind": "grid", "m": 3, "n": 3, "rule": "closed",
+                                                                  "field": 2}]), store, workers=0)
+        rows = {row["params"].get("puzzle"): row for row in store.rows(CATALOGUE_SWEEP)}
+    for name, row in rows.items():
+        # the stored packing is one the puzzle's checker passes, checked here without the sweep's code
+        puzzle = FAMILY.build(puzzle=name)
+        packing = {piece: [tuple(cell) for cell in cells] for piece, cells in row["result"]["solution"].items()}
+        puzzle.verify(packing)
+        assert sorted(c for cells in packing.values() for c in cells) == sorted(puzzle.cells)
+        assert row["result"]["solved"] is True and catalogue_row(row)["solved"] == "yes"
+    run = run_cli("sweep", "check", store_path)
+    assert run.code == 0 and run.out.strip() == (f"{store_path}: 2 rows of polyform-catalogue re-checked; 1 rows "
+                                                 "of lightsout have no check: every one holds"), run.out
+    # a packing changed in the store (two pieces swapped: each placed as the other's shape) is caught
+    with sqlite3.connect(store_path) as db:
+        key, result = db.execute("SELECT key, result FROM tasks WHERE sweep = ? AND params LIKE ?",
+                                 (CATALOGUE_SWEEP, "%pentominoes-3x20%")).fetchone()
+        result = json.loads(result)
+        placed = result["solution"]
+        placed["X"], placed["I"] = placed["I"], placed["X"]
+        db.execute("UPDATE tasks SET result = ? WHERE key = ?", (json.dumps(result), key))
+    run = run_cli("sweep", "check", store_path, "--json")
+    payload = json.loads(run.out)
+    assert run.code == 1 and payload["valid"] is False and len(payload["problems"]) == 1
+    assert payload["problems"][0].startswith("pentominoes-3x20: the stored packing is wrong: piece ")
+    run = run_cli("sweep", "check", store_path, "--sweep", "no-such")
+    assert run.code == 2 and "unknown sweep 'no-such'" in run.err
+
+
+def test_a_board_no_packing_fills_is_proved_so_and_counted_zero():
+    # the I and L trominoes never tile 3 x 2: one row would hold the I, the L would have to be straight
+    puzzle = FAMILY.build(board_spec="rect:3x2", pieces="trominoes")
+    found = _solved_once(puzzle, 30.0)
+    assert found["solved"] is False and found["solution"] is None and pt.count(puzzle) == 0
+    row = {"params": {"puzzle": "tetrahexes-coin"}, "status": "done",
+           "result": {"published": 4, "count": 4, "agrees": True, "solved": False, "solution": None}}
+    assert catalogue_check(row) == ["tetrahexes-coin: the engine proved no packing exists, yet the count is 4"]
+    row["result"].update(solved=True, count=5)
+    assert catalogue_check(row) == ["tetrahexes-coin: the count 5 and the published 4 are stored as agreeing",
+                                    "tetrahexes-coin: marked solved, but no packing is stored"]
 
 
 def test_the_catalogue_tasks():

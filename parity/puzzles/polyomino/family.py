@@ -118,12 +118,13 @@ FAMILY = Family(
     sweeps=(
         SweepSpec(
             "polyform-catalogue",
-            "The named polyform puzzles counted up to symmetry, one task each; past the budget, Knuth's estimate.",
+            "The named polyform puzzles solved once and counted up to symmetry, one task each; past the budget, "
+            "Knuth's estimate.",
             (
                 Option("family", ("--family",), "Only this family of the catalogue: ominoes, iamonds, hexes, cubes, "
                        "sticks, trigs, twigs (default: all).", default=None),
-                Option("budget", ("--budget",), "Seconds a puzzle's count may take; past them the row holds an "
-                       "estimate of the search (nodes, packings, seconds), not a count.", default=60.0, type=float),
+                Option("budget", ("--budget",), "Seconds a puzzle's first packing, then its count, may each take; "
+                       "past them the row holds an estimate of the search (nodes, packings, seconds), not a count.", default=60.0, type=float),
                 Option("published_only", ("--published-only",), "Only the puzzles whose count is published.",
                        default=False, type=bool),
                 Option("quick", ("--quick",), "Only the puzzles counted in a few seconds (those the catalogue does "
@@ -131,10 +132,11 @@ FAMILY = Family(
             ),
             tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
             task="parity.puzzles.polyomino.sweep:catalogue_task",
+            check="parity.puzzles.polyomino.sweep:catalogue_check",
             table=TableSpec(
                 "The named polyform puzzles: the count up to symmetry, the published count and whether they agree.",
                 (),
-                columns=("count", "published", "agreement", "engine", "seconds", "estimate"),
+                columns=("count", "published", "agreement", "solved", "engine", "seconds", "estimate"),
                 extras=(),
                 row="parity.puzzles.polyomino.sweep:catalogue_row",
                 index=("name",),

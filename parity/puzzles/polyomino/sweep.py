@@ -41,8 +41,8 @@ from fractions import Fraction
 
 from ...errors import LimitError, SweepError, TimeLimitReached
 
-__all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_task", "catalogue_row", "catalogue_estimate",
-           "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
+__all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_task", "catalogue_row", "catalogue_check",
+           "catalogue_estimate", "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
 
 #: the sweeps' names (in a store and on the command line)
 CATALOGUE_SWEEP = "polyform-catalogue"
@@ -168,9 +168,13 @@ def catalogue_task(params: Mapping) -> dict:
     name = params["puzzle"]
     entry = catalogue_entry(name)
     puzzle = _puzzle(name)
-    lead = _lead(puzzle)[0]
     rotation = entry.get("up_to") == "rotation"
-    out = {"puzzle": name, "up_to": entry.get("up_to", "symmetry"), "published": entry["count"]}
+    out = {"puzzle": name, "up_to": entry.get("up_to", "symmetry"), "published": entry["count"],
+           **_solved_once(puzzle, params.get("budget"))}
+    if out["solved"] is False:  # the engine proved that no packing exists: that is the count
+        return {**out, "count": 0, "agrees": None if entry["count"] is None else entry["count"] == 0, "exact": True,
+                "engine": out["solve_engine"], "count_seconds": 0.0, "count_all": 0}
+    lead = _lead(puzzle)[0]
     started = time.perf_counter()
     try:
         counted = run_in_child(_orbits, puzzle, lead, time_limit=params.get("budget"), what="counting")
@@ -188,9 +192,75 @@ def catalogue_task(params: Mapping) -> dict:
             "count_all": counted.get("count")}
 
 
+def _solved_once(puzzle, budget: float | None) -> dict:
+    """One packing of ``puzzle`` found within ``budget`` seconds by :func:`parity.solve` (the route of ``parity
+    solve polyform``, every solution verified by the puzzle's checker there): ``solved`` True with its
+    ``solution`` (the placements, as ``parity solve --json`` gives them), False where the engine proved that none
+    exists, None where the budget was spent first; ``solve_engine`` and ``solve_seconds``."""
+    from ...api import solve
+
+    started = time.perf_counter()
+    result = solve(puzzle, time_limit=budget)
+    solved = {"SAT": True, "UNSAT": False}.get(result.status)
+    placements = puzzle.to_json(result.solution)["placements"] if solved else None
+    return {"solved": solved, "solution": placements, "solve_engine": result.engine,
+            "solve_seconds": round(time.perf_counter() - started, 3)}
+
+
+def catalogue_check(row: Mapping) -> list[str]:
+    """What re-checking a catalogue task's row in the store finds wrong (nothing, when it holds): its packing
+    verified again by the puzzle's own checker, its published count and agreement against the catalogue as it is
+    now, and the packing, the count and the engine's proof of no packing consistent with one another.
+
+    Examples
+    --------
+    >>> row = {"params": {"puzzle": "pentominoes-3x20"}, "status": "done",
+    ...        "result": catalogue_task({"puzzle": "pentominoes-3x20", "budget": 60})}
+    >>> catalogue_check(row)
+    []
+    >>> row["result"]["solution"]["X"] = row["result"]["solution"]["I"]
+    >>> catalogue_check(row)  # doctest: +ELLIPSIS
+    ['pentominoes-3x20: the stored packing is wrong: ...']
+    """
+    from ...errors import InvalidSolution, ParityError
+    from .sets import catalogue_entry
+
+    name, result = row["params"]["puzzle"], row.get("result") or {}
+    if row.get("status") != "done":
+        return []
+    problems = []
+    try:
+        entry = catalogue_entry(name)
+    except ParityError as exc:
+        return [f"{name}: {exc}"]
+    if result.get("published") != entry["count"]:
+        problems.append(f"{name}: stored with the published count {result.get('published')}, the catalogue now "
+                        f"says {entry['count']}")
+    count = result.get("count")
+    if count is not None and result.get("published") is not None and result.get("agrees") != (
+            count == result["published"]):
+        problems.append(f"{name}: the count {count} and the published {result['published']} are stored as "
+                        f"{'agreeing' if result.get('agrees') else 'not agreeing'}")
+    solution = result.get("solution")
+    if result.get("solved") and solution is None:
+        problems.append(f"{name}: marked solved, but no packing is stored")
+    if solution is not None:
+        try:
+            _puzzle(name).verify({piece: [tuple(cell) for cell in cells] for piece, cells in solution.items()})
+        except (InvalidSolution, AttributeError, TypeError, ValueError) as exc:
+            problems.append(f"{name}: the stored packing is wrong: {exc}")
+    if count == 0 and solution is not None:
+        problems.append(f"{name}: counted 0 packings, yet a packing is stored")
+    if result.get("solved") is False and count not in (0, None):
+        problems.append(f"{name}: the engine proved no packing exists, yet the count is {count}")
+    return problems
+
+
 def catalogue_row(row: Mapping) -> dict:
     """A row of ``parity table polyform-catalogue`` from its task's row in the store: ``name``, ``count``,
-    ``published``, ``agreement`` (yes, no, or None where none is published or nothing was counted), ``engine``,
+    ``published``, ``agreement`` (yes, no, or None where none is published or nothing was counted), ``solved``
+    (yes: a verified packing is in the store; none: the engine proved there is none; None: not found within the
+    budget), ``engine``,
     ``seconds``, and for a puzzle past its budget ``estimate`` (the packings estimated, as text) with the
     estimate's numbers; a task that failed says so in ``engine``.
 
@@ -202,12 +272,13 @@ def catalogue_row(row: Mapping) -> dict:
     """
     name = row["params"]["puzzle"]
     if row["status"] != "done":
-        return {"name": name, "count": None, "published": None, "agreement": None, "engine": "failed",
+        return {"name": name, "count": None, "published": None, "agreement": None, "solved": None, "engine": "failed",
                 "seconds": row.get("seconds"), "estimate": None, "exact": False, "error": row.get("error")}
     result = row["result"]
     agrees = result.get("agrees")
     out = {"name": name, "count": result["count"], "published": result["published"],
-           "agreement": None if agrees is None else "yes" if agrees else "no", "engine": result.get("engine"),
+           "agreement": None if agrees is None else "yes" if agrees else "no",
+           "solved": {True: "yes", False: "none"}.get(result.get("solved")), "engine": result.get("engine"),
            "seconds": None if row.get("seconds") is None else round(row["seconds"], 3), "estimate": None,
            "exact": result["exact"]}
     guess = result.get("estimate")
