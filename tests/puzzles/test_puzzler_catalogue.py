@@ -256,6 +256,14 @@ def _orbits_by_hand(name: str) -> tuple[int, int, int]:
     the board's symmetries found by trying the 48 motions, and each image's pieces named by their shapes (a
     reflection sends a piece to its mirror image, which must be a piece of the set): nothing of parity's own
     symmetry code."""
+    puzzle, least = _least_image_by_hand(name)
+    solutions = [{frozenset(cells) for cells in s.values()} for s in pt.solutions(puzzle)]
+    return (len(solutions), len({least(s, False) for s in solutions}), len({least(s, True) for s in solutions}))
+
+
+def _least_image_by_hand(name: str):
+    """The puzzle, and ``least(solution, proper_only)``: a packing's (its pieces' cell sets') least image under the
+    board's motions (rotations only with ``proper_only``), found by trying the 48 motions of space."""
     puzzle = FAMILY.build(puzzle=name)
     rotations = [f for f, det in _motions() if det == 1]
 
@@ -276,7 +284,6 @@ def _orbits_by_hand(name: str) -> tuple[int, int, int]:
         move = (lambda c, f=f, shift=shift: tuple(f(c)[i] + shift[i] for i in range(3)))
         if {move(c) for c in board} == board:
             group.append((move, det))
-    solutions = [{frozenset(cells) for cells in s.values()} for s in pt.solutions(puzzle)]
 
     def least(solution, proper_only):
         images = []
@@ -286,7 +293,7 @@ def _orbits_by_hand(name: str) -> tuple[int, int, int]:
                 images.append(tuple(sorted(image)))
         return min(images)
 
-    return (len(solutions), len({least(s, False) for s in solutions}), len({least(s, True) for s in solutions}))
+    return puzzle, least
 
 
 @pytest.mark.parametrize(("name", "counted"), [
@@ -321,3 +328,17 @@ def test_each_family_s_puzzles_are_written_as_puzzler_files_and_read_back(name, 
     published = PUZZLER[name]["count"]
     if PUZZLER[name]["up_to"] == "symmetry" and DATA[name].get("agrees"):
         assert f" {published} up to symmetry" in out
+
+
+def test_a_puzzle_counted_up_to_rotation_is_written_one_packing_per_rotation_orbit(tmp_path):
+    """soma-bathtub's published 158 counts a packing and its mirror image apart: the file Puzzler would write
+    holds 158 packings, no two the same under a rotation (checked by the 24 rotations of space tried here)."""
+    from parity.testing import run_cli
+
+    target = tmp_path / "bathtub.txt"
+    code, out, err = run_cli("export", "polyform", "--puzzle", "soma-bathtub", "--format", "puzzler", "-o", target)
+    assert code == 0 and "solutions 158, up_to rotation" in out, err
+    puzzle, least = _least_image_by_hand("soma-bathtub")
+    read = puzzle.read_solutions(target.read_text())  # (each verified)
+    keys = {least({frozenset(cells) for cells in s.values()}, True) for s in read}
+    assert len(read) == len(keys) == PUZZLER["soma-bathtub"]["count"] == 158

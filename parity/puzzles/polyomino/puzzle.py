@@ -481,8 +481,38 @@ class Polyomino(Puzzle):
         started = time.perf_counter()
         kept = orbit_representatives(self, listed)
         held = {"up_to": "symmetry", "symmetries": len(self.symmetries().perms)}
+        named = self.__dict__.get("catalogue")
+        if named and catalogue_entry(named).get("up_to") == "rotation" and self.copies == "once":
+            kept = self._rotation_orbits(kept)  # a puzzle whose published count tells mirror images apart
+            held = {"up_to": "rotation", "symmetries": int(self.symmetries().rotations.sum())}
         text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
         return text, {"solutions": len(kept), **held}
+
+    def _rotation_orbits(self, kept: list[dict]) -> list[dict]:
+        """One packing per orbit of the board's rotations, from one per orbit of all its symmetries: each orbit
+        of all symmetries is one orbit of the rotations, or two (a packing and its mirror image, which no rotation
+        gives); each kept as the least of its orbit, in order."""
+        from ...symmetry import canonical
+
+        sym = self.symmetries()
+        if sym.rotations is None or sym.rotations.all():
+            return kept
+        rotations = sym.restricted("rotations")
+        mirror = int(next(g for g in range(len(sym.perms)) if not sym.rotations[g]))
+
+        def packing(values: tuple) -> dict:
+            placed: dict = {}
+            for cell, name in zip(sym.items, values):
+                placed.setdefault(name, []).append(cell)
+            return {name: tuple(sorted(placed[name])) for name in self.pieces if name in placed}
+
+        least = set()
+        for solution in kept:
+            image = sym.act(mirror, solution)
+            least.add(canonical(rotations, solution))
+            least.add(canonical(rotations, {name: [c for c, n in image.items() if n == name]
+                                            for name in set(image.values())}))
+        return [packing(key) for key in sorted(least)]
 
     def read_solutions(self, text: str, source: str | None = None) -> list[dict]:
         """Every solution a Polyform Puzzler solution file holds, each verified
