@@ -34,7 +34,7 @@ import json
 import time
 from pathlib import Path
 
-from parity.data.catalogue import PUZZLER_BY_FAMILY, PUZZLER_FILES, PUZZLES
+from parity.data.catalogue import PUZZLER_BY_FAMILY, PUZZLER_FILES, PUZZLES, sweep_counts, sweep_machine
 from parity.puzzles.polyomino import CATALOGUE_FAMILIES
 
 __all__ = ["TITLES", "PICTURES", "PICTURE_SECONDS", "family_rows", "family_summary", "picture_puzzle", "page_text",
@@ -90,8 +90,9 @@ def family_rows(family: str) -> list[dict]:
         ``seconds`` (how long that count took), ``agreement`` (``yes``,
         ``no``, ``not counted`` where the count took longer than the run that
         measured the others allowed, ``not measured`` where the data has
-        no measurement yet, ``""`` where there is nothing to compare), ``note`` (why a count differs) and
-        ``reason`` (why a puzzle is not yet built).
+        no measurement yet, ``""`` where there is nothing to compare), ``note`` (why a count differs),
+        ``reason`` (why a puzzle is not yet built) and ``swept`` (what parity's catalogue sweep found, the record
+        of :func:`parity.data.catalogue.sweep_counts`, or None where no sweep reached the puzzle).
     """
     built, not_yet = PUZZLER_BY_FAMILY[family]
     measured = _measured(family)
@@ -115,7 +116,7 @@ def family_rows(family: str) -> list[dict]:
                      "up_to": record.get("up_to", entry.get("up_to")) if published is not None else None,
                      "source": record.get("source", entry.get("source")), "parity": parity,
                      "seconds": record.get("seconds"), "agreement": agreement, "note": record.get("note"),
-                     "reason": not_yet.get(name)})
+                     "reason": not_yet.get(name), "swept": sweep_counts().get(name) if name in built else None})
     return rows
 
 
@@ -124,7 +125,11 @@ def family_summary(rows: list[dict]) -> dict:
     counts of the puzzles built how many parity reproduces, finds different, did not count within the time the run
     that measured them allowed, and has not yet measured."""
     published = [row for row in rows if row["built"] and row["published"] is not None]
+    swept = [row["swept"] for row in rows if row["swept"] is not None]
     return {"ships": len(rows), "builds": sum(row["built"] for row in rows),
+            "new_counts": sum(row["published"] is None and row["swept"] is not None
+                              and row["swept"]["count"] is not None for row in rows),
+            "solved": sum(record.get("solved") is not None for record in swept),
             "published": sum(row["published"] is not None for row in rows), "published_built": len(published),
             "reproduced": sum(row["agreement"] == "yes" for row in published),
             "differ": sum(row["agreement"] == "no" for row in published),
@@ -211,7 +216,38 @@ def _family_lines(family: str, pictures: dict[str, str]) -> list[str]:
     if notes:
         lines += ["Where parity's count and the published one differ, or the data says more:", ""]
         lines += [f"* ``{row['name']}``: {_escape(row['note'])}" for row in notes] + [""]
-    return lines
+    return lines + _new_count_lines(rows, title)
+
+
+def _estimate_text(guess: dict) -> str:
+    error = f" ± {guess['solutions_error']:.2g}" if guess.get("solutions_error") else ""
+    took = "" if guess.get("estimate_seconds") is None else f", about {guess['estimate_seconds']:.3g} s"
+    return f"~{guess['solutions']:.3g}{error} packings{took}" if guess.get("solutions") is not None else ""
+
+
+def _new_count_lines(rows: list[dict], title: str) -> list[str]:
+    """The family's puzzles with no published count that a catalogue sweep reached: parity's count (how it was
+    obtained: engine, seconds, the budget it had), or past the budget Knuth's estimate, and whether a packing was
+    found."""
+    reached = [row for row in rows if row["published"] is None and row["swept"] is not None]
+    if not reached:
+        return []
+    counted = [row for row in reached if row["swept"]["count"] is not None]
+    lines = _section(f"{title}: counts Puzzler never published", "~")
+    lines += [f"{len(counted)} of the {len(reached)} puzzles without a published count that the catalogue sweep "
+              "reached were counted within its budget; the others have Knuth's estimate of their search.  *Up to* "
+              "is the catalogue's convention; *All* counts every packing; *Solved*: ``yes``, a packing was found "
+              "and verified within the budget, ``none``, the engine proved there is none.", ""]
+    table = []
+    for row in reached:
+        record = row["swept"]
+        solved = {True: "yes", False: "none"}.get(record.get("solved"), "")
+        estimate = _estimate_text(record["estimate"]) if record.get("estimate") else ""
+        table.append([f"``{row['name']}``", _number(record["count"]) or estimate, record.get("up_to") or "",
+                      _number(record.get("count_all")), _escape(record.get("engine") or ""),
+                      _number(record.get("seconds")), _number(record.get("budget")), solved])
+    return lines + _table(["Name", "parity's count", "Up to", "All", "Engine", "Seconds", "Budget", "Solved"], table,
+                          [26, 22, 8, 12, 8, 7, 7, 6])
 
 
 def page_text(pictures: dict[str, str]) -> str:
@@ -248,9 +284,16 @@ def page_text(pictures: dict[str, str]) -> str:
         summary = family_summary(family_rows(family))
         overview.append([TITLES.get(family, family), str(summary["ships"]), str(summary["builds"]),
                          str(summary["published_built"]), str(summary["reproduced"]), str(summary["differ"]),
-                         str(summary["not_counted"] + summary["not_measured"])])
+                         str(summary["not_counted"] + summary["not_measured"]), str(summary["new_counts"]),
+                         str(summary["solved"])])
     lines += _table(["Family", "Puzzler ships", "parity builds", "Published (built)", "Reproduced", "Differ",
-                     "Not counted"], overview, [16, 12, 12, 14, 12, 10, 12])
+                     "Not counted", "New counts", "Solved"], overview, [14, 10, 10, 12, 10, 8, 10, 10, 8])
+    lines += ["*New counts*: puzzles with no published count that parity's catalogue sweep counted (each family's "
+              "last table gives them, with how each was obtained); *Solved*: puzzles for which the sweep found and "
+              "verified a packing, or proved there is none.  The sweep is ``parity sweep polyform-catalogue "
+              "--budget SECONDS --store FILE``; ``experiments/catalogue_counts.py FILE`` writes its rows into "
+              f"``parity/data/puzzler_counts.json``, whose seconds were measured on {_escape(sweep_machine() or '-')}; "
+              "``parity sweep check FILE`` verifies every packing in the store again.", ""]
     missing = [family for family in CATALOGUE_FAMILIES.values() if family not in PUZZLER_BY_FAMILY]
     if missing:
         named = ", ".join(TITLES.get(family, family).lower() for family in missing)

@@ -156,3 +156,31 @@ PUZZLER_NOT_YET_PUBLISHED = {
 #: the family of each of Polyform Puzzler's names, built or not
 PUZZLER_FAMILY_OF = {name: family for family, (built, not_yet) in PUZZLER_BY_FAMILY.items()
                      for name in [*built, *not_yet]}
+
+#: parity's own counts of the catalogue's puzzles, from its catalogue sweeps (written by
+#: experiments/catalogue_counts.py from the sweeps' stores)
+COUNTS_FILE = Path(__file__).with_name("puzzler_counts.json")
+_COUNTS: dict = {}
+
+
+def sweep_counts() -> dict:
+    """What parity's catalogue sweeps found for each named puzzle they reached, name -> record: ``count`` (up to
+    the entry's ``up_to``; None past the budget, with Knuth's ``estimate`` instead), ``count_all``, ``engine``,
+    ``seconds`` (the task's whole time on the machine :func:`sweep_machine` names), ``budget``, ``solved`` (True:
+    a packing found and verified; False: none exists; None: not found within the budget).  Read once.
+
+    Examples
+    --------
+    >>> record = sweep_counts()["pentominoes-3x20"]
+    >>> record["count"], record["count_all"], record["solved"]
+    (2, 8, True)
+    """
+    if not _COUNTS:
+        _COUNTS.update(json.loads(COUNTS_FILE.read_text()) if COUNTS_FILE.exists() else {"puzzles": {}})
+    return _COUNTS["puzzles"]
+
+
+def sweep_machine() -> str | None:
+    """The machine the counts of :func:`sweep_counts` were timed on."""
+    sweep_counts()
+    return _COUNTS.get("machine")
