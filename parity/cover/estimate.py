@@ -42,6 +42,8 @@ import random
 import time
 from collections.abc import Sequence
 
+from .._child import run_in_child
+from ..errors import TimeLimitReached
 from . import CoverProblem
 from ._entries import _split
 
@@ -250,7 +252,10 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
     seed : int
         Seed of the walks down to the subproblems.
     seconds : float
-        Time subproblems until this many seconds are spent (one at least, where one is found).
+        Time subproblems until this many seconds are spent.  Each is counted
+        in a child process stopped when they are spent (an estimate of a
+        subtree can fall far short of it, and its count then outlasts any
+        budget); a subproblem so stopped is not timed.
     nodes : int
         The size of the subproblems timed, in nodes.
 
@@ -270,7 +275,8 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
     started = time.perf_counter()
     timed_nodes, timed_seconds, samples = 0.0, 0.0, 0
     for _ in range(50):
-        if time.perf_counter() - started > seconds and samples:
+        spent = time.perf_counter() - started
+        if spent > seconds and (samples or spent > 2 * seconds):  # (one sample at least, within twice the time)
             break
         covered, live = tree.root()
         chosen: list[int] = []
@@ -290,12 +296,22 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
             continue
         part = restricted(problem, chosen)
         size = estimate(part, probes=400, seed=rng.randrange(2**32))["nodes"]
-        began = time.perf_counter()
-        count(part)
-        timed_seconds += time.perf_counter() - began
+        left = seconds - (time.perf_counter() - started)
+        try:
+            timed_seconds += run_in_child(_timed, count, part, time_limit=max(left, seconds / 10),
+                                          what="timing the engine")
+        except TimeLimitReached:  # far more than the estimate said: the time is spent
+            break
         timed_nodes += size
         samples += 1
     return {"rate": timed_nodes / timed_seconds if samples and timed_seconds > 0 else None, "samples": samples}
+
+
+def _timed(count, part) -> float:
+    """The seconds ``count(part)`` takes."""
+    began = time.perf_counter()
+    count(part)
+    return time.perf_counter() - began
 
 
 def restricted(problem: CoverProblem, chosen: Sequence[int]) -> CoverProblem:
