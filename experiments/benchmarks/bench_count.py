@@ -5,6 +5,7 @@ Usage (from the repository root)::
     python experiments/benchmarks/bench_count.py                 # every instance, listing capped at 20 s
     python experiments/benchmarks/bench_count.py --cap 5 --quick
     python experiments/benchmarks/bench_count.py --symmetry-only    # counts up to symmetry alone
+    python experiments/benchmarks/bench_count.py --tilings [--big]  # tilings by any pieces alone
 
 Instances and columns, one run:
 
@@ -22,6 +23,15 @@ Instances and columns, one run:
 * counts up to symmetry: Burnside's lemma over quotient problems, each
   counted (``burnside-counting``), against Burnside over every solution
   listed (``listing``).
+
+With ``--tilings``: tilings of rectangles by any number of trominoes,
+tetrominoes and pentominoes, the compiled frontier count
+(:func:`parity.cover.profile.profile_count`, what ``memo`` runs on a large
+tiling) against the memo in Python (:func:`parity.cover.memo.memo_count`,
+its plain reference), the engine's time alone, and the whole command
+``parity count polyomino --copies any ...`` for the largest; ``--big`` adds
+the 12 x 12 board's tetromino tilings.  Results to
+``results/tilings.json``.
 
 Every count is compared between the engines that finished (and the tilings
 with OEIS A004003); a listing that does not finish within the cap is shown
@@ -182,6 +192,51 @@ def _ratio(value: float) -> str:
     return f"{value:.0f}x" if value >= 10 else f"{value:.2g}x"
 
 
+def _child_tiling(pieces: str, board: str, how: str, send) -> None:
+    import parity as pt
+    from parity.cover.memo import memo_count
+    from parity.cover.profile import profile_count, profile_load
+
+    problem = pt.Polyomino(pieces, board, copies="any").encoding("cover")
+    profile_load()  # (loaded before the clock starts, as an engine's load is timed apart)
+    started = time.perf_counter()
+    count = (profile_count if how == "compiled" else memo_count)(problem)
+    send.send((count, time.perf_counter() - started, None))
+
+
+def tilings(big: bool, cap: float) -> list[dict]:
+    """Tilings by any pieces: the compiled frontier count beside the memo in Python, and the whole command."""
+    import subprocess
+    import sys
+
+    boards = [("trominoes", "rect:12x8"), ("tetrominoes", "rect:6x6"), ("tetrominoes", "rect:8x8"),
+              ("pentominoes", "rect:10x6"), ("pentominoes", "rect:10x8"), ("tetrominoes", "rect:10x10")]
+    boards += [("tetrominoes", "rect:12x12")] if big else []
+    rows = []
+    print(f"{'tiling':<26} {'count':>36} {'compiled s':>11} {'python s':>10} {'ratio':>8}")
+    for pieces, board in boards:
+        count, seconds = timed(pieces, board, "compiled", 3600.0, target=_child_tiling)
+        other, other_s = timed(pieces, board, "python", cap, target=_child_tiling)
+        if other is not None:
+            assert other == count, (pieces, board, other, count)
+        ratio = f"{other_s / seconds:.0f}x" if other_s is not None else f">{cap / seconds:.0f}x"
+        print(f"{pieces + '/' + board:<26} {count:>36} {seconds:>11.3f} "
+              f"{'>' + format(cap, 'g') if other_s is None else format(other_s, '.3f'):>10} {ratio:>8}")
+        rows.append({"instance": f"{pieces}/{board}", "count": count, "compiled_s": seconds, "python_s": other_s})
+    pieces, board = boards[-1]
+    command = [sys.executable, "-m", "parity", "count", "polyomino", "--pieces", pieces, "--board", board,
+               "--copies", "any", "--json"]
+    started = time.perf_counter()
+    run = subprocess.run(command, capture_output=True, text=True, check=True)
+    whole = time.perf_counter() - started
+    payload = json.loads(run.stdout)
+    assert payload["count"] == rows[-1]["count"] and payload["engine"] == "memo", payload
+    print(f"parity count polyomino --pieces {pieces} --board {board} --copies any: {whole:.2f} s whole process "
+          f"(engine {payload['seconds']:.2f} s)")
+    rows.append({"command": " ".join(command[2:]), "seconds": whole, "engine_s": payload["seconds"]})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0, help="seconds for each engine that counts by listing")
@@ -189,7 +244,14 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="just the instances whose counter is this or whose name holds it (printed only)")
     parser.add_argument("--symmetry-only", action="store_true",
                         help="only the counts up to symmetry (results/count_symmetry.json)")
+    parser.add_argument("--tilings", action="store_true",
+                        help="only the tilings by any pieces, compiled against Python (results/tilings.json)")
+    parser.add_argument("--big", action="store_true", help="with --tilings, the 12 x 12 tetromino tilings too")
     args = parser.parse_args()
+    if args.tilings:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "tilings.json").write_text(json.dumps(tilings(args.big, args.cap), indent=1) + "\n")
+        return
     if args.symmetry_only:
         RESULTS.mkdir(exist_ok=True)
         rows = symmetry_rows(args.quick, args.cap)

@@ -182,8 +182,11 @@ class MemoEngine(DlxEngine):
 
     Partial covers that cover the same items leave the same subproblem,
     counted once (the idea of DXZ), so a count of 10^16 domino tilings takes
-    milliseconds where any engine that lists covers could not finish.  It
-    counts only; ``scan`` and ``dlx`` find and list.  No colours.
+    milliseconds where any engine that lists covers could not finish.  A
+    large tiling is counted by the compiled frontier count
+    (:mod:`parity.cover.profile`, the same subproblems breadth first), a
+    small one by the memo in Python.  It counts only; ``scan`` and ``dlx``
+    find and list.  No colours.
     """
 
     name = "memo"
@@ -207,10 +210,33 @@ class MemoEngine(DlxEngine):
 
         return memo_refusal(problem)
 
+    #: a problem of at least this many items times the span of its options goes to the compiled frontier count
+    #: (smaller ones are counted sooner in Python than the kernel is loaded)
+    COMPILED = 1000
+
+    @classmethod
+    def compiled(cls, problem) -> bool:
+        """Whether the compiled frontier count (:func:`parity.cover.profile.profile_count`) takes ``problem``:
+        one large enough, whose options span at most 63 items and hold primary items only; else the memo in
+        Python (:func:`parity.cover.memo.memo_count`), its plain reference."""
+        from ..cover.memo import memo_span
+        from ..cover.profile import profile_refusal
+
+        return len(problem.primary) * memo_span(problem) >= cls.COMPILED and profile_refusal(problem) is None
+
     def load(self, problem) -> None:
         from ..linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
 
+        if self.compiled(problem):
+            from ..cover.profile import profile_load
+
+            profile_load()
+
     def _count(self, problem) -> int:
+        if self.compiled(problem):
+            from ..cover.profile import profile_count
+
+            return profile_count(problem)
         from ..cover.memo import memo_count
 
         return memo_count(problem)

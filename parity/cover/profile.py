@@ -1,0 +1,174 @@
+"""Counting the covers of a tiling by its frontier, compiled: the ``memo`` engine's kernel.
+
+A cover problem built in scan-line order (``CoverProblem(..., ordered=True)``)
+whose options each span at most 63 consecutive items (a tiling: pieces used
+any number of times, the board a few rows of pieces deep) is counted one item
+at a time: the state at item ``i`` is the set of items from ``i`` on that are
+covered already, as bits of one machine word; a state whose item ``i`` is
+covered goes on to ``i + 1`` as it is, any other goes on through each option
+whose first item is ``i`` and that fits.  States that meet are added, so
+each distinct frontier is counted once however many partial covers reach
+it: the breadth-first form of :func:`parity.cover.memo.memo_count`, which is
+the plain reference the tests compare it with, and the transfer-matrix count
+of tilings by any pieces.
+
+Counts are exact: 128-bit words where the count is known to fit (the product
+of the most options any ``k`` items are the first item of, for ``k`` the most
+options a cover can hold, bounds it), else residues modulo primes below
+``2**62`` joined by the Chinese remainder theorem.
+
+Examples
+--------
+>>> from parity.cover import CoverProblem
+>>> dominoes = [[(r, c), (r, c + 1)] for r in range(2) for c in range(3)] + \\
+...            [[(0, c), (1, c)] for c in range(4)]
+>>> problem = CoverProblem(dominoes, primary=[(r, c) for r in range(2) for c in range(4)], ordered=True)
+>>> profile_count(problem)  # the 2 x 4 board's domino tilings: a Fibonacci number
+5
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._limits import human_bytes, machine_memory
+from ..errors import TooLargeError
+
+__all__ = ["profile_count", "profile_load", "profile_refusal", "profile_tables", "count_bound", "MAX_SPAN",
+           "BYTES_PER_STATE"]
+
+#: the most consecutive items one option may span (a state is one 64-bit word, its top bit the table's mark)
+MAX_SPAN = 63
+#: what one state costs at its peak: its word and count in the level read and in the table written (half full)
+BYTES_PER_STATE = 96
+
+
+def profile_refusal(problem) -> str | None:
+    """Why the frontier count does not take ``problem``, or None: it needs an ordered problem of primary items
+    only in its options, each option spanning at most :data:`MAX_SPAN` items in their order, and no colours."""
+    if problem.colored:
+        return "the frontier count takes no colours"
+    if not problem.ordered:
+        return "the frontier count needs a problem ordered along its board"
+    return profile_tables(problem)[2]
+
+
+def profile_tables(problem) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
+    """``(start, masks, refusal)``: the options anchored at each primary item (their first item in the listed
+    order), as bit masks from it, in CSR form (``masks[start[i]:start[i + 1]]``); or the reason there are none."""
+    place = {item: k for k, item in enumerate(problem.primary)}
+    idle = set(problem.idle)
+    anchored: list[list[int]] = [[] for _ in problem.primary]
+    for number, items in enumerate(problem.items):
+        if number in idle:
+            continue
+        where = [place.get(item) for item in items]
+        if any(k is None for k in where):
+            return None, None, "the frontier count takes options of primary items only"
+        low = min(where)
+        if max(where) - low + 1 > MAX_SPAN:
+            return None, None, f"an option spans more than {MAX_SPAN} items in their order"
+        anchored[low].append(sum(1 << (k - low) for k in where))
+    start = np.zeros(len(anchored) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(a) for a in anchored])
+    masks = np.array([m for a in anchored for m in a], dtype=np.uint64)
+    return start, masks, None
+
+
+def count_bound(problem, start: np.ndarray) -> int:
+    """An upper bound of the number of covers: a cover chooses one option where its first open item is, so it
+    is at most the product of the ``k`` largest numbers of options anchored at one item, ``k`` the most options
+    a cover can hold (the items over the fewest items an option has)."""
+    sizes = sorted((int(n) for n in np.diff(start) if n), reverse=True)
+    if not sizes:
+        return 1
+    idle = set(problem.idle)
+    fewest = min(len(items) for number, items in enumerate(problem.items) if number not in idle)
+    return math.prod(sizes[:max(1, len(problem.primary) // max(1, fewest))])
+
+
+def _is_prime(n: int) -> bool:
+    """Miller-Rabin with the bases that decide every number below 3.3e24."""
+    if n < 2:
+        return False
+    for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41):
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41):
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _primes_below(top: int, how_many: int) -> list[int]:
+    found, n = [], top - 1
+    while len(found) < how_many:
+        if _is_prime(n):
+            found.append(n)
+        n -= 1
+    return found
+
+
+def profile_load() -> None:
+    """Bring in the compiled kernel (read from numba's cache, or compiled the first time after installing) by
+    counting a board of two cells."""
+    from ._profile_kernels import profile_run
+
+    profile_run(np.array([0, 1, 1], dtype=np.int64), np.array([3], dtype=np.uint64), 2, np.uint64(0), 100)
+
+
+def profile_count(problem, limit: int | None = None) -> int:
+    """The number of exact covers of ``problem``, counted along its frontier by the compiled kernel.
+
+    Raises
+    ------
+    ValueError
+        If the problem is not one the frontier count takes (:func:`profile_refusal` says why).
+    TooLargeError
+        If more than ``limit`` states would be held at one item (default: what half the machine's memory holds).
+    """
+    from ._profile_kernels import profile_run
+
+    refusal = profile_refusal(problem)
+    if refusal is not None:
+        raise ValueError(refusal)
+    start, masks, _ = profile_tables(problem)
+    if limit is None:
+        limit = machine_memory() // (2 * BYTES_PER_STATE)
+    n = len(problem.primary)
+    if n == 0:
+        return 1
+
+    def run(modulus: int) -> int:
+        lo, hi, status, most = profile_run(start, masks, n, np.uint64(modulus), limit)
+        if status == 2:
+            raise TooLargeError(f"counting this cover problem along its frontier needs more than {limit:,} states "
+                                f"at once (about {human_bytes(limit * BYTES_PER_STATE)})")
+        if status == 1:
+            return -1
+        return int(lo) + (int(hi) << 64)
+
+    bound = count_bound(problem, start)
+    if bound < 2 ** 128:
+        counted = run(0)
+        if counted >= 0:
+            return counted
+    primes = _primes_below(2 ** 62, max(2, math.ceil((bound.bit_length() + 1) / 61)))
+    residues = [run(p) for p in primes]
+    total, modulus = 0, 1
+    for residue, p in zip(residues, primes):  # the Chinese remainder theorem, one prime at a time
+        step = (residue - total) * pow(modulus, -1, p) % p
+        total, modulus = total + modulus * step, modulus * p
+    return total

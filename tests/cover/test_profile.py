@@ -1,0 +1,81 @@
+"""The compiled frontier count of tilings: equal to the memo in Python (its plain reference), to dancing links on
+small boards, and to OEIS A004003 past 64 and past 128 bits (the Chinese remainder route)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.cover import CoverProblem
+from parity.cover._profile_kernels import profile_run
+from parity.cover.memo import memo_count
+from parity.cover.profile import count_bound, profile_count, profile_refusal, profile_tables
+from parity.engines.cover import MemoEngine
+from parity.errors import TooLargeError
+
+from test_memo import profile_dp  # (the broken-profile DP written out for dominoes)
+
+# OEIS A004003: domino tilings of the 2n x 2n board, n = 0..9 (n = 9 is past 2**128)
+A004003 = [1, 2, 36, 6728, 12988816, 258584046368, 53060477521960000, 112202208776036178000000,
+           2444888770250892795802079170816, 548943583215388338077567813208427340288]
+
+
+def _tiling(pieces: str, width: int, height: int):
+    return pt.Polyomino(pieces, f"rect:{width}x{height}", copies="any").encoding("cover")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["dominoes", "trominoes", "tetrominoes", "pentominoes", "one-sided-tetrominoes", "monominoes"]),
+       st.integers(1, 7), st.integers(1, 6))
+def test_the_frontier_count_is_the_memo_s(pieces, width, height):
+    problem = _tiling(pieces, width, height)
+    assert profile_count(problem) == memo_count(problem)
+
+
+@pytest.mark.parametrize("pieces, board", [("tetrominoes", "rect:4x4"), ("trominoes", "rect:6x3"),
+                                           ("pentominoes", "rect:5x5"), ("trihexes", "hex-parallelogram:3x2"),
+                                           ("tetriamonds", "tri-parallelogram:2x2"), ("dominoes", "rect:5x4")])
+def test_the_frontier_count_is_the_number_of_tilings_dancing_links_lists(pieces, board):
+    problem = pt.Polyomino(pieces, board, copies="any").encoding("cover")
+    assert profile_refusal(problem) is None
+    assert profile_count(problem) == problem.count()
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_domino_tilings_of_squares_are_oeis_a004003(n):
+    assert profile_count(_tiling("dominoes", 2 * n, 2 * n)) == A004003[n]
+
+
+@pytest.mark.parametrize("m, n", [(3, 17), (9, 10), (11, 12)])
+def test_domino_tilings_of_rectangles_agree_with_a_profile_dp(m, n):
+    assert profile_count(_tiling("dominoes", n, m)) == profile_dp(m, n)
+
+
+def test_an_overflow_of_128_bits_is_reported_not_wrapped():
+    problem = _tiling("dominoes", 18, 18)  # 5.5e38 tilings
+    start, masks, _ = profile_tables(problem)
+    assert count_bound(problem, start) >= A004003[9] > 2 ** 128
+    assert profile_run(start, masks, len(problem.primary), np.uint64(0), 10 ** 9)[2] == 1
+    assert profile_count(problem) == A004003[9]  # by residues instead
+
+
+def test_what_the_frontier_count_refuses_and_its_bound():
+    assert "primary items only" in profile_refusal(CoverProblem([["a", "s"], ["b"]], secondary=["s"], ordered=True))
+    assert "ordered" in profile_refusal(CoverProblem([["a"], ["b"]]))
+    far = CoverProblem([["a", 99]] + [[k] for k in range(100)], primary=["a", *range(100)], ordered=True)
+    assert "spans more than 63" in profile_refusal(far)
+    assert "primary items only" in profile_refusal(pt.Polyomino("pentominoes", "rect:10x6").encoding("cover")) or \
+        "spans" in profile_refusal(pt.Polyomino("pentominoes", "rect:10x6").encoding("cover"))  # (a packing)
+    with pytest.raises(TooLargeError, match="states"):
+        profile_count(_tiling("dominoes", 8, 8), limit=10)
+    assert profile_count(CoverProblem([], primary=[], ordered=True)) == 1
+    assert profile_count(CoverProblem([["a"]], primary=["a", "b"], ordered=True)) == 0
+
+
+def test_the_memo_engine_counts_large_tilings_compiled_and_small_ones_in_python():
+    small, large = _tiling("dominoes", 4, 4), _tiling("tetrominoes", 7, 7)
+    assert not MemoEngine.compiled(small) and MemoEngine.compiled(large)
+    assert pt.count(pt.Polyomino("tetrominoes", "rect:7x7", copies="any"), engine="memo") == memo_count(large)
