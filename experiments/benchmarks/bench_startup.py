@@ -67,6 +67,8 @@ FIRST_USE = [
     ("dlx (xcover)", [*_PENTOMINOES_20X3, "dlx"]),
     ("scan", [*_PENTOMINOES_20X3, "scan"]),
     ("memo", [*_PENTOMINOES_20X3, "memo"]),
+    ("memo, compiled: tetromino tilings", [PARITY, "count", "polyomino", "--pieces", "tetrominoes", "--board",
+                                           "rect:8x8", "--copies", "any"]),
     ("search: sudoku", [PARITY, "solve", "sudoku", TOP95_1, "--unique"]),
     ("search: icosoku", [PARITY, "solve", "icosoku"]),
     ("search: quintomino", [PARITY, "count", "quintomino"]),

@@ -13,7 +13,7 @@ from ._bits import _as_bits, unpack
 from ._inputs import check_size
 from .space import SolutionSpace
 
-__all__ = ["LinearSystem", "PackedSystem"]
+__all__ = ["LinearSystem", "PackedSystem", "StencilSystem"]
 
 
 @dataclass
@@ -71,15 +71,7 @@ class LinearSystem:
         >>> system.dense().tolist(), system.solve().particular.tolist()
         ([[1, 1, 0], [1, 1, 1], [0, 1, 1]], [0, 1, 0])
         """
-        from .chase import stencil_entries
-
-        kind, m, n, closed = stencil
-        rows, cols = stencil_entries(kind, m, n, closed)
-        size = m * n
-        system = cls((size, size), rows, cols, np.ones(rows.size, dtype=np.int64), np.asarray(rhs), field,
-                     variables, variables, stencil=tuple(stencil), **({} if decode is None else {"decode": decode}))
-        system._stencil_checked = (system.stencil, True)
-        return system
+        return StencilSystem(stencil, rhs, field, variables, decode)
 
     def satisfied_by(self, x) -> bool:
         """True if the vector ``x`` solves ``A x = b`` (exact integer arithmetic, from the entries).
@@ -224,3 +216,67 @@ class PackedSystem(LinearSystem):
         if chosen.name != "gf2":
             return chosen.solve_system(self)
         return Echelon(self.packed.copy(), self.rhs % 2, ncols=self.shape[1]).space()
+
+
+class StencilSystem(LinearSystem):
+    """Lights Out's toggle matrix of a grid, cylinder or torus, ``stencil = (kind, m, n, closed)``, its entries
+    written from the stencil (:func:`~parity.linalg.chase.stencil_entries`) only when an engine asks for them.
+
+    The polynomial route (``poly``) reads the stencil alone and ``chase``
+    works row by row from it, so a count of a 2000 x 2000 board lists none
+    of its 20 million entries; the system is known to be its stencil, so
+    ``chase`` does not check the entries either.  Made by
+    :meth:`LinearSystem.from_stencil`.
+
+    Examples
+    --------
+    >>> system = StencilSystem(("torus", 2, 3, False), np.ones(6, dtype=np.int64), 2)
+    >>> system.shape, system.entry_count, "_entries" in system.__dict__
+    ((6, 6), 18, False)
+    >>> int(system.values.sum()), "_entries" in system.__dict__
+    (18, True)
+    """
+
+    def __init__(self, stencil: tuple, rhs, field: int, variables: Sequence[Hashable] = (),
+                 decode: Callable[[np.ndarray], object] | None = None) -> None:
+        kind, m, n, closed = stencil
+        size = m * n
+        self.shape = (size, size)
+        self.rhs = np.asarray(rhs)
+        self.field = field
+        self.variables = self.equations = variables
+        self.decode = decode if decode is not None else (lambda x: x)
+        self.stencil = self._source = tuple(stencil)  # (the matrix is the source's, whatever the label says later)
+        self._stencil_checked = (self.stencil, True)
+
+    @cached_property
+    def entry_count(self) -> int:
+        """How many entries the toggle matrix has (each press toggles its cell and its neighbours on the board)."""
+        kind, m, n, closed = self._source
+        wrap_rows, wrap_cols = kind == "torus", kind in ("torus", "cylinder")
+        # each direction of length at least 3 that wraps has a neighbour on both sides of every cell; length 2
+        # wraps onto the one neighbour already there; length 1 has none
+        across = n * (2 if wrap_cols and n >= 3 else 2 * (n - 1) / n if n > 1 else 0)
+        down = m * (2 if wrap_rows and m >= 3 else 2 * (m - 1) / m if m > 1 else 0)
+        return int(round(m * across + n * down)) + (m * n if closed else 0)
+
+    @cached_property
+    def _entries(self) -> tuple[np.ndarray, np.ndarray]:
+        from .chase import stencil_entries
+
+        return stencil_entries(*self._source)
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The row of each entry (written on first use)."""
+        return self._entries[0]
+
+    @property
+    def cols(self) -> np.ndarray:
+        """The column of each entry (written on first use)."""
+        return self._entries[1]
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every entry's value: 1."""
+        return np.ones(self._entries[0].size, dtype=np.int64)
