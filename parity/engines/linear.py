@@ -142,9 +142,8 @@ class ChaseEngine(LinearEngine):
 
 def _entry_count(system) -> int:
     """The non-zero entries of ``system``'s matrix; a matrix held packed counts its bits, listing no entry."""
-    from ..linalg.system import PackedSystem
-
-    return system.entry_count if isinstance(system, PackedSystem) else len(system.rows)
+    counted = getattr(system, "entry_count", None)  # (a packed or stencil system counts them without listing them)
+    return counted if counted is not None else len(system.rows)
 
 
 class PolyEngine(Engine):
@@ -173,8 +172,13 @@ class PolyEngine(Engine):
         stencil = structured_stencil(system)
         if stencil is None or system.field != 2:
             return "engine 'poly' counts Lights Out on grids, cylinders and tori over GF(2) only; use chase or gf2"
-        rhs = system.rhs % 2
-        if rhs.any() and not (stencil[3] and rhs.all()):
+        uniform = getattr(system, "uniform_rhs", None)
+        if uniform is not None:  # (every equation the same: no vector written)
+            some = every = uniform % 2 != 0
+        else:
+            rhs = system.rhs % 2
+            some, every = rhs.any(), rhs.all()
+        if some and not (stencil[3] and every):
             return ("engine 'poly' cannot tell whether this start is solvable (it counts when every light starts "
                     "on under the closed rule, or when nothing has to change); use chase or gf2")
         return None

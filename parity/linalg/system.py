@@ -242,7 +242,9 @@ class StencilSystem(LinearSystem):
         kind, m, n, closed = stencil
         size = m * n
         self.shape = (size, size)
-        self.rhs = np.asarray(rhs)
+        #: the right side where every equation has the same one (an int), else None
+        self.uniform_rhs = int(rhs) if isinstance(rhs, (int, np.integer)) else None
+        self._rhs = None if self.uniform_rhs is not None else np.asarray(rhs)
         self.field = field
         self.variables = self.equations = variables
         self.decode = decode if decode is not None else (lambda x: x)
@@ -260,10 +262,25 @@ class StencilSystem(LinearSystem):
         down = m * (2 if wrap_rows and m >= 3 else 2 * (m - 1) / m if m > 1 else 0)
         return int(round(m * across + n * down)) + (m * n if closed else 0)
 
+    @property
+    def rhs(self) -> np.ndarray:
+        """``b`` (written out on first use where every equation has the same right side, :attr:`uniform_rhs`)."""
+        if self._rhs is None:
+            check_size(8.0 * self.shape[0], f"the right side of a {self.shape[0]} x {self.shape[1]} system")
+            self._rhs = np.full(self.shape[0], self.uniform_rhs, dtype=np.int64)
+        return self._rhs
+
+    @rhs.setter
+    def rhs(self, value) -> None:
+        self._rhs, self.uniform_rhs = np.asarray(value), None
+
     @cached_property
     def _entries(self) -> tuple[np.ndarray, np.ndarray]:
         from .chase import stencil_entries
 
+        kind, m, n, _ = self._source
+        # the entries, and the arrays the engines that read them make of them: about 64 bytes an entry
+        check_size(64.0 * self.entry_count, f"the toggle matrix of {kind}:{m}x{n}")
         return stencil_entries(*self._source)
 
     @property

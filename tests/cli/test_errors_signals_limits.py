@@ -225,9 +225,17 @@ def test_H1_huge_inputs_refused_at_once(capsys, tmp_path, case):
         path = tmp_path / "huge.cnf"
         path.write_text("p cnf 99999999999 0\n")
         args = ("count", "cnf", path)
-    else:
-        args = ("count", "lightsout", "--board", {"grid": "grid:100000x100000", "hex": "hex:1000000"}[case])
+    else:  # (a grid's count needs no memory per cell: its solution does)
+        args = ({"grid": "solve", "hex": "count"}[case], "lightsout", "--board",
+                {"grid": "grid:100000x100000", "hex": "hex:1000000"}[case])
     user_error(capsys, *args, words=("needs about", "of memory"))
+
+
+def test_H1_a_huge_grid_is_counted_by_the_polynomial_route_with_no_memory_per_cell(capsys):
+    # 10^10 cells: the count of the closed rule's all-on start is 2^nullity, the nullity a gcd of polynomials
+    data = json_answer(capsys, "count", "lightsout", "--board", "grid:100000x100000")
+    assert data["engine"] == "poly" and data["exact"] is True and data["rank"] + data["nullity"] == 10 ** 10
+    assert data["count"] == 2 ** data["nullity"]
 
 
 def test_H2_ganak_count_stops_at_its_time_limit(capsys, tmp_path):

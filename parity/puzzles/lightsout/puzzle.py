@@ -97,7 +97,6 @@ class LightsOut(Puzzle):
         if self.rectangle is not None:
             self._board = None
             self.nodes = self.rectangle.cells
-            check_memory(_CELL_BYTES * len(self.nodes), f"Lights Out on {self.rectangle.name}")
             self.index = self.nodes.positions
         else:
             from ...boards import board as make_board  # a graph's modules, for a board not known by its size
@@ -109,6 +108,12 @@ class LightsOut(Puzzle):
             self.index = {v: i for i, v in enumerate(self.nodes)}
         self.field = check_field(field)
         self.toggle_matrix: np.ndarray | None = None
+        # every light the same at the start and at the end, on a board known by its size: the states are vectors
+        # only when something asks for them, so that a count by the board-free route needs no memory per cell
+        uniform = all(isinstance(spec, str) and spec in ("all-on", "all-off") for spec in (start, target))
+        self._uniform = (start, target) if self.rectangle is not None and isinstance(rule, str) and uniform else None
+        if self.rectangle is not None and self._uniform is None:
+            self._memory_checked()
         if isinstance(rule, str):
             if rule not in RULES:
                 raise RuleError(f"unknown rule {rule!r}; use one of {', '.join(RULES)} or a toggle matrix")
@@ -116,8 +121,38 @@ class LightsOut(Puzzle):
         else:
             self.rule = "matrix"
             self.toggle_matrix = toggle_matrix(rule, len(self.nodes), self.field)
-        self.start = self.state(start, "start")
-        self.target = self.state(target, "target")
+        self._start = None if self._uniform else self.state(start, "start")
+        self._target = None if self._uniform else self.state(target, "target")
+
+    def _memory_checked(self) -> None:
+        """Refuse a board known by its size that would not fit in memory once its cells are listed."""
+        if self.rectangle is not None and not self.__dict__.get("_checked"):
+            check_memory(_CELL_BYTES * len(self.nodes), f"Lights Out on {self.rectangle.name}")
+            self._checked = True
+
+    @property
+    def start(self) -> np.ndarray:
+        """The start as a vector in node order (made on first use where every light starts the same)."""
+        if self._start is None:
+            self._memory_checked()
+            self._start = self.state(self._uniform[0], "start")
+        return self._start
+
+    @property
+    def target(self) -> np.ndarray:
+        """The target as a vector in node order (made on first use where every light ends the same)."""
+        if self._target is None:
+            self._memory_checked()
+            self._target = self.state(self._uniform[1], "target")
+        return self._target
+
+    def uniform_change(self) -> int | None:
+        """What every light must change by (``target - start``, the same for every light), where the start and
+        the target are each every light on or every light off on a board known by its size; else None."""
+        if self._uniform is None:
+            return None
+        value = {"all-on": 1, "all-off": 0}
+        return (value[self._uniform[1]] - value[self._uniform[0]]) % self.field
 
     @property
     def board(self) -> nx.Graph:
@@ -168,7 +203,8 @@ class LightsOut(Puzzle):
             rows, cols = np.nonzero(self.toggle_matrix)
             values = self.toggle_matrix[rows, cols]
         elif self.rectangle is not None:  # written from the stencil, no graph
-            rhs = (self.target - self.start) % self.field
+            change = self.uniform_change()
+            rhs = (self.target - self.start) % self.field if change is None else change
             return LinearSystem.from_stencil(self._stencil(), rhs, self.field, self.nodes, decode=self.presses)
         else:
             edges = self._edges()
