@@ -151,7 +151,9 @@ def catalogue_command(family: str | None, as_json: bool) -> None:
             continue
         pieces = row["pieces"] + (f" less one of {row['omit_one_of']}" if row["omit_one_of"] else "")
         published = "-" if row["published"] is None else f"{row['published']} up to {row['up_to']}"
-        lines.append(f"{row['name']:<{width}}  {row['family']:<7}  {pieces}; {row['board']}; published: {published}")
+        counted = "" if row["counted"] is None or row["published"] is not None else f"; parity: {row['counted']}"
+        lines.append(f"{row['name']:<{width}}  {row['family']:<7}  {pieces}; {row['board']}; published: {published}"
+                     + counted)
     lines.append(f"{len(built)} puzzles, {sum(row['published'] is not None for row in built)} with a published count"
                  + (f"; {len(rows) - len(built)} not yet built" if len(rows) > len(built) else ""))
     click.echo("\n".join(lines))

@@ -280,7 +280,9 @@ def catalogue(family: str | None = None) -> list[dict]:
     """Every named puzzle of the catalogue, one row each (``parity catalogue``): its name, its family (as Polyform
     Puzzler groups them: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs), piece set, board, the symmetries its
     count is up to, the published count (None where none is) and where it is published; a puzzle not yet built
-    says why (``built`` False, ``reason``).
+    says why (``built`` False, ``reason``).  A built puzzle that parity's catalogue sweeps counted also has
+    ``counted``, parity's count under the same convention (:func:`parity.data.catalogue.sweep_counts`; None where
+    no sweep counted it within its budget).
 
     Examples
     --------
@@ -292,7 +294,8 @@ def catalogue(family: str | None = None) -> list[dict]:
     ...
     parity.errors.LimitError: unknown family 'ominos'; the catalogue's families: ominoes, iamonds, hexes, cubes, sticks, trigs, twigs
     """
-    from ...data.catalogue import PUZZLER, PUZZLER_FAMILY_OF, PUZZLER_NOT_YET, PUZZLER_NOT_YET_PUBLISHED, PUZZLES
+    from ...data.catalogue import (PUZZLER, PUZZLER_FAMILY_OF, PUZZLER_NOT_YET, PUZZLER_NOT_YET_PUBLISHED, PUZZLES,
+                                   sweep_counts)
 
     families = list(CATALOGUE_FAMILIES.values())
     if family is not None and family not in families:
@@ -303,7 +306,8 @@ def catalogue(family: str | None = None) -> list[dict]:
         board = entry.get("board_label", entry["board"])
         rows.append({"name": name, "family": kind, "built": True, "pieces": entry["pieces"],
                      "omit_one_of": entry.get("omit_one_of"), "board": board, "up_to": entry["up_to"],
-                     "published": entry["count"], "source": entry["source"]})
+                     "published": entry["count"], "source": entry["source"],
+                     "counted": sweep_counts().get(name, {}).get("count")})
     rows += [{"name": name, "family": PUZZLER_FAMILY_OF[name], "built": False, "reason": reason,
               "published": PUZZLER_NOT_YET_PUBLISHED[name][0], "source": PUZZLER_NOT_YET_PUBLISHED[name][1]}
              for name, reason in PUZZLER_NOT_YET.items()]
