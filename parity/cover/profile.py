@@ -89,38 +89,6 @@ def count_bound(problem, start: np.ndarray) -> int:
     return math.prod(sizes[:max(1, len(problem.primary) // max(1, fewest))])
 
 
-def _is_prime(n: int) -> bool:
-    """Miller-Rabin with the bases that decide every number below 3.3e24."""
-    if n < 2:
-        return False
-    for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41):
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41):
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def _primes_below(top: int, how_many: int) -> list[int]:
-    found, n = [], top - 1
-    while len(found) < how_many:
-        if _is_prime(n):
-            found.append(n)
-        n -= 1
-    return found
-
-
 def profile_load() -> None:
     """Bring in the compiled kernel (read from numba's cache, or compiled the first time after installing) by
     counting a board of two cells."""
@@ -165,10 +133,7 @@ def profile_count(problem, limit: int | None = None) -> int:
         counted = run(0)
         if counted >= 0:
             return counted
-    primes = _primes_below(2 ** 62, max(2, math.ceil((bound.bit_length() + 1) / 61)))
-    residues = [run(p) for p in primes]
-    total, modulus = 0, 1
-    for residue, p in zip(residues, primes):  # the Chinese remainder theorem, one prime at a time
-        step = (residue - total) * pow(modulus, -1, p) % p
-        total, modulus = total + modulus * step, modulus * p
-    return total
+    from ..counting.heights import _crt, word_primes
+
+    primes = word_primes(max(2, math.ceil((bound.bit_length() + 1) / 61)), 2 ** 62)
+    return _crt([run(p) for p in primes], primes)

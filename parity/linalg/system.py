@@ -126,7 +126,27 @@ class LinearSystem:
         return elimination(self.field, engine).solve_system(self)
 
 
-class PackedSystem(LinearSystem):
+class _EntriesOnDemand(LinearSystem):
+    """A 0/1 matrix whose entries are listed (``_entries``, cached) only when an engine asks for them; the
+    subclass says how many there are (``entry_count``) without listing them."""
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The row of each entry 1 (listed on first use)."""
+        return self._entries[0]
+
+    @property
+    def cols(self) -> np.ndarray:
+        """The column of each entry 1 (listed on first use)."""
+        return self._entries[1]
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every entry's value: 1."""
+        return np.ones(self.entry_count, dtype=np.int64)
+
+
+class PackedSystem(_EntriesOnDemand):
     """``A x = b`` over GF(2) with ``A`` held packed, 64 columns to a word (as :func:`~parity.linalg.pack` packs it).
 
     A :class:`LinearSystem` keeps ``A`` as its non-zero entries, 24 bytes
@@ -186,20 +206,6 @@ class PackedSystem(LinearSystem):
         found = np.nonzero(unpack(self.packed, ncols))
         return found[0].astype(np.int64), found[1].astype(np.int64)
 
-    @property
-    def rows(self) -> np.ndarray:
-        """The row of each entry 1 (unpacked on first use)."""
-        return self._entries[0]
-
-    @property
-    def cols(self) -> np.ndarray:
-        """The column of each entry 1 (unpacked on first use)."""
-        return self._entries[1]
-
-    @property
-    def values(self) -> np.ndarray:
-        """Every entry's value: 1."""
-        return np.ones(self.entry_count, dtype=np.int64)
 
     def dense(self) -> np.ndarray:
         """``A`` as a dense int64 array, unpacked from the words (no entry listed)."""
@@ -218,7 +224,7 @@ class PackedSystem(LinearSystem):
         return Echelon(self.packed.copy(), self.rhs % 2, ncols=self.shape[1]).space()
 
 
-class StencilSystem(LinearSystem):
+class StencilSystem(_EntriesOnDemand):
     """Lights Out's toggle matrix of a grid, cylinder or torus, ``stencil = (kind, m, n, closed)``, its entries
     written from the stencil (:func:`~parity.linalg.chase.stencil_entries`) only when an engine asks for them.
 
@@ -233,7 +239,7 @@ class StencilSystem(LinearSystem):
     >>> system = StencilSystem(("torus", 2, 3, False), np.ones(6, dtype=np.int64), 2)
     >>> system.shape, system.entry_count, "_entries" in system.__dict__
     ((6, 6), 18, False)
-    >>> int(system.values.sum()), "_entries" in system.__dict__
+    >>> system.rows.size, "_entries" in system.__dict__
     (18, True)
     """
 
@@ -283,17 +289,3 @@ class StencilSystem(LinearSystem):
         check_size(64.0 * self.entry_count, f"the toggle matrix of {kind}:{m}x{n}")
         return stencil_entries(*self._source)
 
-    @property
-    def rows(self) -> np.ndarray:
-        """The row of each entry (written on first use)."""
-        return self._entries[0]
-
-    @property
-    def cols(self) -> np.ndarray:
-        """The column of each entry (written on first use)."""
-        return self._entries[1]
-
-    @property
-    def values(self) -> np.ndarray:
-        """Every entry's value: 1."""
-        return np.ones(self._entries[0].size, dtype=np.int64)
