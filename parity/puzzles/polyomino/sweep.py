@@ -97,27 +97,15 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
 
-def _orbits(puzzle, lead) -> dict:
-    """The puzzle's packings up to its symmetries, as ``count_orbits`` counts them; where no piece prunes, by
-    Burnside's lemma over the packings each symmetry fixes (a smaller cover problem each, counted), or the
-    plain count where the board has no symmetry but the identity."""
-    from ...engines import choose_for
-    from ...symmetry import burnside
-    from .orbits import count_orbits
+def _orbits(puzzle) -> dict:
+    """The puzzle's packings up to its symmetries, as ``parity count --up-to-symmetry`` counts them
+    (:func:`parity.count_up_to_symmetry`: the lead piece's placements pruned where a piece is fixed by every
+    symmetry, else Burnside's lemma over the packings each symmetry fixes, each a smaller problem counted), with
+    the engine that counted."""
+    from ...api import count_up_to_symmetry
 
-    if lead is not None:
-        return count_orbits(puzzle)
-    sym, fixed, used = puzzle.symmetries(), {}, []
-    for g in range(len(sym.perms)):
-        problem = puzzle.fixed_encoding(sym, g)
-        if isinstance(problem, int):  # known without counting
-            fixed[g] = problem
-            continue
-        counter = choose_for(problem, problem.kind, None, "count")
-        fixed[g] = int(counter.count(problem).count)
-        used.append(counter.name)
-    out = burnside(sym, lambda mask: sum(n for g, n in fixed.items() if mask is None or mask[g]), "burnside-counting")
-    return {**out, "engine": "+".join(dict.fromkeys(used))}
+    counted = count_up_to_symmetry(puzzle)
+    return {**counted, "engine": counted.get("engine") or "+".join(counted.get("symmetry_engines", ())) or None}
 
 
 def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: int = 0) -> dict:
@@ -174,12 +162,11 @@ def catalogue_task(params: Mapping) -> dict:
     if out["solved"] is False:  # the engine proved that no packing exists: that is the count
         return {**out, "count": 0, "agrees": None if entry["count"] is None else entry["count"] == 0, "exact": True,
                 "engine": out["solve_engine"], "count_seconds": 0.0, "count_all": 0}
-    lead = _lead(puzzle)[0]
     started = time.perf_counter()
     try:
-        counted = run_in_child(_orbits, puzzle, lead, time_limit=params.get("budget"), what="counting")
+        counted = run_in_child(_orbits, puzzle, time_limit=params.get("budget"), what="counting")
     except TimeLimitReached:
-        guess = catalogue_estimate(puzzle, lead, params.get("estimate_seconds", ESTIMATE_SECONDS))
+        guess = catalogue_estimate(puzzle, _lead(puzzle)[0], params.get("estimate_seconds", ESTIMATE_SECONDS))
         if rotation and guess["solutions"] is not None:  # (each orbit about |G| / |H| orbits of the rotations)
             sym = puzzle.symmetries()
             factor = len(sym.perms) / int(sym.rotations.sum())
