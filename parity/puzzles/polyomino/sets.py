@@ -161,13 +161,14 @@ def _solid_set(name: str) -> dict[str, tuple]:
         return {k: normalize((r, c, 0) for r, c in v) for k, v in flat.items()}
     order = PIECE_SETS.get(name, (None,))[0]
     if isinstance(order, tuple):  # the polycubes of mixed orders, by Polyform Puzzler's names
-        small = {1: {"M": ((0, 0, 0),)}, 2: {"D": ((0, 0, 0), (1, 0, 0))},
-                 3: {"I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)), "V3": ((0, 0, 0), (1, 0, 0), (0, 1, 0))},
-                 4: {f"{k}4": v for k, v in _solid_set("tetracubes").items()}, 5: _solid_set("pentacubes"),
+        small = {1: lambda: {"M": ((0, 0, 0),)}, 2: lambda: {"D": ((0, 0, 0), (1, 0, 0))},
+                 3: lambda: {"I3": ((0, 0, 0), (1, 0, 0), (2, 0, 0)), "V3": ((0, 0, 0), (1, 0, 0), (0, 1, 0))},
+                 4: lambda: {f"{k}4": v for k, v in _solid_set("tetracubes").items()},
+                 5: lambda: _solid_set("pentacubes"),
                  # (Polyform Puzzler's five hexacubes beside the orders 1 to 5: four not flat, and the 2 x 3 block)
-                 6: {**{k: ((0, 0, 0), *v) for k, v in HEXACUBE_NAMES.items()},
-                     "O06": tuple((x, y, 0) for x in range(2) for y in range(3))}}
-        return {k: normalize(v) for n in order for k, v in small[n].items()}
+                 6: lambda: {**{k: ((0, 0, 0), *v) for k, v in HEXACUBE_NAMES.items()},
+                             "O06": tuple((x, y, 0) for x in range(2) for y in range(3))}}
+        return {k: normalize(v) for n in order for k, v in small[n]().items()}  # (only the orders asked for)
     letters = {min(CUBIC.orientations(cells)): letter for letter, cells in SOLID_NAMES.items()}
     for letter, (art, _) in CONVENTIONAL_NAMES[("square", 4)].items():
         flat = [(r, c, 0) for r, c in read_shape(art, letter)]
