@@ -111,6 +111,12 @@ def family_rows(family: str) -> list[dict]:
             parity = None
             agreement = ("" if name not in built or published is None
                          else "not counted" if "seconds" in record else "not measured")
+            swept = sweep_counts().get(name) if name in built else None
+            if swept is not None and published is not None:  # a sweep reached what the family's run did not
+                if swept["count"] is not None:
+                    parity, agreement = swept["count"], "yes" if swept["count"] == published else "no"
+                elif swept.get("estimate"):
+                    parity, agreement = _estimate_text(swept["estimate"]), "not counted"
         rows.append({"name": name, "built": name in built, "pieces": record.get("pieces", entry.get("pieces")),
                      "cells": record.get("cells"), "published": published,
                      "up_to": record.get("up_to", entry.get("up_to")) if published is not None else None,
