@@ -270,7 +270,7 @@ class StencilSystem(_EntriesOnDemand):
 
     @property
     def rhs(self) -> np.ndarray:
-        """``b`` (written out on first use where every equation has the same right side, :attr:`uniform_rhs`)."""
+        """``b`` (written out on first use where every equation has the same right side, ``uniform_rhs``)."""
         if self._rhs is None:
             check_size(8.0 * self.shape[0], f"the right side of a {self.shape[0]} x {self.shape[1]} system")
             self._rhs = np.full(self.shape[0], self.uniform_rhs, dtype=np.int64)
