@@ -183,10 +183,10 @@ class MemoEngine(DlxEngine):
     Partial covers that cover the same items leave the same subproblem,
     counted once (the idea of DXZ), so a count of 10^16 domino tilings takes
     milliseconds where any engine that lists covers could not finish.  A
-    large tiling is counted by the compiled frontier count
-    (:mod:`parity.cover.profile`, the same subproblems breadth first), a
-    small one by the memo in Python.  It counts only; ``scan`` and ``dlx``
-    find and list.  No colours.
+    tiling past :data:`PYTHON_FIRST` subproblems is counted by the compiled
+    frontier count (:mod:`parity.cover.profile`, the same subproblems breadth
+    first), a small one by the memo in Python.  It counts only; ``scan`` and
+    ``dlx`` find and list.  No colours.
     """
 
     name = "memo"
@@ -210,35 +210,34 @@ class MemoEngine(DlxEngine):
 
         return memo_refusal(problem)
 
-    #: a problem of at least this many items times the span of its options goes to the compiled frontier count
-    #: (smaller ones are counted sooner in Python than the kernel is loaded)
-    COMPILED = 1000
+    #: the memo in Python goes this far (about half a second) before a problem is handed to the compiled frontier
+    #: count, whose loading costs about as much: a small tiling is counted sooner in Python
+    PYTHON_FIRST = 100_000
 
-    @classmethod
-    def compiled(cls, problem) -> bool:
+    @staticmethod
+    def compiled(problem) -> bool:
         """Whether the compiled frontier count (:func:`parity.cover.profile.profile_count`) takes ``problem``:
-        one large enough, whose options span at most 63 items and hold primary items only; else the memo in
-        Python (:func:`parity.cover.memo.memo_count`), its plain reference."""
-        from ..cover.memo import memo_span
+        options that span at most 63 items and hold primary items only."""
         from ..cover.profile import profile_refusal
 
-        return len(problem.primary) * memo_span(problem) >= cls.COMPILED and profile_refusal(problem) is None
+        return profile_refusal(problem) is None
 
     def load(self, problem) -> None:
         from ..linalg import Echelon  # noqa: F401  (the GF(2) certificate comes first)
 
-        if self.compiled(problem):
-            from ..cover.profile import profile_load
-
-            profile_load()
-
     def _count(self, problem) -> int:
-        if self.compiled(problem):
-            from ..cover.profile import profile_count
-
-            return profile_count(problem)
+        """The memo in Python (:func:`parity.cover.memo.memo_count`, the reference) up to :data:`PYTHON_FIRST`
+        subproblems, then, where it takes the problem, the compiled frontier count; else the memo to its end."""
         from ..cover.memo import memo_count
+        from ..errors import TooLargeError
 
+        if self.compiled(problem):
+            try:
+                return memo_count(problem, limit=self.PYTHON_FIRST)
+            except TooLargeError:  # a large tiling: the compiled count, from the start
+                from ..cover.profile import profile_count
+
+                return profile_count(problem)
         return memo_count(problem)
 
     def solve(self, problem, minimize=False, max_nullity=30) -> Answer:

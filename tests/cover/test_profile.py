@@ -75,7 +75,14 @@ def test_what_the_frontier_count_refuses_and_its_bound():
     assert profile_count(CoverProblem([["a"]], primary=["a", "b"], ordered=True)) == 0
 
 
-def test_the_memo_engine_counts_large_tilings_compiled_and_small_ones_in_python():
-    small, large = _tiling("dominoes", 4, 4), _tiling("tetrominoes", 7, 7)
-    assert not MemoEngine.compiled(small) and MemoEngine.compiled(large)
-    assert pt.count(pt.Polyomino("tetrominoes", "rect:7x7", copies="any"), engine="memo") == memo_count(large)
+def test_the_memo_engine_counts_large_tilings_compiled_and_small_ones_in_python(monkeypatch):
+    import parity.cover.profile as profile
+
+    compiled = []
+    original = profile.profile_count
+    monkeypatch.setattr(profile, "profile_count", lambda problem: compiled.append(problem) or original(problem))
+    small = pt.Polyomino("dominoes", "rect:4x4", copies="any")
+    large = pt.Polyomino("tetrominoes", "rect:8x8", copies="any")  # past PYTHON_FIRST subproblems
+    assert MemoEngine.compiled(small.encoding("cover")) and MemoEngine.compiled(large.encoding("cover"))
+    assert pt.count(small, engine="memo") == 36 and compiled == []
+    assert pt.count(large, engine="memo") == 19077209438 and compiled == [large.encoding("cover")]
