@@ -226,9 +226,14 @@ def _family_lines(family: str, pictures: dict[str, str]) -> list[str]:
 
 
 def _estimate_text(guess: dict) -> str:
-    error = f" ± {guess['solutions_error']:.2g}" if guess.get("solutions_error") else ""
+    """Knuth's estimate as the page shows it: the packings with their error and the time, or where no probe
+    reached a packing, the size of the search."""
     took = "" if guess.get("estimate_seconds") is None else f", about {guess['estimate_seconds']:.3g} s"
-    return f"~{guess['solutions']:.3g}{error} packings{took}" if guess.get("solutions") is not None else ""
+    if not guess.get("solutions"):
+        nodes = guess.get("nodes")
+        return "" if not nodes else f"a search of ~{nodes:.2g} nodes, no probe reached a packing{took}"
+    error = f" ± {guess['solutions_error']:.2g}" if guess.get("solutions_error") else ""
+    return f"~{guess['solutions']:.3g}{error} packings{took}"
 
 
 def _new_count_lines(rows: list[dict], title: str) -> list[str]:

@@ -147,10 +147,10 @@ class SearchTree:
             options ^= low
         return out
 
-    def probe(self, rng: random.Random) -> tuple[int, int]:
-        """One random walk from the root to a leaf: ``(1 + d1 + d1 d2 + ..., d1 d2 ... dk)``, the second 0
-        unless the leaf is a cover."""
-        covered, live = self.root()
+    def probe(self, rng: random.Random, start: tuple[int, int] | None = None) -> tuple[int, int]:
+        """One random walk from the root (or from the node ``start``, ``(covered, live)``) to a leaf:
+        ``(1 + d1 + d1 d2 + ..., d1 d2 ... dk)``, the second 0 unless the leaf is a cover."""
+        covered, live = self.root() if start is None else start
         nodes, product = 1, 1
         while True:
             item, options = self.choice(covered, live)
@@ -252,7 +252,8 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
     seed : int
         Seed of the walks down to the subproblems.
     seconds : float
-        Time subproblems until this many seconds are spent.  Each is counted
+        Time subproblems until this many seconds are spent (none, where walking down to one takes them all:
+        then the rate is None).  Each is counted
         in a child process stopped when they are spent (an estimate of a
         subtree can fall far short of it, and its count then outlasts any
         budget); a subproblem so stopped is not timed.
@@ -275,15 +276,13 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
     started = time.perf_counter()
     timed_nodes, timed_seconds, samples = 0.0, 0.0, 0
     for _ in range(50):
-        spent = time.perf_counter() - started
-        if spent > seconds and (samples or spent > 2 * seconds):  # (one sample at least, within twice the time)
+        if time.perf_counter() - started > seconds:
             break
         covered, live = tree.root()
         chosen: list[int] = []
         while True:  # down one random path until the subtree is about the size wanted
-            size = estimate(restricted(problem, chosen), probes=64, seed=rng.randrange(2**32))["nodes"] \
-                if chosen else None
-            if size is not None and size <= nodes:
+            size = _subtree(tree, (covered, live), 16, rng) if chosen else None
+            if size is not None and size <= nodes or time.perf_counter() - started > seconds:
                 break
             item, options = tree.choice(covered, live)
             if item is None or not options:
@@ -292,19 +291,25 @@ def node_rate(problem: CoverProblem, count, seed: int = 0, seconds: float = 2.0,
             option = tree.members(options)[rng.randrange(options.bit_count())]
             chosen.append(option)
             covered, live = tree.choose(covered, live, option)
-        if size is None or size < nodes / 100:  # a leaf, or a subtree too small to time fairly
-            continue
+        if size is None or size < nodes / 100 or size > 10 * nodes:  # a leaf, too small to time fairly, or the
+            continue  # time spent on the way down
+        size = _subtree(tree, (covered, live), 400, rng)
         part = restricted(problem, chosen)
-        size = estimate(part, probes=400, seed=rng.randrange(2**32))["nodes"]
         left = seconds - (time.perf_counter() - started)
-        try:
-            timed_seconds += run_in_child(_timed, count, part, time_limit=max(left, seconds / 10),
+        try:  # (a quarter of the time at most: a subtree far larger than its estimate leaves time for others)
+            timed_seconds += run_in_child(_timed, count, part, time_limit=max(min(left, seconds / 4), seconds / 10),
                                           what="timing the engine")
-        except TimeLimitReached:  # far more than the estimate said: the time is spent
-            break
+        except TimeLimitReached:  # far more than the estimate said: smaller subtrees from here on
+            nodes = max(1000, nodes // 10)
+            continue
         timed_nodes += size
         samples += 1
     return {"rate": timed_nodes / timed_seconds if samples and timed_seconds > 0 else None, "samples": samples}
+
+
+def _subtree(tree: SearchTree, node: tuple[int, int], probes: int, rng: random.Random) -> float:
+    """Knuth's estimate of the nodes below ``node`` (the mean of ``probes`` walks from it)."""
+    return sum(tree.probe(rng, node)[0] for _ in range(probes)) / probes
 
 
 def _timed(count, part) -> float:

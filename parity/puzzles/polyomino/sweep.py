@@ -272,7 +272,8 @@ def catalogue_row(row: Mapping) -> dict:
     if guess is not None:
         error = f" +- {guess['solutions_error']:.2g}" if guess["solutions_error"] else ""
         took = "" if guess["seconds"] is None else f", about {guess['seconds']:.3g} s"
-        out["estimate"] = f"~{guess['solutions']:.3g}{error}{took}"
+        out["estimate"] = (f"~{guess['solutions']:.3g}{error}{took}" if guess["solutions"]
+                           else f"~{guess['nodes']:.2g} nodes, no packing reached{took}")
         out.update({f"estimate_{key}": guess[key] for key in ("nodes", "nodes_error", "solutions",
                                                               "solutions_error", "seconds", "probes")})
     return out
