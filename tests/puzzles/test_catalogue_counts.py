@@ -41,8 +41,9 @@ def test_the_counts_are_of_puzzles_the_catalogue_builds_under_its_conventions():
         assert record["up_to"] == _entry(name)["up_to"], name
         assert (record["count"] is None) == ("estimate" in record), name  # a count, or an estimate of one
         if record["count"] is not None:
-            assert isinstance(record["count"], int) and isinstance(record["count_all"], int)
-            assert record["count"] <= record["count_all"], name
+            assert isinstance(record["count"], int)
+            # (every packing is counted on the way where the lead piece is pruned; not by Burnside's lemma)
+            assert record["count_all"] is None or record["count"] <= record["count_all"], name
             assert record["solved"] is not (record["count"] == 0), name  # none proved, or one found
 
 
@@ -66,7 +67,7 @@ def _quick_new_counts(per_family: int = 2) -> list[str]:
     chosen: dict[str, list] = {}
     quick = sorted((record["seconds"], name) for name, record in COUNTS.items()
                    if record["count"] is not None and _entry(name)["count"] is None and record["seconds"] < 4
-                   and record["count_all"] < 50_000)
+                   and (record["count_all"] or 0) < 50_000)
     for _, name in quick:
         family = PUZZLER_FAMILY_OF.get(name, "parity")
         if len(chosen.setdefault(family, [])) < per_family:
@@ -82,7 +83,8 @@ def test_a_new_count_counted_again_by_burnside_s_lemma(name):
     again = pt.count_up_to_symmetry(puzzle, engine="dlx", method="burnside", symmetry=symmetry)
     assert again["symmetry_method"] == "burnside-counting"
     assert again["count_up_to_symmetry"] == record["count"]
-    assert pt.count(puzzle, engine="dlx") == record["count_all"]
+    if record["count_all"] is not None:
+        assert pt.count(puzzle, engine="dlx") == record["count_all"]
 
 
 def test_the_script_writes_and_merges_the_counts(tmp_path):
