@@ -40,7 +40,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import ParityError
-from ..linalg.gfp import is_prime
+from ..linalg.gfp import crt, word_primes
 
 __all__ = ["grid_colourings", "grid_shape", "grid_size_refusal", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
 
@@ -53,22 +53,6 @@ MOST_ROWS = 28
 MOST_COLUMNS = 100_000
 #: the most bytes one table takes; more primes than fit are swept in turns
 TABLE_BYTES = 2 << 30
-
-
-def word_primes(count: int, below: int) -> list[int]:
-    """The ``count`` largest primes below ``below``, largest first.
-
-    Examples
-    --------
-    >>> word_primes(3, 100)
-    [97, 89, 83]
-    """
-    primes, q = [], below - 1
-    while len(primes) < count:
-        if is_prime(q):
-            primes.append(q)
-        q -= 1
-    return primes
 
 
 def count_bound(m: int, n: int) -> int:
@@ -177,15 +161,6 @@ class _Sweep:
                 self.progress(self.done, self.steps)
 
 
-def _crt(residues: list[int], primes: list[int]) -> int:
-    value, modulus = 0, 1
-    for r, q in zip(residues, primes):
-        t = ((r - value) * pow(modulus, -1, q)) % q
-        value += modulus * t
-        modulus *= q
-    return value
-
-
 def grid_colourings(m: int, n: int, route: str = "sweep", threads: int = 2,
                     progress: Callable[[int, int], None] | None = None) -> int:
     """The number of proper 3-colourings of the ``m x n`` grid graph, exactly.
@@ -259,4 +234,4 @@ def grid_colourings(m: int, n: int, route: str = "sweep", threads: int = 2,
             _kernels().dot(f_a, f_a if f_b is None else f_b, sweep.primes, 0, f_a.shape[0], out)
             residues += out.tolist()
         done += sweep.done
-    return 3 * _crt(residues, primes)
+    return 3 * crt(residues, primes)

@@ -133,7 +133,7 @@ def profile_count(problem, limit: int | None = None) -> int:
         counted = run(0)
         if counted >= 0:
             return counted
-    from ..counting.heights import _crt, word_primes
+    from ..linalg.gfp import crt, word_primes
 
     primes = word_primes(max(2, math.ceil((bound.bit_length() + 1) / 61)), 2 ** 62)
-    return _crt([run(p) for p in primes], primes)
+    return crt([run(p) for p in primes], primes)

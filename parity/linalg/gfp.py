@@ -31,6 +31,8 @@ from .space import SolutionSpace
 __all__ = [
     "check_field",
     "is_prime",
+    "word_primes",
+    "crt",
     "MAX_FIELD",
     "GFpEchelon",
     "ELIMINATION_METHODS",
@@ -93,6 +95,39 @@ def is_prime(n: int) -> bool:
         else:
             return False  # a witnesses that n is composite
     return True
+
+
+def word_primes(count: int, below: int) -> list[int]:
+    """The ``count`` largest primes below ``below``, largest first.
+
+    Examples
+    --------
+    >>> word_primes(3, 100)
+    [97, 89, 83]
+    """
+    primes, q = [], below - 1
+    while len(primes) < count:
+        if is_prime(q):
+            primes.append(q)
+        q -= 1
+    return primes
+
+
+def crt(residues: list[int], primes: list[int]) -> int:
+    """The least non-negative integer with the given ``residues`` modulo distinct ``primes`` (the Chinese
+    remainder theorem, one prime at a time).
+
+    Examples
+    --------
+    >>> crt([2, 3], [3, 5])
+    8
+    """
+    value, modulus = 0, 1
+    for r, q in zip(residues, primes):
+        t = ((r - value) * pow(modulus, -1, q)) % q
+        value += modulus * t
+        modulus *= q
+    return value
 
 
 def check_field(p) -> int:

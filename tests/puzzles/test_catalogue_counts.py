@@ -14,7 +14,8 @@ import pytest
 import parity as pt
 from parity.data.catalogue import PUZZLER, PUZZLER_FILES, PUZZLES, sweep_counts
 from parity.puzzles.polyomino import FAMILY
-from parity.puzzles.polyomino.sweep import CATALOGUE_SWEEP, catalogue_task
+from parity.puzzles.polyomino.sweep import CATALOGUE_SWEEP
+from parity.sweep.polyform import catalogue_task
 from parity.sweep import Store, Sweep, run_sweep
 
 ROOT = Path(__file__).resolve().parents[2]

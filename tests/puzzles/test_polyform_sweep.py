@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 import parity as pt
 from parity.puzzles.polyomino import FAMILY, random_packing
 from parity.puzzles.polyomino.orbits import count_orbits
-from parity.puzzles.polyomino.sweep import (CATALOGUE_SWEEP, SPLIT_SWEEP, _solved_once, add_parts, catalogue_check,
-                                            catalogue_row, catalogue_task, count_piece, pieces, split_result,
-                                            split_task, split_tasks)
+from parity.puzzles.polyomino.sweep import (CATALOGUE_SWEEP, SPLIT_SWEEP, add_parts, catalogue_row, count_piece,
+                                            pieces, split_result, split_task, split_tasks)
+from parity.sweep.polyform import _solved_once, catalogue_check, catalogue_task
 from parity.sweep import Store, Sweep, run_sweep
 from parity.sweep.builtin import lightsout_task
 from parity.sweep.table import format_table

@@ -131,8 +131,8 @@ FAMILY = Family(
                        "not mark slow).", default=False, type=bool),
             ),
             tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
-            task="parity.puzzles.polyomino.sweep:catalogue_task",
-            check="parity.puzzles.polyomino.sweep:catalogue_check",
+            task="parity.sweep.polyform:catalogue_task",
+            check="parity.sweep.polyform:catalogue_check",
             table=TableSpec(
                 "The named polyform puzzles: the count up to symmetry, the published count and whether they agree.",
                 (),

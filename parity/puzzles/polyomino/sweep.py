@@ -1,7 +1,7 @@
 """The polyform sweeps: the catalogue counted puzzle by puzzle, and one count cut into subproblems for many workers.
 
 ``parity sweep polyform-catalogue`` makes a task of each named puzzle that
-parity builds (:func:`catalogue_tasks`): :func:`catalogue_task` counts it up
+parity builds (:func:`catalogue_tasks`): :func:`parity.sweep.polyform.catalogue_task` counts it up
 to the board's symmetries (:func:`~parity.puzzles.polyomino.orbits.count_orbits`,
 the count ``parity count polyform --puzzle NAME --up-to-symmetry`` gives) in
 a child process stopped after the task's budget; past it the row carries
@@ -35,14 +35,13 @@ Examples
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ...errors import LimitError, SweepError, TimeLimitReached
+from ...errors import LimitError
 
-__all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_task", "catalogue_row", "catalogue_check",
-           "catalogue_estimate", "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
+__all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_row", "catalogue_estimate", "built_puzzle",
+           "lead_of", "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
 
 #: the sweeps' names (in a store and on the command line)
 CATALOGUE_SWEEP = "polyform-catalogue"
@@ -55,7 +54,7 @@ ESTIMATE_SECONDS = 10.0
 _BUILT: dict[str, object] = {}
 
 
-def _puzzle(name: str):
+def built_puzzle(name: str):
     """The catalogue's puzzle ``name``, built once in this process (the last one asked for is kept)."""
     from .family import _build
 
@@ -65,8 +64,8 @@ def _puzzle(name: str):
     return _BUILT[name]
 
 
-def _lead(puzzle):
-    """The puzzle's lead piece (:func:`~parity.puzzles.polyomino.orbits.lead_piece`), worked out once, and the
+def lead_of(puzzle):
+    """The puzzle's lead piece (``parity.puzzles.polyomino.orbits.lead_piece``), worked out once, and the
     split's cover problems kept with it (placement -> (placements, problem))."""
     from .orbits import lead_piece
 
@@ -97,17 +96,6 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
 
-def _orbits(puzzle) -> dict:
-    """The puzzle's packings up to its symmetries, as ``parity count --up-to-symmetry`` counts them
-    (:func:`parity.count_up_to_symmetry`: the lead piece's placements pruned where a piece is fixed by every
-    symmetry, else Burnside's lemma over the packings each symmetry fixes, each a smaller problem counted), with
-    the engine that counted."""
-    from ...api import count_up_to_symmetry
-
-    counted = count_up_to_symmetry(puzzle)
-    return {**counted, "engine": counted.get("engine") or "+".join(counted.get("symmetry_engines", ())) or None}
-
-
 def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: int = 0) -> dict:
     """Knuth's estimate of the search that counts ``puzzle`` up to symmetry: the problem with the lead piece at
     its representative placements (the whole problem where no piece prunes), probed for about half of
@@ -130,117 +118,6 @@ def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: in
     rated = node_rate(problem, counter.count, seed=seed, seconds=seconds / 2)
     found = estimate(problem, probes=100_000, seed=seed, time_limit=seconds / 2, rate=rated["rate"])
     return {**found, "rate": rated["rate"], "engine": counter.name}
-
-
-def catalogue_task(params: Mapping) -> dict:
-    """One puzzle of the catalogue counted up to its symmetries within ``params["budget"]`` seconds (in a child
-    process, stopped when they are spent), compared with the published count; past the budget, Knuth's
-    estimate (:func:`catalogue_estimate`, for ``params["estimate_seconds"]``, ``ESTIMATE_SECONDS`` by
-    default) instead of a count, ``exact`` False.
-
-    Examples
-    --------
-    >>> row = catalogue_task({"puzzle": "tetrahexes-coin", "budget": 60})
-    >>> row["count"], row["published"], row["agrees"], row["exact"]
-    (4, 4, True, True)
-    """
-    import multiprocessing
-
-    from ..._child import run_in_child
-    from .sets import catalogue_entry
-
-    if multiprocessing.current_process().daemon:
-        raise SweepError("the budget stops each count in a child process, which this worker may not start (a Dask "
-                         "worker is a daemon unless told otherwise): start the workers with "
-                         "DASK_DISTRIBUTED__WORKER__DAEMON=False")
-    name = params["puzzle"]
-    entry = catalogue_entry(name)
-    puzzle = _puzzle(name)
-    rotation = entry.get("up_to") == "rotation"
-    out = {"puzzle": name, "up_to": entry.get("up_to", "symmetry"), "published": entry["count"],
-           **_solved_once(puzzle, params.get("budget"))}
-    if out["solved"] is False:  # the engine proved that no packing exists: that is the count
-        return {**out, "count": 0, "agrees": None if entry["count"] is None else entry["count"] == 0, "exact": True,
-                "engine": out["solve_engine"], "count_seconds": 0.0, "count_all": 0}
-    started = time.perf_counter()
-    try:
-        counted = run_in_child(_orbits, puzzle, time_limit=params.get("budget"), what="counting")
-    except TimeLimitReached:
-        guess = catalogue_estimate(puzzle, _lead(puzzle)[0], params.get("estimate_seconds", ESTIMATE_SECONDS))
-        if rotation and guess["solutions"] is not None:  # (each orbit about |G| / |H| orbits of the rotations)
-            sym = puzzle.symmetries()
-            factor = len(sym.perms) / int(sym.rotations.sum())
-            guess.update(solutions=guess["solutions"] * factor, solutions_error=guess["solutions_error"] * factor)
-        return {**out, "count": None, "agrees": None, "exact": False, "engine": guess.pop("engine"),
-                "count_seconds": time.perf_counter() - started, "estimate": guess}
-    count = counted["count_up_to_rotation" if rotation else "count_up_to_symmetry"]
-    return {**out, "count": count, "agrees": None if entry["count"] is None else count == entry["count"],
-            "exact": True, "engine": counted.get("engine"), "count_seconds": time.perf_counter() - started,
-            "count_all": counted.get("count")}
-
-
-def _solved_once(puzzle, budget: float | None) -> dict:
-    """One packing of ``puzzle`` found within ``budget`` seconds by :func:`parity.solve` (the route of ``parity
-    solve polyform``, every solution verified by the puzzle's checker there): ``solved`` True with its
-    ``solution`` (the placements, as ``parity solve --json`` gives them), False where the engine proved that none
-    exists, None where the budget was spent first; ``solve_engine`` and ``solve_seconds``."""
-    from ...api import solve
-
-    started = time.perf_counter()
-    result = solve(puzzle, time_limit=budget)
-    solved = {"SAT": True, "UNSAT": False}.get(result.status)
-    placements = puzzle.to_json(result.solution)["placements"] if solved else None
-    return {"solved": solved, "solution": placements, "solve_engine": result.engine,
-            "solve_seconds": round(time.perf_counter() - started, 3)}
-
-
-def catalogue_check(row: Mapping) -> list[str]:
-    """What re-checking a catalogue task's row in the store finds wrong (nothing, when it holds): its packing
-    verified again by the puzzle's own checker, its published count and agreement against the catalogue as it is
-    now, and the packing, the count and the engine's proof of no packing consistent with one another.
-
-    Examples
-    --------
-    >>> row = {"params": {"puzzle": "pentominoes-3x20"}, "status": "done",
-    ...        "result": catalogue_task({"puzzle": "pentominoes-3x20", "budget": 60})}
-    >>> catalogue_check(row)
-    []
-    >>> row["result"]["solution"]["X"] = row["result"]["solution"]["I"]
-    >>> catalogue_check(row)  # doctest: +ELLIPSIS
-    ['pentominoes-3x20: the stored packing is wrong: ...']
-    """
-    from ...errors import InvalidSolution, ParityError
-    from .sets import catalogue_entry
-
-    name, result = row["params"]["puzzle"], row.get("result") or {}
-    if row.get("status") != "done":
-        return []
-    problems = []
-    try:
-        entry = catalogue_entry(name)
-    except ParityError as exc:
-        return [f"{name}: {exc}"]
-    if result.get("published") != entry["count"]:
-        problems.append(f"{name}: stored with the published count {result.get('published')}, the catalogue now "
-                        f"says {entry['count']}")
-    count = result.get("count")
-    if count is not None and result.get("published") is not None and result.get("agrees") != (
-            count == result["published"]):
-        problems.append(f"{name}: the count {count} and the published {result['published']} are stored as "
-                        f"{'agreeing' if result.get('agrees') else 'not agreeing'}")
-    solution = result.get("solution")
-    if result.get("solved") and solution is None:
-        problems.append(f"{name}: marked solved, but no packing is stored")
-    if solution is not None:
-        try:
-            _puzzle(name).verify({piece: [tuple(cell) for cell in cells] for piece, cells in solution.items()})
-        except (InvalidSolution, AttributeError, TypeError, ValueError) as exc:
-            problems.append(f"{name}: the stored packing is wrong: {exc}")
-    if count == 0 and solution is not None:
-        problems.append(f"{name}: counted 0 packings, yet a packing is stored")
-    if result.get("solved") is False and count not in (0, None):
-        problems.append(f"{name}: the engine proved no packing exists, yet the count is {count}")
-    return problems
 
 
 def catalogue_row(row: Mapping) -> dict:
@@ -284,7 +161,7 @@ def catalogue_row(row: Mapping) -> dict:
 def _root(puzzle, rep: int | None):
     """The cover problem a split's pieces come from: with the lead piece at placement ``rep`` (the pruned
     problem of :func:`~parity.puzzles.polyomino.orbits.lead_piece`), or the whole problem (``rep`` None)."""
-    lead, roots = _lead(puzzle)
+    lead, roots = lead_of(puzzle)
     if rep not in roots:
         roots[rep] = (None, puzzle.encoding("cover")) if rep is None else lead[5]({rep})
     return roots[rep]
@@ -319,7 +196,7 @@ def pieces(puzzle, depth: int = 1, plain: bool = False) -> list[tuple[int | None
 
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 8:
         raise LimitError(f"--depth must be a whole number from 0 to 8, got {depth!r}")
-    lead = _lead(puzzle)[0]
+    lead = lead_of(puzzle)[0]
     if not plain and lead is None and len(puzzle.symmetries().perms) > 1:
         raise LimitError("no piece is fixed by every symmetry of the board, so the count up to symmetry does not "
                          "split by placements; give --plain to split the count of every packing")
@@ -352,7 +229,7 @@ def count_piece(puzzle, rep: int | None, path, plain: bool = False) -> dict:
     from ...engines import choose_for
     from .orbits import solution_weights
 
-    lead, roots = _lead(puzzle)
+    lead, roots = lead_of(puzzle)
     subset, root = _root(puzzle, rep)
     part = restricted(root, list(path))
     counter = choose_for(part, "cover", None, "count")
@@ -390,7 +267,7 @@ def split_tasks(puzzle: str, depth: int = 1, plain: bool = False) -> list[dict]:
     LimitError
         An unknown puzzle, a depth out of 0..8, or a count up to symmetry that does not split.
     """
-    built = _puzzle(puzzle)
+    built = built_puzzle(puzzle)
     try:
         cut = pieces(built, depth, plain)
     except LimitError as refused:
@@ -401,7 +278,7 @@ def split_tasks(puzzle: str, depth: int = 1, plain: bool = False) -> list[dict]:
 
 def split_task(params: Mapping) -> dict:
     """One task of ``parity sweep polyform-split``: its piece counted (:func:`count_piece`)."""
-    return count_piece(_puzzle(params["puzzle"]), params["rep"], params["path"], params["plain"])
+    return count_piece(built_puzzle(params["puzzle"]), params["rep"], params["path"], params["plain"])
 
 
 def add_parts(tasks: Sequence[Mapping], parts: Sequence[Mapping | None]) -> dict:
