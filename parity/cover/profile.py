@@ -57,7 +57,15 @@ def profile_refusal(problem) -> str | None:
 
 def profile_tables(problem) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
     """``(start, masks, refusal)``: the options anchored at each primary item (their first item in the listed
-    order), as bit masks from it, in CSR form (``masks[start[i]:start[i + 1]]``); or the reason there are none."""
+    order), as bit masks from it, in CSR form (``masks[start[i]:start[i + 1]]``); or the reason there are none.
+    Worked out once and kept with the problem (a problem is not changed once built): the memo engine asks
+    whether the count takes a problem before counting it."""
+    if "_profile_tables" not in problem.__dict__:
+        problem.__dict__["_profile_tables"] = _tables(problem)
+    return problem.__dict__["_profile_tables"]
+
+
+def _tables(problem) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
     place = {item: k for k, item in enumerate(problem.primary)}
     idle = set(problem.idle)
     anchored: list[list[int]] = [[] for _ in problem.primary]

@@ -134,17 +134,20 @@ class LightsOut(Puzzle):
     def start(self) -> np.ndarray:
         """The start as a vector in node order (made on first use where every light starts the same)."""
         if self._start is None:
-            self._memory_checked()
-            self._start = self.state(self._uniform[0], "start")
+            self._start = self._uniform_state(0, "start")
         return self._start
 
     @property
     def target(self) -> np.ndarray:
         """The target as a vector in node order (made on first use where every light ends the same)."""
         if self._target is None:
-            self._memory_checked()
-            self._target = self.state(self._uniform[1], "target")
+            self._target = self._uniform_state(1, "target")
         return self._target
+
+    def _uniform_state(self, which: int, what: str) -> np.ndarray:
+        """The start (``which`` 0) or target (1) kept as one spec, written out as a vector once it fits."""
+        self._memory_checked()
+        return self.state(self._uniform[which], what)
 
     def uniform_change(self) -> int | None:
         """What every light must change by (``target - start``, the same for every light), where the start and

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..base import Puzzle
 
-__all__ = ["lead_piece", "count_orbits", "orbit_representatives", "solution_weights"]
+__all__ = ["lead_piece", "count_orbits", "orbit_representatives", "packing_of", "solution_weights"]
 
 
 def lead_piece(puzzle: Puzzle):
@@ -182,6 +182,15 @@ def _loading(engine, problem) -> float:
     return time.perf_counter() - started - (spent() - compiled)
 
 
+def packing_of(puzzle: Puzzle, sym, values) -> dict:
+    """A packing written as ``sym`` reads it (the piece on each of ``sym.items``, in order) as piece -> its cells,
+    sorted, the pieces in the puzzle's order."""
+    placed: dict = {}
+    for cell, name in zip(sym.items, values):
+        placed.setdefault(name, []).append(cell)
+    return {name: tuple(sorted(placed[name])) for name in puzzle.pieces if name in placed}
+
+
 def orbit_representatives(puzzle: Puzzle, listed) -> list[dict]:
     """One solution of ``puzzle`` per orbit of the board's symmetries, the least image of each orbit, in order.
 
@@ -204,10 +213,7 @@ def orbit_representatives(puzzle: Puzzle, listed) -> list[dict]:
         for solution in listed(pruned(set(reps))[1]):
             least = canonical(sym, solution)
             if least not in orbits:
-                placed: dict = {}
-                for cell, name in zip(sym.items, least):
-                    placed.setdefault(name, []).append(cell)
-                orbits[least] = {name: tuple(sorted(placed[name])) for name in puzzle.pieces if name in placed}
+                orbits[least] = packing_of(puzzle, sym, least)
         kept = [orbits[least] for least in sorted(orbits)]
     else:
         for solution in listed(puzzle.encoding("cover")):

@@ -12,7 +12,7 @@ from ...boards import REGION_FORMS, check_cells, check_on_lattice, region, regio
 from ...boards.lattices import CUBIC, Lattice, Segments, lattice_named
 from ...errors import BoardSpecError, InvalidSolution, LimitError
 from ..base import Puzzle
-from .orbits import count_orbits, orbit_representatives
+from .orbits import count_orbits, orbit_representatives, packing_of
 from .pictures import draw_packing, letter_rows, piece_letters
 from .placements import placements_on
 from .sets import OWN_SET_NAMES, PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
@@ -499,20 +499,12 @@ class Polyomino(Puzzle):
             return kept
         rotations = sym.restricted("rotations")
         mirror = int(next(g for g in range(len(sym.perms)) if not sym.rotations[g]))
-
-        def packing(values: tuple) -> dict:
-            placed: dict = {}
-            for cell, name in zip(sym.items, values):
-                placed.setdefault(name, []).append(cell)
-            return {name: tuple(sorted(placed[name])) for name in self.pieces if name in placed}
-
         least = set()
         for solution in kept:
             image = sym.act(mirror, solution)
             least.add(canonical(rotations, solution))
-            least.add(canonical(rotations, {name: [c for c, n in image.items() if n == name]
-                                            for name in set(image.values())}))
-        return [packing(key) for key in sorted(least)]
+            least.add(canonical(rotations, packing_of(self, sym, [image[item] for item in sym.items])))
+        return [packing_of(self, sym, key) for key in sorted(least)]
 
     def read_solutions(self, text: str, source: str | None = None) -> list[dict]:
         """Every solution a Polyform Puzzler solution file holds, each verified
