@@ -196,6 +196,8 @@ def test_each_puzzle_is_solved_once_and_the_store_re_checks_it(tmp_path):
     assert payload["problems"][0].startswith("pentominoes-3x20: the stored packing is wrong: piece ")
     run = run_cli("sweep", "check", store_path, "--sweep", "no-such")
     assert run.code == 2 and "unknown sweep 'no-such'" in run.err
+    run = run_cli("sweep", "check", tmp_path / "missing.sqlite")
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "does not exist" in run.err, run.err
 
 
 def test_a_board_no_packing_fills_is_proved_so_and_counted_zero():
