@@ -439,7 +439,11 @@ def docstring_count(text: str) -> int | None:
 # --- one puzzle ----------------------------------------------------------------------------------------------------
 
 def method_source(cls, name: str, sources: dict) -> list[str]:
-    """The text of ``name`` as each class of ``cls``'s lineage defines it (Puzzler's classes only)."""
+    """The text of ``name`` as each class of ``cls``'s lineage defines it (Puzzler's classes only).
+
+    A class that takes the method from another (``build_matrix = Polytrigs23.build_matrix``, as the trefoils do)
+    has that class's text, and the classes above it are not read: Python never reaches them.
+    """
     texts = []
     for klass in cls.__mro__:
         if name in vars(klass) and klass.__module__.startswith("puzzler.puzzles."):
@@ -447,6 +451,13 @@ def method_source(cls, name: str, sources: dict) -> list[str]:
             for node in ast.walk(tree):
                 if isinstance(node, ast.ClassDef) and node.name == klass.__name__:
                     texts += [ast.unparse(f) for f in node.body if isinstance(f, ast.FunctionDef) and f.name == name]
+                    if any(isinstance(f, ast.Assign) and any(getattr(t, "id", None) == name for t in f.targets)
+                           for f in node.body):
+                        taken = vars(klass)[name]  # (Puzzler's base class's: the regular matrix, no text)
+                        if not taken.__module__.startswith("puzzler.puzzles."):
+                            return texts
+                        owner = getattr(sys.modules[taken.__module__], taken.__qualname__.split(".")[0])
+                        return texts + method_source(owner, name, sources)
     return texts
 
 
@@ -641,7 +652,15 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
     customize = "\n".join(method_source(cls, "customize_piece_data", sources)[:1]
                           if any("customize_piece_data" in vars(k) for k in lineage) else [])
     if re.search(r"piece_data\[[^]]+\] = ", customize):
-        return {**entry, "status": "not yet: a piece added to the set (customize_piece_data), or a piece replaced"}
+        # a piece added or replaced (Sheldon's cubes: the Diabolical Cube's U as a P): the puzzle's own set as data,
+        # where the class builds its matrix the regular way (no piece kept to some cells)
+        if method_source(cls, "build_matrix", sources):
+            return {**entry, "status": "not yet: a piece added to the set (customize_piece_data) and kept to some "
+                                       "cells of the board (build_matrix)"}
+        entry["pieces"] = own_set(cls, name, family, selection=True)
+        if entry["pieces"] is None:
+            return {**entry, "status": "not yet: a piece added to the set (customize_piece_data), or a piece "
+                                       "replaced"}
     if re.search(r"del self\.piece_data|piece_data\.pop", customize):  # the puzzle's own selection of the set
         entry["pieces"] = own_set(cls, name, family, selection=True)
         if entry["pieces"] is None:
@@ -653,20 +672,31 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
             if entry["pieces"] is None:
                 return {**entry, "status": f"not yet: {differs}"}
     matrix = "\n".join(method_source(cls, "build_matrix", sources))
-    if re.search(r"translate\(\s*\(x, y\),\s*\(", matrix):
-        wrap = "a tube (top and bottom joined)" if "self.height)" in matrix else "a loop (the ends joined)"
-        return {**entry, "status": f"not yet: the board is {wrap}, pieces wrap round it; parity's regions are flat"}
-    if re.search(r"build_regular_matrix\(\s*pieces,\s*(self\.shapes\[i\]|shape)\)", matrix):
-        return {**entry, "status": "not yet: each piece confined to one of the board's parts (Puzzler's shapes), "
-                                   "which touch; parity's pieces may span them"}
-    if re.search(r"build_regular_matrix\(\s*\(?\s*polyhexes\.\w+\.piece_data", matrix):
-        return {**entry, "status": "not yet: each order of pieces confined to its own part of the board"}
+    if re.search(r"translate\(\s*\(x, y\),\s*\(", matrix):  # a piece moved with a period: the board wraps
+        # Puzzler's y (counted up) is parity's row, its x the column: (x, y) with the period (0, height) joins rows
+        entry["wrap"] = "rows" if "self.height)" in matrix else "columns"
     puzzle = object.__new__(cls)  # the class's methods on an instance; nothing of Puzzler's __init__ runs
     try:
         cells = {to_parity(c) for c in puzzle.coordinates()}
     except Exception as error:  # (a board that needs more of Puzzler than its shapes)
         return {**entry, "status": f"not yet: the board's coordinates() needs more of Puzzler than its shapes "
                                    f"({type(error).__name__}: {error})"}
+    parts = None
+    if re.search(r"build_regular_matrix\(\s*pieces,\s*(self\.shapes\[i\]|shape)\)", matrix):
+        # every piece of the set in one of Puzzler's shapes, never across two
+        parts = [sorted(to_parity(c) for c in shape) for shape in puzzle.shapes]
+    elif re.search(r"build_regular_matrix\(\s*\(?\s*polyhexes\.\w+\.piece_data", matrix):
+        # the orders 1-4 in the inner ring, the pentahexes in the outer one (Polyhexes12345HexagonRing1)
+        if (matrix.count("build_regular_matrix(") != 2 or "self.polyhex_1234_coords)" not in matrix
+                or "Pentahexes.piece_data.keys()), self.pentahex_coords)" not in matrix):
+            return {**entry, "status": "not yet: each order of pieces confined to its own part of the board"}
+        from parity.puzzles.polyomino.sets import _piece_set
+
+        names = _piece_set(entry["pieces"], None)[0]
+        parts = [{"cells": sorted(to_parity(c) for c in puzzle.polyhex_1234_coords),
+                  "pieces": sorted(n for n, shape in names.items() if len(shape) <= 4)},
+                 {"cells": sorted(to_parity(c) for c in puzzle.pentahex_coords),
+                  "pieces": sorted(n for n, shape in names.items() if len(shape) == 5)}]
     omitted = getattr(cls, "omitted_piece_coordinates", None)
     if omitted:  # cells where Puzzler parks the piece left out: not the board; any one piece may be left out
         shift = getattr(cls, "omitted_cover_offset", None)  # (a solid's parking place: flat cells moved there)
@@ -690,7 +720,12 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
                     "Puzzler leaves the others empty; parity's packings cover the board")
             return {**entry, "status": f"not yet: Puzzler's class places {area} cubes on a board of {len(cells)} "
                                        f"({said})"}
-    entry["board"] = board_art(cells, family.lattice)
+    if parts:  # (the board as its cells, in the coordinates of its parts)
+        entry["board"], entry["parts"] = [list(c) for c in sorted(cells)], [
+            {**p, "cells": [list(c) for c in p["cells"]]} if isinstance(p, dict) else [list(c) for c in p]
+            for p in parts]
+    else:
+        entry["board"] = board_art(cells, family.lattice)
     entry["cells"] = len(cells)
     allowed = aspects_allowed(cls, sources)
     if allowed:

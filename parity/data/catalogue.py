@@ -35,8 +35,10 @@ Examples
 --------
 >>> PUZZLER_OMINOES["pentominoes-8x8"]["count"], PUZZLER_OMINOES["pentominoes-8x8"]["source"]
 (65, "Polyform Puzzler's docs/pentominoes.txt:103")
->>> PUZZLER_NOT_YET["pentominoes-3x20-loop"]
-"the board is a loop (the ends joined), pieces wrap round it; parity's regions are flat"
+>>> PUZZLER_NOT_YET["sheldons-cube-1"]
+'a piece added to the set (customize_piece_data), or a piece replaced'
+>>> PUZZLER["pentominoes-3x20-loop"]["wrap"], len(PUZZLER["polytrigs-23-three-congruent-1-combined-1"]["parts"])
+('columns', 3)
 >>> PUZZLER["hexiamonds-4x10-long-hex"]["count"], PUZZLER_FAMILY_OF["tetrahexes-coin"]
 (856, 'hexes')
 """
@@ -97,18 +99,27 @@ _LATTICES = {"ominoes": "square", "iamonds": "triangle", "hexes": "hex", "cubes"
 _RECORDS = {family: json.loads(path.read_text())["puzzles"] for family, path in PUZZLER_FILES.items()}
 
 
+def _part(part):
+    """A part of a board as the file holds it (its cells, or its cells and the pieces it takes), cells as tuples."""
+    if isinstance(part, dict):
+        return {"cells": [tuple(cell) for cell in part["cells"]], "pieces": part["pieces"]}
+    return [tuple(cell) for cell in part]
+
+
 def _puzzler_entries(family: str) -> tuple[dict, dict]:
     """(name -> entry, name -> reason not yet built) from the family's file (:data:`PUZZLER_FILES`): each board's
     ASCII art read as cells, on the square lattice ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (a full
     rectangle as ``rect:WxH``), on the triangle and hexagon lattices in their skewed coordinates (as
-    :func:`parity.boards.read_shape` reads them); ``omit_one_of`` ``all``: any one piece of the set."""
+    :func:`parity.boards.read_shape` reads them; a board cut in parts as its cells); ``omit_one_of`` ``all``: any
+    one piece of the set; ``wrap`` and ``parts`` as :class:`~parity.puzzles.polyomino.Polyomino` takes them."""
     built, not_yet = {}, {}
     for name, puzzle in _RECORDS[family].items():
         if puzzle["status"] != "ok":
             not_yet[name] = puzzle["status"].removeprefix("not yet: ")
             continue
         art = puzzle["board"]
-        if family in ("sticks", "trigs", "twigs"):  # segments: the cells themselves
+        if family in ("sticks", "trigs", "twigs") or isinstance(art[0][0], int):  # segments, a board cut in parts:
+            # the cells themselves
             cells = board = [tuple(cell) for cell in art]
             whole = False
         elif family == "cubes":  # layers, the lowest first, each with its highest row on top
@@ -128,6 +139,8 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
                        "count": puzzle["count"], "up_to": puzzle["up_to"],
                        "source": puzzle["source"] and f"Polyform Puzzler's {puzzle['source']}",
                        **({"omit_one_of": puzzle["omit_one_of"]} if puzzle.get("omit_one_of") else {}),
+                       **({"wrap": puzzle["wrap"]} if puzzle.get("wrap") else {}),
+                       **({"parts": [_part(part) for part in puzzle["parts"]]} if puzzle.get("parts") else {}),
                        **({"slow": True} if puzzle.get("slow") else {})}
     return built, not_yet
 

@@ -69,20 +69,22 @@ def random_packing(rng: random.Random) -> Polyomino:
 
 
 def _build(board_spec: str | None = None, pieces: str | None = None, copies: str = "once",
-           puzzle: str | None = None, omit_one_of: str | None = None) -> Polyomino:
+           puzzle: str | None = None, omit_one_of: str | None = None, wrap: str | None = None) -> Polyomino:
+    parts = None
     if puzzle is not None:
         entry = catalogue_entry(puzzle)
-        if board_spec is not None or pieces is not None or omit_one_of is not None:
-            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board, --pieces and "
-                             "--omit-one-of")
+        if board_spec is not None or pieces is not None or omit_one_of is not None or wrap is not None:
+            raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board, --pieces, "
+                             "--omit-one-of and --wrap")
         if copies != "once":
             raise LimitError(f"--puzzle {puzzle} places each piece once; give it without --copies")
         board_spec, pieces, omit_one_of = entry["board"], entry["pieces"], entry.get("omit_one_of")
+        wrap, parts = entry.get("wrap"), entry.get("parts")
     board_spec = "rect:10x6" if board_spec is None else board_spec
     pieces = "pentominoes" if pieces is None else pieces
     if omit_one_of == "all":  # (Polyform Puzzler's entries: any one piece of the set left out)
         omit_one_of = list(_piece_set(pieces, None)[0])
-    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of)
+    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of, wrap=wrap, parts=parts)
     if puzzle is not None:
         built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
         built.board_label = entry.get("board_label", built.board_label)  # a board given as cells, by its name
@@ -108,6 +110,9 @@ FAMILY = Family(
         Option("puzzle", ("--puzzle",), "A named puzzle of the catalogue (its board and pieces), e.g. "
                "pentominoes-6x10, soma-3x3x3, hexiamonds-4x10-elongated-hexagon (see the polyforms tutorial).",
                default=None),
+        Option("wrap", ("--wrap",), "Join the board's opposite edges, pieces running across: columns (the "
+               "first column next to the last: a loop), rows (the top row next to the bottom: a tube), both (a "
+               "torus), layers (a box's top and bottom).", default=None),
         Option("omit_one_of", ("--omit-one-of",), "Pieces of which exactly one is left out of each packing, "
                "comma-separated (or one-letter names run together: HJLNY), e.g. the five lopsided tetrasticks.",
                default=None),

@@ -21,7 +21,7 @@ __all__ = ["placements_on"]
 
 
 def placements_on(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: Lattice,
-                  one_sided: bool) -> list[tuple[str, tuple[Cell, ...]]]:
+                  one_sided: bool, wrap: Sequence[tuple[int, int, int]] = ()) -> list[tuple[str, tuple[Cell, ...]]]:
     """Every orientation of every piece moved onto every board cell where all its cells land on the board (the
     orientation's first cell on each cell in turn), piece by piece in the set's order.
 
@@ -35,6 +35,11 @@ def placements_on(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: L
         The lattice of the board and the pieces.
     one_sided : bool
         Pieces are turned but never turned over.
+    wrap : sequence of (axis, low, period), optional
+        Axes along which the board's ends are joined: a cell's coordinate
+        there is taken from ``low`` modulo ``period``, so a piece may run
+        across the seam (never onto itself); a placement reached twice (a
+        piece that goes round a loop whole) is listed once.
 
     Returns
     -------
@@ -50,12 +55,12 @@ def placements_on(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: L
     import numpy as np
 
     if max(abs(v) for cell in cells for v in cell) > 2 ** 40:  # beyond what arrays of int64 index
-        return _placements_cell_by_cell(cells, pieces, lattice, one_sided)
+        return _placements_cell_by_cell(cells, pieces, lattice, one_sided, wrap)
     board = np.array(cells, dtype=np.int64)
     low = board.min(axis=0)
     dims = board.max(axis=0) - low + 1
     if float(np.prod(dims.astype(float))) > 4 * len(cells) + 10_000_000:
-        return _placements_cell_by_cell(cells, pieces, lattice, one_sided)
+        return _placements_cell_by_cell(cells, pieces, lattice, one_sided, wrap)
     strides = np.ones(len(dims), dtype=np.int64)
     for i in range(len(dims) - 2, -1, -1):
         strides[i] = strides[i + 1] * dims[i + 1]
@@ -72,18 +77,32 @@ def placements_on(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: L
             placed[:, :, :k] = bases[:, None, :k] + (piece[None, :, :k] - anchor[:k])
             placed[:, :, k:] = piece[None, :, k:]
             placed -= low
+            for axis, _, period in wrap:  # (the board spans the period: its low is the axis's)
+                placed[:, :, axis] %= period
             inside = ((placed >= 0) & (placed < dims)).all(axis=(1, 2))
             where = np.full(placed.shape[:2], -1, dtype=np.int64)
             where[inside] = index[placed[inside] @ strides]
-            for row in np.sort(where[(where >= 0).all(axis=1)], axis=1):  # (cells sorted, as the board's are)
-                out.append((name, tuple(cells[i] for i in row.tolist())))
+            rows = np.sort(where[(where >= 0).all(axis=1)], axis=1)  # (cells sorted, as the board's are)
+            if wrap:  # a piece that would cover a cell twice goes round onto itself; each placement once
+                rows = np.unique(rows[(rows[:, 1:] != rows[:, :-1]).all(axis=1)], axis=0)
+            for row in rows.tolist():
+                out.append((name, tuple(cells[i] for i in row)))
+    if wrap:
+        out = list(dict.fromkeys(out))  # (an orientation and another may land on the same cells)
     return out
 
 
 def _placements_cell_by_cell(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: Lattice,
-                             one_sided: bool) -> list[tuple[str, tuple[Cell, ...]]]:
+                             one_sided: bool, wrap=()) -> list[tuple[str, tuple[Cell, ...]]]:
     """:func:`placements_on` without arrays, for boards whose bounding box is too large to index."""
     board = set(cells)
+
+    def onto(cell):
+        cell = list(cell)
+        for axis, low, period in wrap:
+            cell[axis] = low + (cell[axis] - low) % period
+        return tuple(cell)
+
     k = lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
     out = []
     for name, shape in pieces.items():
@@ -95,7 +114,7 @@ def _placements_cell_by_cell(cells: Sequence[Cell], pieces: Mapping[str, tuple],
                 if base[k:] != anchor[k:]:  # no translation takes the anchor there
                     continue
                 head = base[:k]
-                placed = [tuple(h + d for h, d in zip(head, delta)) + rest for delta, rest in offsets]
-                if all(cell in board for cell in placed):
+                placed = [onto(tuple(h + d for h, d in zip(head, delta)) + rest) for delta, rest in offsets]
+                if all(cell in board for cell in placed) and len(set(placed)) == len(placed):
                     out.append((name, tuple(sorted(placed))))
-    return out
+    return list(dict.fromkeys(out)) if wrap else out

@@ -60,6 +60,20 @@ class Polyomino(Puzzle):
         each must have as many cells as the pieces have more than the board.
         In the cover problem this is Polyform Puzzler's own device: an item
         ``!`` and one option ``! NAME`` per such piece.
+    wrap : str, optional
+        Join the board's opposite edges, so that pieces run off one edge and
+        on at the other: ``columns`` (the first column next to the last: a
+        loop), ``rows`` (the top row next to the bottom: a tube) or ``both``
+        (a torus); on a box also ``layers``.  The period along a joined axis
+        is the board's extent there (at least 3).  The board's symmetries
+        then include its turns round the loop.
+    parts : sequence, optional
+        The board cut into parts that each piece must lie within, as Polyform
+        Puzzler's puzzles that build their matrix shape by shape: each part
+        its cells, or a mapping ``{"cells": [...], "pieces": [...]}`` naming
+        the only pieces it takes.  The parts cover the board, none twice.
+        The symmetries kept are those that send each part onto a part that
+        takes the same pieces.
 
     Raises
     ------
@@ -89,13 +103,24 @@ class Polyomino(Puzzle):
     Traceback (most recent call last):
     ...
     parity.errors.LimitError: omit_one_of: the pieces cover 64 cells and the board has 31; leaving one piece out needs one of 33 cells, and H has 4
+
+    The five tetrominoes on a 4 x 5 board whose short ends are joined (a
+    loop of 5 columns): 7 packings up to the loop's 20 symmetries, as Polyform
+    Puzzler's ``tetrominoes-5x4-tube`` publishes; on the flat board, none:
+
+    >>> from parity.api import count_up_to_symmetry
+    >>> count_up_to_symmetry(Polyomino("tetrominoes", "rect:5x4", wrap="columns"))["count_up_to_symmetry"]
+    7
+    >>> count_up_to_symmetry(Polyomino("tetrominoes", "rect:5x4"))["count_up_to_symmetry"]
+    0
     """
 
     family = "polyomino"
     encodings = ("cover", "cnf")
 
     def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
-                 lattice: str | None = None, copies: str = "once", omit_one_of=None) -> None:
+                 lattice: str | None = None, copies: str = "once", omit_one_of=None, wrap: str | None = None,
+                 parts=None) -> None:
         if copies not in ("once", "any"):
             raise LimitError(f"copies: once (each piece once) or any (each piece any number of times), got {copies!r}")
         self.copies = copies
@@ -143,6 +168,109 @@ class Polyomino(Puzzle):
         self.omit_one_of = self._omittable(omit_one_of, area)
         if copies == "once" and not self.omit_one_of and area != len(self.cells):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
+        self.wrap = self._wrapping(wrap)
+        self.parts = self._parts(parts)
+
+    def _wrapping(self, wrap) -> tuple[tuple[int, int, int], ...]:
+        """The joined axes as ``(axis, low, period)``: ``rows`` is axis 0 of a square cell ``(row, column)``,
+        ``columns`` axis 1; on a box ``layers`` is axis 2."""
+        if wrap is None:
+            return ()
+        axes = {"rows": (0,), "columns": (1,), "both": (0, 1), "layers": (2,)}
+        if not isinstance(wrap, str) or wrap not in axes:
+            raise LimitError(f"wrap: rows, columns, both or layers (the board's edges to join), got {wrap!r:.60}")
+        if self.lattice.name not in ("square", "cubic") or (wrap == "layers" and self.lattice is not CUBIC):
+            room = "a box" if wrap == "layers" else "a board of squares or a box"
+            raise LimitError(f"wrap: {wrap} joins the edges of {room}, not of a board of the {self.lattice.name} "
+                             "lattice")
+        out = []
+        for axis in axes[wrap]:
+            low = min(cell[axis] for cell in self.cells)
+            period = max(cell[axis] for cell in self.cells) - low + 1
+            if period < 3:
+                raise LimitError(f"wrap: the board is {period} cell{'s' * (period > 1)} along its "
+                                 f"{('rows', 'columns', 'layers')[axis]} axis; a loop needs at least 3")
+            out.append((axis, low, period))
+        return tuple(out)
+
+    def wrapped(self, cell) -> tuple[int, ...]:
+        """``cell`` with its coordinates along the joined axes brought onto the board (itself on a flat board).
+
+        Examples
+        --------
+        >>> Polyomino("tetrominoes", "rect:5x4", wrap="columns").wrapped((0, 5))
+        (0, 0)
+        """
+        if not self.wrap:
+            return cell
+        cell = list(cell)
+        for axis, low, period in self.wrap:
+            cell[axis] = low + (cell[axis] - low) % period
+        return tuple(cell)
+
+    def _parts(self, parts) -> tuple[tuple[frozenset, frozenset | None], ...]:
+        """The parts as ``(cells, pieces)`` (``pieces`` None: any piece), checked: cells of the board, each cell
+        in exactly one part, pieces of the set, each piece with a part that takes it."""
+        if parts is None:
+            return ()
+        if isinstance(parts, (str, bytes, Mapping)) or not isinstance(parts, Iterable):
+            raise LimitError(f"parts: a list of parts, each its cells or {{'cells': ..., 'pieces': ...}}, got "
+                             f"{parts!r:.60}")
+        out, seen = [], {}
+        for k, part in enumerate(parts):
+            pieces = None
+            if isinstance(part, Mapping):
+                if set(part) - {"cells", "pieces"} or "cells" not in part:
+                    raise LimitError(f"parts: part {k} is a mapping with the keys 'cells' and (optionally) "
+                                     f"'pieces', got {sorted(part)}")
+                pieces = part.get("pieces")
+                part = part["cells"]
+                if pieces is not None:
+                    if isinstance(pieces, (bytes, Mapping)) or not isinstance(pieces, Iterable):
+                        raise LimitError(f"parts: part {k}'s pieces: a list of names, got {pieces!r:.60}")
+                    pieces = frozenset([pieces] if isinstance(pieces, str) else map(str, pieces))
+                    unknown = sorted(pieces - set(self.pieces))
+                    if unknown:
+                        raise LimitError(f"parts: part {k} names {unknown[0]!r}, not a piece of the set")
+            cells = check_cells(part, f"parts: part {k}", LimitError)
+            for cell in cells:
+                if cell in seen:
+                    raise LimitError(f"parts: the cell {cell} is in part {seen[cell]} and in part {k}; the parts "
+                                     "cut the board, none overlap")
+                seen[cell] = k
+            out.append((frozenset(cells), pieces))
+        stray = next((c for c in seen if c not in set(self.cells)), None)
+        if stray is not None:
+            raise LimitError(f"parts: the cell {stray} of part {seen[stray]} is not a cell of the board")
+        if len(seen) != len(self.cells):
+            missing = next(c for c in self.cells if c not in seen)
+            raise LimitError(f"parts: the board's cell {missing} is in no part; the parts cover the board")
+        homeless = next((n for n in self.pieces if all(p is not None and n not in p for _, p in out)), None)
+        if homeless is not None:
+            raise LimitError(f"parts: no part takes piece {homeless!r}")
+        return tuple(out)
+
+    def part_of(self, piece: str, cells) -> int | None:
+        """The part that holds all of ``cells`` and takes ``piece``, or None (on a board of one part: 0).
+
+        Examples
+        --------
+        >>> puzzle = Polyomino({"I": [(0, 0), (0, 1)]}, "rect:4x1", copies="any",
+        ...                    parts=[[(0, 0), (0, 1)], [(0, 2), (0, 3)]])
+        >>> puzzle.part_of("I", [(0, 0), (0, 1)]), puzzle.part_of("I", [(0, 1), (0, 2)])
+        (0, None)
+        """
+        if not self.parts:
+            return 0
+        table = self.__dict__.get("_part_at")
+        if table is None:
+            table = self.__dict__["_part_at"] = {c: k for k, (part, _) in enumerate(self.parts) for c in part}
+        at = {table.get(tuple(cell)) for cell in cells}
+        if len(at) != 1:
+            return None
+        k = at.pop()
+        takes = None if k is None else self.parts[k][1]
+        return k if k is not None and (takes is None or piece in takes) else None
 
     def _omittable(self, names, area: int) -> tuple[str, ...]:
         """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus.
@@ -187,6 +315,8 @@ class Polyomino(Puzzle):
         """The board as a graph: its cells, each joined to its neighbours on the lattice (made on first use)."""
         if self._board is None:
             self._board = region_graph(self.cells, self.lattice, self.board_label)
+            if self.wrap:  # the seams
+                self._board.add_edges_from((c, n) for c, near in self.neighbours().items() for n in near)
         return self._board
 
     @property
@@ -200,7 +330,10 @@ class Polyomino(Puzzle):
         """Every (piece, cells) that fits on the board (worked out once, by
         :func:`~parity.puzzles.polyomino.placements.placements_on`; a new list each call)."""
         if "_placements" not in self.__dict__:
-            self.__dict__["_placements"] = placements_on(self.cells, self.pieces, self.lattice, self.one_sided)
+            placed = placements_on(self.cells, self.pieces, self.lattice, self.one_sided, self.wrap)
+            if self.parts:  # each piece within one part that takes it
+                placed = [(name, cells) for name, cells in placed if self.part_of(name, cells) is not None]
+            self.__dict__["_placements"] = placed
         return list(self.__dict__["_placements"])
 
     def _solution(self, chosen: list[int], placements) -> dict[str, tuple]:
@@ -313,16 +446,21 @@ class Polyomino(Puzzle):
     def neighbours(self) -> dict[Cell, list[Cell]]:
         """Each cell of the board -> its neighbours on the board (the ``pack`` engine grows regions through them).
 
+        On a board whose edges are joined (``wrap``) the cells across the seam are neighbours too.
+
         Examples
         --------
         >>> Polyomino("trominoes", "rect:3x2").neighbours()[(0, 0)]
         [(0, 1), (1, 0)]
+        >>> Polyomino("tetrominoes", "rect:5x4", wrap="columns").neighbours()[(0, 0)]
+        [(0, 1), (0, 4), (1, 0)]
         """
         near = self.__dict__.get("_neighbours")
         if near is None:
             board = set(self.cells)
             near = self.__dict__["_neighbours"] = {
-                cell: sorted(n for n in self.lattice.neighbours(cell) if n in board) for cell in self.cells}
+                cell: sorted({self.wrapped(n) for n in self.lattice.neighbours(cell)} & board - {cell})
+                for cell in self.cells}
         return near
 
     def build_cover(self):
@@ -359,6 +497,10 @@ class Polyomino(Puzzle):
                 covered[cell] = name
         if set(covered) != set(self.cells):
             raise InvalidSolution("the pieces do not cover the board exactly")
+        for name, cells in solution.items():
+            piece = name if self.copies == "once" else name.rpartition("#")[0]
+            if self.part_of(piece, cells) is None:
+                raise InvalidSolution(f"piece {name} is not within one part of the board that takes it")
         crossed: dict = {}
         for name, cells in solution.items():
             for point in self.crossings(cells):
@@ -384,6 +526,8 @@ class Polyomino(Puzzle):
             shapes = self.__dict__["_shapes"] = {n: set(self.lattice.orientations(s, self.one_sided))
                                                  for n, s in self.pieces.items()}
         label = piece if label is None else label
+        if self.wrap:  # a piece across a seam, as one shape
+            cells = self._wrapped_shape(piece, cells, label)
         try:
             shape = self.lattice.normalize(cells)
         except (TypeError, ValueError) as exc:
@@ -391,11 +535,35 @@ class Polyomino(Puzzle):
         if shape not in shapes[piece]:
             raise InvalidSolution(f"piece {label} is placed as a shape that is not one of its orientations")
 
+    def _wrapped_shape(self, piece: str, cells, label: str):
+        """On a board whose edges are joined: one of the piece's orientations that, moved and taken round the
+        seams, lands on exactly ``cells`` (the piece's own cells across the seam), else InvalidSolution."""
+        try:
+            cells = [tuple(int(v) for v in cell) for cell in cells]
+        except (TypeError, ValueError) as exc:
+            raise InvalidSolution(f"piece {label} is not placed as cells of the board: {exc}") from None
+        target = frozenset(self.wrapped(c) for c in cells)
+        if len(target) != len(cells) or any(len(c) != self.lattice.dimension for c in cells):
+            raise InvalidSolution(f"piece {label} is not placed as distinct cells of the board")
+        seen = self.__dict__.setdefault("_wrapped_shapes", {})  # (piece, cells) -> its orientation there, or None
+        if (piece, target) not in seen:
+            seen[piece, target] = next(
+                (orient for orient in self.lattice.orientations(self.pieces[piece], self.one_sided) for cell in target
+                 if {self.wrapped(tuple(v + c - a for v, c, a in zip(o, cell, orient[0]))) for o in orient} == target),
+                None)
+        if seen[piece, target] is None:
+            raise InvalidSolution(f"piece {label} is placed as a shape that is not one of its orientations")
+        return seen[piece, target]
+
     def check_placements(self, placements) -> None:
         """:meth:`check_placement` for many ``(piece, cells)`` at once: each piece's placements normalised and
         compared with its orientations as arrays (cells as numbers, sorted), not one by one."""
         import numpy as np
 
+        if self.wrap:  # (pieces across a seam: one at a time)
+            for name, cells in placements:
+                self.check_placement(name, cells)
+            return
         k = self.lattice.translated
         rows: dict[str, list] = {}
         for name, cells in placements:
@@ -535,6 +703,8 @@ class Polyomino(Puzzle):
         return {"pieces": self.set_name, **({"one_sided": True} if self.one_sided else {}),
                 **({"copies": "any"} if self.copies == "any" else {}),
                 **({"omit_one_of": list(self.omit_one_of)} if self.omit_one_of else {}),
+                **({"wrap": self._wrap_name()} if self.wrap else {}),
+                **({"parts": len(self.parts)} if self.parts else {}),
                 **({"puzzle": named, "published": known["count"], "published_up_to": known["up_to"]} if named else {})}
 
     def describe(self) -> str:
@@ -544,7 +714,13 @@ class Polyomino(Puzzle):
         said = (f"{named} (published: {known['count']} up to {known['up_to']}), " if known and known["count"] is not None
                 else f"{named}: " if named else "")
         less = f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of else ""
-        return f"{said}{self.set_name}{many}{less} on {self.board_label}"
+        joined = f" ({self._wrap_name()} joined)" if self.wrap else ""
+        cut = f" cut in {len(self.parts)} parts" if self.parts else ""
+        return f"{said}{self.set_name}{many}{less} on {self.board_label}{joined}{cut}"
+
+    def _wrap_name(self) -> str:
+        axes = tuple(axis for axis, _, _ in self.wrap)
+        return {(0,): "rows", (1,): "columns", (0, 1): "both", (2,): "layers"}[axes]
 
     def orbit_count(self, engine: str | None = None) -> dict | None:
         """Solutions up to the board's symmetries by pruning one piece's placements (see

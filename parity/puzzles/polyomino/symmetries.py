@@ -53,12 +53,12 @@ def board_symmetries(puzzle: Puzzle):
     index = {cell: i for i, cell in enumerate(puzzle.cells)}
     low = [min(cell[i] for cell in puzzle.cells) for i in range(lattice.translated)]
     perms, rotations, renames = [], [], []
-    for k, f in enumerate(maps):
-        moved = [f(*cell) for cell in puzzle.cells]
-        shift = [min(cell[i] for cell in moved) for i in range(lattice.translated)]
-        image = [tuple(v - s + m for v, s, m in zip(cell, shift, low)) + cell[lattice.translated:]
-                 for cell in moved]
+    for k, f, image in _images(puzzle, maps, low):
         if set(image) != board:
+            continue
+        if puzzle.wrap and not _keeps_seams(puzzle, image, index):
+            continue
+        if puzzle.parts and not _keeps_parts(puzzle, image, index):
             continue
         if k < turns or not puzzle.one_sided:
             rename = list(range(len(names)))
@@ -68,6 +68,8 @@ def board_symmetries(puzzle: Puzzle):
                 continue
             if any(names[rename[names.index(n)]] not in puzzle.omit_one_of for n in puzzle.omit_one_of):
                 continue  # it would leave out a piece that may not be left out
+        if puzzle.parts and not _keeps_part_pieces(puzzle, image, index, rename):
+            continue
         perms.append([index[cell] for cell in image])
         rotations.append(k < turns)
         renames.append(rename)
@@ -79,6 +81,54 @@ def board_symmetries(puzzle: Puzzle):
     return Symmetries(tuple(puzzle.cells), np.array(perms, dtype=np.int64), values=tuple(names),
                       rotations=np.array(rotations, dtype=bool), coupled=np.array(renames, dtype=np.int64),
                       name=f"the symmetries of {puzzle.board_label}", view=view)
+
+
+def _images(puzzle: Puzzle, maps, low):
+    """``(k, f, image)`` for each lattice map ``f`` (number ``k``): the board's cells moved by ``f`` and then
+    translated so that their least coordinates are the board's; on a board whose edges are joined, each turn
+    round the loops as well (every translation along the joined axes, coordinates taken round the seam)."""
+    from itertools import product
+
+    t = puzzle.lattice.translated
+    for k, f in enumerate(maps):
+        moved = [f(*cell) for cell in puzzle.cells]
+        shift = [min(cell[i] for cell in moved) for i in range(t)]
+        image = [tuple(v - s + m for v, s, m in zip(cell, shift, low)) + cell[t:] for cell in moved]
+        if not puzzle.wrap:
+            yield k, f, image
+            continue
+        for turn in product(*(range(period) for _, _, period in puzzle.wrap)):
+            step = [0] * len(low)
+            for (axis, _, _), d in zip(puzzle.wrap, turn):
+                step[axis] = d
+            yield k, f, [puzzle.wrapped(tuple(v + d for v, d in zip(cell, step)) + cell[len(step):])
+                         for cell in image]
+
+
+def _keeps_seams(puzzle: Puzzle, image, index) -> bool:
+    """Whether the cells' images are neighbours wherever the cells are, across the seams too (a map that sends
+    a joined axis onto one that is not breaks the loop)."""
+    near = puzzle.neighbours()
+    return all(image[index[n]] in near[image[i]] for i, cell in enumerate(puzzle.cells) for n in near[cell])
+
+
+def _keeps_parts(puzzle: Puzzle, image, index) -> bool:
+    """Whether the map sends each of the board's parts onto a part."""
+    parts = {part for part, _ in puzzle.parts}
+    return all(frozenset(image[index[c]] for c in part) in parts for part, _ in puzzle.parts)
+
+
+def _keeps_part_pieces(puzzle: Puzzle, image, index, rename) -> bool:
+    """Whether each part goes to a part that takes the images of its pieces (a reflection renames chiral ones)."""
+    names = list(puzzle.pieces)
+    takes = {part: pieces for part, pieces in puzzle.parts}
+    for part, pieces in puzzle.parts:
+        there = takes[frozenset(image[index[c]] for c in part)]
+        if (pieces is None) != (there is None):
+            return False
+        if pieces is not None and {names[rename[names.index(n)]] for n in pieces} != there:
+            return False
+    return True
 
 
 def _mirror_renaming(puzzle: Puzzle, reflection, by_class: dict[tuple, list[str]]) -> list[int] | None:
