@@ -20,8 +20,8 @@ from ._limits import check_max_nullity, check_time_limit
 from .engines import SAT, UNKNOWN, UNSAT, Answer, choose, engine_name
 from .errors import InvalidSolution, LimitError, TimeLimitReached
 
-__all__ = ["Result", "solve", "count", "count_result", "solutions", "encoding_solutions", "count_up_to_symmetry",
-           "decode_verified"]
+__all__ = ["Result", "solve", "solve_many", "count", "count_result", "solutions", "encoding_solutions",
+           "count_up_to_symmetry", "decode_verified"]
 
 
 
@@ -391,6 +391,55 @@ def solve(puzzle, engine: str | None = None, *, time_limit: float | None = None,
                                   f"the solution has {puzzle.weight(solution)}")
     return Result(puzzle, chosen, answer.status if solution is None else SAT, solution, answer.count, seconds,
                   answer.stats, total_seconds=time.perf_counter() - started, load_seconds=load)
+
+
+#: how many puzzles :func:`solve_many` hands a family's batch solver at a time
+BATCH = 4096
+
+
+def solve_many(puzzles, engine: str | None = None) -> Iterator[Result]:
+    """One :class:`~parity.api.Result` per puzzle of ``puzzles`` (any iterable, a generator of millions included), in order.
+
+    Where a puzzle's class solves many at once (``solve_batch``: Sudoku's compiled search runs a whole batch in
+    one call, with uniqueness) and no other engine is named, puzzles of that class go to it ``BATCH`` (4096) at a
+    time: the start-up, the kernel's loading and the checks are paid once a batch, not once a puzzle.  Every
+    solution is checked by the puzzle's rules (the batch's own check on all its grids at once, the rules of
+    ``puzzle.verify``); ``seconds`` is the puzzle's share of its batch.  Any other puzzle goes to :func:`solve`.
+
+    Examples
+    --------
+    >>> import parity as pt
+    >>> results = list(pt.solve_many([pt.Sudoku("1..." "..1." ".1.." "...1"), pt.Sudoku("1234" "3412" "2143" "432."),
+    ...                               pt.LightsOut("grid:2x2")]))
+    >>> [(r.status, r.engine, r.stats.get("unique")) for r in results]
+    [('SAT', 'search', False), ('SAT', 'search', True), ('SAT', 'gf2', None)]
+    >>> results[1].solution[3]
+    [4, 3, 2, 1]
+    """
+    import itertools
+
+    iterator = iter(puzzles)
+    while True:
+        batch = list(itertools.islice(iterator, BATCH))
+        if not batch:
+            return
+        start = 0
+        while start < len(batch):  # runs of one class with a batch solver, the others one by one
+            kind = type(batch[start])
+            end = start + 1
+            while end < len(batch) and type(batch[end]) is kind:
+                end += 1
+            if engine is None and hasattr(kind, "solve_batch"):  # (and ``batch_engine``, the engine it names)
+                started = time.perf_counter()
+                answers = kind.solve_batch(batch[start:end])
+                share = (time.perf_counter() - started) / (end - start)
+                for puzzle, (solution, stats) in zip(batch[start:end], answers):
+                    yield Result(puzzle, kind.batch_engine, SAT if solution is not None else UNSAT, solution, None,
+                                 share, stats, total_seconds=share)
+            else:
+                for puzzle in batch[start:end]:
+                    yield solve(puzzle, engine)
+            start = end
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None, up_to_symmetry: bool = False,

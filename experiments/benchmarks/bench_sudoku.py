@@ -14,6 +14,9 @@ all in one run, microseconds per puzzle:
 * ``api``: ``pt.solve(Sudoku(p), "search")`` whole, uniqueness included
   (building the puzzle, choosing, the search, decoding, verifying);
 * ``dlx``: the same call through dancing links, the route before the search;
+* ``batch``: the whole collection in one call (:func:`parity.puzzles.sudoku.search_grids`, then
+  :func:`~parity.puzzles.sudoku.check_grids` on every grid), and ``solve_many``: :func:`parity.solve_many`
+  over the puzzles built (a Result each), as ``parity solve sudoku --file`` and a script would;
 * ``tdoku``: t-dillon/tdoku's SIMD DPLL solver with limit 2, through a driver
   that reads the puzzles on stdin, solves them ``--repeat`` times and prints
   ``... X us per puzzle`` (recipe in ../shared/anchors/README.md).
@@ -63,6 +66,23 @@ def main() -> None:
             branches += int(nodes[0])
     kernel = per_puzzle(time.perf_counter() - started, args.repeat * len(puzzles))
     row = {"puzzles": len(puzzles), "kernel_us": kernel, "branches": branches / (args.repeat * len(puzzles))}
+    from parity.puzzles.sudoku import check_grids, read_grids, search_grids
+
+    side, givens, _ = read_grids("\n".join(puzzles))
+    search_grids(side, givens[:1])  # warm
+    started = time.perf_counter()
+    for _ in range(args.repeat):
+        solved, found, _ = search_grids(side, givens)
+        check_grids(side, givens, solved, found)
+        if (found != 1).any():
+            raise SystemExit("batch: a puzzle without exactly one solution")
+    row["batch_us"] = per_puzzle(time.perf_counter() - started, args.repeat * len(puzzles))
+    built = [Sudoku(p) for p in puzzles]
+    started = time.perf_counter()
+    for _ in range(args.repeat):
+        if not all(r.stats["unique"] for r in pt.solve_many(built)):
+            raise SystemExit("solve_many: a puzzle without exactly one solution")
+    row["solve_many_us"] = per_puzzle(time.perf_counter() - started, args.repeat * len(puzzles))
     for engine in ("search", "dlx"):
         pt.solve(Sudoku(puzzles[0]), engine)  # warm
         started = time.perf_counter()
@@ -78,11 +98,14 @@ def main() -> None:
         row["tdoku_us"] = float(re.search(r"([0-9.]+) us per puzzle", text).group(1))
     print(f"{len(puzzles)} puzzles, uniqueness proved, microseconds per puzzle (warm process)")
     print(f"  search kernel  {kernel:9.1f}   ({row['branches']:.0f} branches a puzzle)")
+    print(f"  batch          {row['batch_us']:9.1f}   (search_grids + check_grids, one call)")
+    print(f"  solve_many     {row['solve_many_us']:9.1f}   (a Result each)")
     print(f"  pt.solve       {row['api_search_us']:9.1f}   (engine search)")
     print(f"  pt.solve       {row['api_dlx_us']:9.1f}   (engine dlx)")
     if "tdoku_us" in row:
         t = row["tdoku_us"]
-        print(f"  tdoku          {t:9.1f}   kernel {kernel / t:.1f}x, pt.solve {row['api_search_us'] / t:.1f}x")
+        print(f"  tdoku          {t:9.1f}   kernel {kernel / t:.1f}x, batch {row['batch_us'] / t:.1f}x, "
+              f"pt.solve {row['api_search_us'] / t:.1f}x")
     else:
         print("  tdoku          not built (--tdoku PATH)")
     RESULTS.mkdir(exist_ok=True)

@@ -20,9 +20,10 @@ from .verbs import _LIMITED, _VERBS, _export, _limited, _precheck
 _TIME_LIMIT_HELP = "Give up after this many seconds (status UNKNOWN)."
 
 
-def _click_param(option) -> click.Parameter:
-    if not option.flags:
-        return click.Argument([option.name], required=option.required, type=click.Path(dir_okay=False))
+def _click_param(option, optional: bool = False) -> click.Parameter:
+    if not option.flags:  # (``optional``: a family's batch file stands for its positional arguments)
+        return click.Argument([option.name], required=option.required and not optional,
+                              type=click.Path(dir_okay=False))
     if option.type is bool:
         return click.Option([*option.flags, option.name], is_flag=True, default=bool(option.default), help=option.help)
     extra = {} if option.default is None else {"default": option.default, "show_default": True}  # click: None is a default
@@ -114,7 +115,14 @@ def _common(verb: str, encodings=None) -> list[click.Parameter]:
 
 class _FamilyCommand(click.Command):
     def __init__(self, verb: str, entry) -> None:
-        params = [] if verb == "check" else [_click_param(o) for o in entry.options]
+        self.batch = verb == "solve" and entry.batch is not None  # (--file FILE -o OUT: many puzzles, one a line)
+        params = [] if verb == "check" else [_click_param(o, self.batch) for o in entry.options]
+        if self.batch:
+            params += [click.Option(["--file", "batch_file"], default=None, metavar="FILE",
+                                    help="Solve every puzzle of FILE, one a line, in one run (the compiled search "
+                                         "a batch at a time, uniqueness included), each answer a JSON line of -o."),
+                       click.Option(["-o", "--output", "batch_output"], default=None, metavar="OUT",
+                                    help="With --file: the file of JSON lines to write, one a puzzle.")]
         if verb in ("solve", "draw"):  # (a question of its own is solve's: draw pictures one solution)
             params += [_click_param(o) for o in entry.solve_options if verb == "solve" or not o.asks]
         # a verb option with a flag the family declares too (export's --augmented and the linear family's) is
@@ -132,6 +140,16 @@ class _FamilyCommand(click.Command):
         super().__init__(entry.name, params=params, callback=self._run, help=help_text, short_help=entry.summary)
 
     def _run(self, as_json: bool = False, **values) -> None:
+        if self.batch:
+            file, output = values.pop("batch_file"), values.pop("batch_output")
+            given = [o for o in self.entry.options if not o.flags and values.get(o.name) is not None]
+            if file is not None:
+                return self._batch(file, output, given, values, as_json)
+            missing = [o.name.upper() for o in self.entry.options if not o.flags and o.required and not given]
+            if output is not None:
+                raise LimitError("-o names the file of answers of --file; give --file FILE too")
+            if missing:
+                raise LimitError(f"give the {' '.join(missing)}, or --file FILE -o OUT for a file of many")
         build = {o.name: values.pop(o.name) for o in self.entry.options if o.name in values}
         values.update({verb_name: build[name] for verb_name, name in self.shared.items() if name in build})
         from .._child import run_in_child
@@ -154,6 +172,31 @@ class _FamilyCommand(click.Command):
         click.echo(_json.dumps(payload) if as_json else text)
         if code:
             sys.exit(code)
+
+
+    def _batch(self, file: str, output: str | None, given, values: dict, as_json: bool) -> None:
+        """``--file FILE -o OUT``: the family's batch (:attr:`~parity.puzzles.registry.Family.batch`), in this
+        process, with the options a batch takes no part in refused."""
+        if given:
+            raise LimitError(f"--file solves the puzzles of FILE; give it without {given[0].name.upper()}")
+        if output is None:
+            raise LimitError("--file writes one JSON line a puzzle: name the file with -o OUT")
+        used = [flag for name, flag in (("engine", "--engine"), ("time_limit", "--time-limit"), ("unique", "--unique"),
+                                        ("proof", "--proof")) if values.get(name) is not None]
+        if used:
+            raise LimitError(f"--file runs the compiled search with uniqueness on every puzzle; give it without "
+                             f"{used[0]}")
+        import os
+
+        from .._files import names_a_folder
+
+        folder = names_a_folder(output) or ("it is a folder" if os.path.isdir(output) else None)
+        if folder:
+            raise LimitError(f"-o {output}: {folder}")
+        if os.path.realpath(output) == os.path.realpath(file):
+            raise LimitError(f"-o {output} is the file of puzzles itself; name another file")
+        payload, text = self.entry.batch(file, output)
+        click.echo(_json.dumps(payload) if as_json else text)
 
 
 class _FamilyGroup(click.Group):

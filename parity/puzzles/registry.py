@@ -256,6 +256,11 @@ class Family:
         even where a time limit would stop the building first.
     sweeps : sequence of parity.puzzles.registry.SweepSpec
         The sweeps the family offers (``parity sweep NAME``).
+    batch : callable, optional
+        ``batch(file, output)`` -> ``(payload, text)``: a file of many puzzles,
+        one a line, solved in one run, each answer a JSON line of ``output``
+        (``parity solve FAMILY --file FILE -o OUT``); None when the family
+        reads no such file.
     """
 
     name: str
@@ -268,6 +273,7 @@ class Family:
     aliases: Sequence[str] = field(default_factory=tuple)
     check: Callable[..., None] | None = None
     sweeps: Sequence[SweepSpec] = field(default_factory=tuple)
+    batch: Callable[..., tuple[dict, str]] | None = None
 
 
 #: the families that ship with parity, the one place they are listed: name -> (module defining ``FAMILY``, its

@@ -29,11 +29,11 @@ from numbers import Integral
 from pathlib import Path
 
 from .._files import read_text
-from ..errors import InvalidSolution, StateError
+from ..errors import InvalidSolution, LimitError, StateError
 from .base import Puzzle
 from .registry import Family, Option
 
-__all__ = ["Sudoku", "SudokuSearch", "random_sudoku", "FAMILY"]
+__all__ = ["Sudoku", "SudokuSearch", "random_sudoku", "read_grids", "search_grids", "check_grids", "solve_file", "FAMILY"]
 
 
 class Sudoku(Puzzle):
@@ -45,6 +45,8 @@ class Sudoku(Puzzle):
     family = "sudoku"
     encodings = ("search", "cover", "cnf")
     solve_defaults = {"unique": True}
+    #: the engine :meth:`solve_batch` is (:func:`parity.api.solve_many` names it in each result)
+    batch_engine = "search"
 
     def __init__(self, givens: str) -> None:
         text = "".join(str(givens).split())
@@ -140,6 +142,37 @@ class Sudoku(Puzzle):
             if grid[r][c] != d:
                 raise InvalidSolution(f"cell {r + 1},{c + 1} was given {d} and holds {grid[r][c]}")
 
+    @classmethod
+    def solve_batch(cls, puzzles) -> list[tuple[list[list[int]] | None, dict]]:
+        """Many Sudokus in one call of the compiled search (:func:`search_grids`), each for two solutions (the
+        second proves the first is not unique), every solution checked by :func:`check_grids` (the rules of
+        :meth:`verify`, on all the grids at once): ``(grid, stats)`` per puzzle in order, ``grid`` None where
+        there is none, ``stats`` ``{"unique": ...}``.  :func:`parity.api.solve_many` calls it.
+
+        Examples
+        --------
+        >>> [(grid is not None, stats["unique"]) for grid, stats in Sudoku.solve_batch(
+        ...     [Sudoku("1..." "..1." ".1.." "...1"), Sudoku("1234" "3412" "2143" "432."), Sudoku("11.." + "." * 12)])]
+        [(True, False), (True, True), (False, False)]
+        """
+        import numpy as np
+
+        out: list = [None] * len(puzzles)
+        by_side: dict[int, list[int]] = {}
+        for k, puzzle in enumerate(puzzles):
+            by_side.setdefault(puzzle.side, []).append(k)
+        for side, which in by_side.items():
+            givens = np.zeros((len(which), side * side), dtype=np.int64)
+            for row, k in enumerate(which):
+                for (r, c), d in puzzles[k].givens.items():
+                    givens[row, r * side + c] = d
+            solved, found, _ = search_grids(side, givens)
+            check_grids(side, givens, solved, found)
+            for row, k in enumerate(which):
+                grid = solved[row].reshape(side, side).tolist() if found[row] else None
+                out[k] = (grid, {"unique": bool(found[row] == 1)})
+        return out
+
     def to_json(self, grid) -> dict:
         return {"grid": "".join(self.symbols[d - 1] for row in grid for d in row)}
 
@@ -161,6 +194,122 @@ class Sudoku(Puzzle):
 
     def __repr__(self) -> str:
         return f"Sudoku({self.side}x{self.side}, givens={len(self.givens)})"
+
+
+def read_grids(text: str, source: str = "puzzles"):
+    r"""The Sudokus of a text that holds one a line (the ``top95.txt`` form: givens row by row, ``.`` or ``0``
+    for empty; what follows a comma or a space on the line is ignored, as a solution column is; blank lines and
+    lines starting with ``#`` are skipped): ``(side, givens, lines)``, ``givens`` an array of one row of ``side
+    * side`` cells per grid, ``lines`` each grid's line number.  Every grid has the first one's size.
+
+    Raises
+    ------
+    StateError
+        Naming the file (``source``) and line: a line that is no Sudoku, one of another size, a character that
+        is no digit of the grid, or a text with no grid at all.
+
+    Examples
+    --------
+    >>> side, givens, lines = read_grids("# two grids\n1...\n..1.\n.1..\n...1\n\n" + "12..34..21..43..,x\n")
+    Traceback (most recent call last):
+    ...
+    parity.errors.StateError: puzzles:2: a Sudoku has n^4 cells (16, 81, 256, ...) on its line; got 4 characters
+    >>> side, givens, lines = read_grids("1.....1..1.....1\n12..34..21..43..,x\n")
+    >>> side, givens.shape, lines
+    (4, (2, 16), [1, 2])
+    """
+    import numpy as np
+
+    rows, lines = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        rows.append(line.split(",", 1)[0].split(None, 1)[0])
+        lines.append(number)
+    if not rows:
+        raise StateError(f"{source}: no Sudoku in it (one a line, givens row by row)")
+    length = len(rows[0])
+    side = math.isqrt(length)
+    box = math.isqrt(side)
+    if side * side != length or box * box != side or not 1 < side <= 36:
+        raise StateError(f"{source}:{lines[0]}: a Sudoku has n^4 cells (16, 81, 256, ...) on its line; got "
+                         f"{length} characters")
+    other = next((k for k, row in enumerate(rows) if len(row) != length), None)
+    if other is not None:
+        raise StateError(f"{source}:{lines[other]}: {len(rows[other])} characters where the first grid (line "
+                         f"{lines[0]}) has {length}: one size of grid a file")
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:side]
+    table = np.full(0x110000 if any(not row.isascii() for row in rows) else 128, -1, dtype=np.int64)
+    table[ord(".")] = table[ord("0")] = 0
+    for d, ch in enumerate(symbols, 1):
+        table[ord(ch)] = table[ord(ch.lower())] = d
+    codes = np.array([ord(ch) for ch in "".join(rows)], dtype=np.int64) if len(table) > 128 else \
+        np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).astype(np.int64)
+    givens = table[codes].reshape(len(rows), length)
+    bad = np.argwhere(givens < 0)
+    if len(bad):
+        k, cell = (int(v) for v in bad[0])
+        raise StateError(f"{source}:{lines[k]}: cell {cell // side + 1},{cell % side + 1}: {rows[k][cell]!r} is not "
+                         f"a digit of a {side} x {side} Sudoku (use {symbols[0]}..{symbols[-1]}, and . or 0 for "
+                         "empty)")
+    return side, givens, lines
+
+
+def search_grids(side: int, givens):
+    """Every grid of ``givens`` (one row of ``side * side`` cells each, 0 for empty) searched in one call of the
+    compiled kernel, for two solutions each: ``(solved, found, nodes)``, ``found[i]`` 0, 1 or 2 and
+    ``solved[i]`` the first solution where there is one, ``nodes`` the branches of them all."""
+    import numpy as np
+
+    from ._sudoku_kernels import search_many
+
+    givens = np.ascontiguousarray(givens, dtype=np.int64)
+    units, peers, cell_units = _layout(side, math.isqrt(side))
+    solved = np.zeros_like(givens)
+    found = np.zeros(len(givens), dtype=np.int64)
+    nodes = np.zeros(1, dtype=np.int64)
+    search_many(side, givens, units, peers, cell_units, solved, found, nodes)
+    return solved, found, int(nodes[0])
+
+
+def check_grids(side: int, givens, solved, found) -> None:
+    """The rules of ``Sudoku.verify`` on many grids at once: every grid with ``found`` has each digit once in
+    every row, column and box, and keeps its givens; else InvalidSolution naming the first grid that does not.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> givens = np.array([[1, 2, 0, 0, 3, 4, 0, 0, 2, 1, 0, 0, 4, 3, 0, 0]])
+    >>> grid = np.array([[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]])
+    >>> check_grids(4, givens, grid, np.array([1]))
+    >>> check_grids(4, givens, np.array([0, 2, 1, 3, 4])[grid], np.array([1]))  # the 1s and 2s swapped
+    Traceback (most recent call last):
+    ...
+    parity.errors.InvalidSolution: grid 1: cell 1,1 was given 1 and holds 2
+    >>> check_grids(4, givens, np.where(grid == 3, 4, grid), np.array([1]))
+    Traceback (most recent call last):
+    ...
+    parity.errors.InvalidSolution: grid 1: row 1 does not hold every digit once
+    """
+    import numpy as np
+
+    box = math.isqrt(side)
+    which = np.flatnonzero(np.asarray(found) > 0)
+    grids = np.asarray(solved)[which].reshape(-1, side, side)
+    given = np.asarray(givens)[which].reshape(-1, side, side)
+    full = np.arange(1, side + 1)
+    boxes = grids.reshape(-1, box, box, box, box).transpose(0, 1, 3, 2, 4).reshape(-1, side, side)
+    for what, units in (("row", grids), ("column", grids.transpose(0, 2, 1)), ("box", boxes)):
+        wrong = np.argwhere((np.sort(units, axis=2) != full).any(axis=2))
+        if len(wrong):
+            k, unit = (int(v) for v in wrong[0])
+            raise InvalidSolution(f"grid {int(which[k]) + 1}: {what} {unit + 1} does not hold every digit once")
+    lost = np.argwhere((given != 0) & (given != grids))
+    if len(lost):
+        k, r, c = (int(v) for v in lost[0])
+        raise InvalidSolution(f"grid {int(which[k]) + 1}: cell {r + 1},{c + 1} was given {int(given[k, r, c])} and "
+                              f"holds {int(grids[k, r, c])}")
 
 
 @functools.lru_cache(maxsize=8)
@@ -311,6 +460,67 @@ def random_sudoku(rng: random.Random) -> Sudoku:
     return Sudoku("".join("123456789"[d - 1] if d else "." for line in grid for d in line))
 
 
+def solve_file(file, output, batch: int = 4096, progress=None) -> tuple[dict, str]:
+    """Every Sudoku of ``file`` (one a line, as :func:`read_grids` reads them) solved by the compiled search
+    ``batch`` grids a call (:func:`search_grids`), uniqueness included, each solution checked
+    (:func:`check_grids`), one JSON line a grid written to ``output`` as its batch ends (``line``, the line of
+    the file; ``solved``; ``unique``; ``solution``, the grid row by row): ``parity solve sudoku --file FILE -o
+    OUT``.  Returns ``(payload, text)``: how many were solved, unique, without a solution, and the seconds.
+
+    A line that is no Sudoku is refused before anything is written (StateError naming the file and line); a run
+    stopped part way leaves the lines of the batches it finished.
+    """
+    import json
+    import time
+
+    started = time.perf_counter()
+    path = Path(file)
+    side, givens, lines = read_grids(read_text(path, StateError, "Sudoku file"), str(file))
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:side]
+    table = [""] + list(symbols)
+    total = {"puzzles": len(lines), "solved": 0, "unique": 0, "no_solution": 0, "nodes": 0}
+    from .._compiled import compiled
+    from ._sudoku_kernels import search_many
+
+    tic = time.perf_counter()
+    compiled(search_many)  # (compiled, or read from numba's cache: the load, apart from the search)
+    load, searched = time.perf_counter() - tic, 0.0
+    try:
+        out = open(output, "w", encoding="utf-8")
+    except OSError as exc:
+        from .._files import write_reason
+
+        raise LimitError(f"-o {output}: {write_reason(exc, Path(output))}") from None
+    with out:
+        for first in range(0, len(lines), batch):
+            chunk = givens[first:first + batch]
+            tic = time.perf_counter()
+            solved, found, nodes = search_grids(side, chunk)
+            searched += time.perf_counter() - tic
+            check_grids(side, chunk, solved, found)  # every solution, on all the batch's grids at once
+            total["nodes"] += nodes
+            for k, row in enumerate(solved.tolist()):
+                hit = int(found[k])
+                record = {"line": lines[first + k], "solved": hit > 0, "unique": hit == 1}
+                if hit:
+                    record["solution"] = "".join(table[d] for d in row)
+                out.write(json.dumps(record) + "\n")
+            out.flush()
+            total["solved"] += int((found > 0).sum())
+            total["unique"] += int((found == 1).sum())
+            if progress is not None:
+                progress(min(first + batch, len(lines)), len(lines))
+    total["no_solution"] = total["puzzles"] - total["solved"]
+    seconds = time.perf_counter() - started
+    payload = {"family": "sudoku", "file": str(file), "output": str(output), "size": side, **total,
+               "engine": "search", "seconds": round(searched, 6), "load_seconds": round(load, 6),
+               "total_seconds": round(seconds, 6)}
+    text = (f"{file}: {total['puzzles']} {side} x {side} Sudokus, {total['solved']} solved ({total['unique']} "
+            f"unique), {total['no_solution']} without a solution (engine search, {searched:.3f} s, "
+            f"{searched / max(total['puzzles'], 1) * 1e6:.1f} us a puzzle; {seconds:.3f} s in all); wrote {output}")
+    return payload, text
+
+
 def _build(puzzle: str) -> Sudoku:
     if os.path.isfile(puzzle):
         return Sudoku(read_text(Path(puzzle), StateError, "Sudoku file"))
@@ -325,4 +535,5 @@ FAMILY = Family(
                     required=True),),
     build=_build,
     random_instance=random_sudoku,
+    batch=solve_file,
 )

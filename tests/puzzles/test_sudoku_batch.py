@@ -1,0 +1,174 @@
+"""Many Sudokus in one call: ``pt.solve_many``, the batch search and its checker against the one-puzzle route and
+``Sudoku.verify``, and ``parity solve sudoku --file FILE -o OUT`` against the puzzles it read."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import parity as pt
+from parity.errors import InvalidSolution, ParityError, StateError
+from parity.puzzles import Sudoku
+from parity.puzzles.sudoku import check_grids, random_sudoku, read_grids, search_grids
+from parity.testing import run_cli
+
+
+def _puzzles(seed: int, n: int) -> list[Sudoku]:
+    rng = random.Random(seed)
+    return [random_sudoku(rng) for _ in range(n)]
+
+
+def _text(puzzle: Sudoku) -> str:
+    return "".join(puzzle.symbols[puzzle.givens[(r, c)] - 1] if (r, c) in puzzle.givens else "."
+                   for r in range(puzzle.side) for c in range(puzzle.side))
+
+
+def test_solve_many_agrees_with_solve_one_puzzle_at_a_time():
+    puzzles = _puzzles(5, 120)  # 4 x 4 and 9 x 9, with one, many or no solution
+    many = list(pt.solve_many(iter(puzzles)))  # (a generator is enough)
+    assert len(many) == len(puzzles)
+    kinds = set()
+    for puzzle, batch in zip(puzzles, many):
+        one = pt.solve(puzzle, "dlx", unique=True)  # another engine, one puzzle at a time
+        assert batch.puzzle is puzzle and batch.engine == "search"
+        assert batch.status == one.status
+        if one.solution is not None:
+            puzzle.verify(batch.solution)
+            assert batch.stats["unique"] == one.stats["unique"]
+            if one.stats["unique"]:
+                assert batch.solution == one.solution
+        kinds.add((puzzle.side, one.status, one.stats.get("unique")))
+    assert {(4, "SAT", True), (4, "SAT", False), (9, "SAT", True), (4, "UNSAT", None)} <= kinds
+
+
+def test_solve_many_keeps_the_order_across_batches_and_families(monkeypatch):
+    import parity.api
+
+    monkeypatch.setattr(parity.api, "BATCH", 7)  # several batches, a run of another family inside one
+    puzzles = _puzzles(9, 10)
+    mixed = puzzles[:4] + [pt.LightsOut("grid:3x3")] + puzzles[4:]
+    results = list(pt.solve_many(mixed))
+    assert [r.puzzle for r in results] == mixed
+    assert results[4].engine != "search" and sum(results[4].solution.values()) == 5
+    with pytest.raises(ParityError, match="nosuchengine"):  # a named engine: each puzzle through solve
+        list(pt.solve_many([puzzles[0]], engine="nosuchengine"))
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 3))
+def test_the_batch_check_is_verify_on_every_grid(seed, how):
+    """Grids spoiled at random (a cell changed, two cells swapped, a given overwritten, or left as they are):
+    check_grids refuses exactly the grids verify refuses."""
+    rng = random.Random(seed)
+    puzzle = random_sudoku(rng)
+    result = pt.solve(puzzle, "dlx")
+    if result.solution is None:
+        return
+    grid = [row[:] for row in result.solution]
+    n = puzzle.side
+    if how == 1:
+        r, c = rng.randrange(n), rng.randrange(n)
+        grid[r][c] = rng.randint(1, n)
+    elif how == 2:
+        (r1, c1), (r2, c2) = rng.sample([(r, c) for r in range(n) for c in range(n)], 2)
+        grid[r1][c1], grid[r2][c2] = grid[r2][c2], grid[r1][c1]
+    elif how == 3 and puzzle.givens:
+        # the digits renamed: a valid grid, givens lost unless the renaming fixes them
+        perm = rng.sample(range(1, n + 1), n)
+        grid = [[perm[d - 1] for d in row] for row in grid]
+    givens = np.zeros((1, n * n), dtype=np.int64)
+    for (r, c), d in puzzle.givens.items():
+        givens[0, r * n + c] = d
+    try:
+        puzzle.verify(grid)
+        verdict = None
+    except InvalidSolution as exc:
+        verdict = str(exc)
+    try:
+        check_grids(n, givens, np.array(grid).reshape(1, -1), np.array([1]))
+        batch = None
+    except InvalidSolution as exc:
+        batch = str(exc)
+    assert (verdict is None) == (batch is None), (verdict, batch)
+    if batch is not None:
+        assert batch.startswith("grid 1: ")
+
+
+def test_search_grids_finds_what_the_one_grid_search_finds():
+    puzzles = [p for p in _puzzles(3, 60) if p.side == 9]
+    givens = np.array([[p.givens.get((r, c), 0) for r in range(9) for c in range(9)] for p in puzzles])
+    solved, found, nodes = search_grids(9, givens)
+    for k, puzzle in enumerate(puzzles):
+        search = puzzle.encoding("search")
+        assert int(found[k]) == min(search.count(), 2)
+        if found[k]:
+            assert solved[k].reshape(9, 9).tolist() == search.first()
+    assert nodes >= 0
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "no Sudoku in it"),
+    ("# only a comment\n\n", "no Sudoku in it"),
+    ("1234\n", "puzzles:1: a Sudoku has n^4 cells"),
+    ("1.....1..1.....1\n" + "." * 81 + "\n", "puzzles:2: 81 characters where the first grid (line 1) has 16"),
+    ("1.....1..1.....1\n1.....1..1.....5\n", "puzzles:2: cell 4,4: '5' is not a digit of a 4 x 4 Sudoku"),
+    ("1.....1..1.....é\n", "puzzles:1: cell 4,4: 'é' is not a digit"),
+])
+def test_read_grids_refuses_with_the_line(text, words):
+    with pytest.raises(StateError, match=re.escape(words)):
+        read_grids(text)
+
+
+def test_read_grids_reads_comments_columns_and_lower_case():
+    side, givens, lines = read_grids("# a header\n" + "." * 255 + "g\n\n" + "a" + "." * 255 + ",solution here\n")
+    assert side == 16 and lines == [2, 4] and givens[0, 255] == 16 and givens[1, 0] == 10
+
+
+def test_the_file_route_from_the_command_line(tmp_path):
+    puzzles = _puzzles(11, 40)
+    nine = [p for p in puzzles if p.side == 9]
+    source = tmp_path / "grids.txt"
+    source.write_text("# nine by nine\n" + "\n".join(_text(p) for p in nine) + "\n")
+    out = tmp_path / "answers.jsonl"
+    code, stdout, err = run_cli("solve", "sudoku", "--file", str(source), "-o", str(out), "--json")
+    assert code == 0, err
+    summary = json.loads(stdout)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert summary["puzzles"] == len(records) == len(nine)
+    assert [r["line"] for r in records] == list(range(2, len(nine) + 2))
+    for puzzle, record in zip(nine, records):
+        one = pt.solve(puzzle, "dlx", unique=True)
+        assert record["solved"] == (one.solution is not None)
+        if record["solved"]:
+            grid = [[int(d) for d in record["solution"][r * 9:(r + 1) * 9]] for r in range(9)]
+            puzzle.verify(grid)
+            assert record["unique"] == one.stats["unique"]
+    assert summary["solved"] == sum(r["solved"] for r in records)
+    assert summary["unique"] == sum(r["unique"] for r in records)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--file", "{src}"], "name the file with -o OUT"),
+    (["-o", "{out}"], "give --file FILE too"),
+    ([], "give the PUZZLE, or --file FILE -o OUT"),
+    (["--file", "{src}", "-o", "{out}", "--engine", "dlx"], "give it without --engine"),
+    (["--file", "{src}", "-o", "{out}", "--unique"], "give it without --unique"),
+    (["--file", "{src}", "-o", "{src}"], "is the file of puzzles itself"),
+    (["--file", "{src}", "-o", "{tmp}"], "it is a folder"),
+    (["--file", "{tmp}/none.txt", "-o", "{out}"], "no such file"),
+    (["--file", "{bad}", "-o", "{out}"], "bad.txt:2: cell 1,1"),
+    (["1" * 16, "--file", "{src}", "-o", "{out}"], "give it without PUZZLE"),
+])
+def test_the_file_route_refuses_in_one_line(tmp_path, args, words):
+    src, bad = tmp_path / "grids.txt", tmp_path / "bad.txt"
+    src.write_text("1.....1..1.....1\n")
+    bad.write_text("1.....1..1.....1\nx.....1..1.....1\n")
+    names = {"src": str(src), "out": str(tmp_path / "out.jsonl"), "tmp": str(tmp_path), "bad": str(bad)}
+    code, out, err = run_cli("solve", "sudoku", *[a.format(**names) for a in args])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and words in err, err
+    assert not (tmp_path / "out.jsonl").exists()
