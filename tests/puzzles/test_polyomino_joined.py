@@ -292,3 +292,9 @@ def test_parts_refused_with_the_reason(parts, words):
 def test_puzzler_boards_in_parts_and_loops_by_name(name, published):
     stats = pt.count_result(FAMILY.build(puzzle=name), up_to_symmetry=True).stats
     assert stats["count_up_to_symmetry"] == published
+
+
+def test_a_torus_too_big_for_its_symmetries_is_refused_in_one_line():
+    code, out, err = run_cli("count", "polyform", "--pieces", "dominoes", "--board", "rect:100x100", "--wrap", "both",
+                             "--copies", "any", "--up-to-symmetry")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "count without --up-to-symmetry" in err

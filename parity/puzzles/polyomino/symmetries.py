@@ -30,7 +30,11 @@ from ...boards.lattices import Segments
 from ...errors import InvalidSolution, LimitError
 from ..base import Puzzle
 
-__all__ = ["board_symmetries", "fixed_cover", "least_image"]
+__all__ = ["board_symmetries", "fixed_cover", "least_image", "SYMMETRY_WORK"]
+
+#: the most cell images (lattice maps x turns round the joined edges x cells) the symmetries of a board whose
+#: edges are joined are worked out from; past it, counting up to symmetry is refused
+SYMMETRY_WORK = 20_000_000
 
 
 def board_symmetries(puzzle: Puzzle):
@@ -90,6 +94,13 @@ def _images(puzzle: Puzzle, maps, low):
     from itertools import product
 
     t = puzzle.lattice.translated
+    turns = 1
+    for _, _, period in puzzle.wrap:
+        turns *= period
+    if len(maps) * turns * len(puzzle.cells) > SYMMETRY_WORK:
+        raise LimitError(f"the board's symmetries: {len(maps)} lattice maps each with {turns} turns round its "
+                         f"joined edges, on {len(puzzle.cells)} cells, are more than parity works through "
+                         f"({SYMMETRY_WORK:,} cell images); count without --up-to-symmetry")
     for k, f in enumerate(maps):
         moved = [f(*cell) for cell in puzzle.cells]
         shift = [min(cell[i] for cell in moved) for i in range(t)]
