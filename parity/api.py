@@ -416,12 +416,22 @@ def solve_many(puzzles, engine: str | None = None) -> Iterator[Result]:
     >>> results[1].solution[3]
     [4, 3, 2, 1]
     """
-    import itertools
+    from .puzzles.base import Puzzle
 
     iterator = iter(puzzles)
     while True:
-        batch = list(itertools.islice(iterator, BATCH))
-        if not batch:
+        batch, failed = [], None
+        try:  # (puzzles that came before an error in the iterable are answered, then the error is raised)
+            for puzzle in iterator:
+                if not isinstance(puzzle, Puzzle):
+                    raise LimitError(f"solve_many takes puzzles (such as parity.Sudoku(text)), got "
+                                     f"{type(puzzle).__name__} {puzzle!r:.40}")
+                batch.append(puzzle)
+                if len(batch) == BATCH:
+                    break
+        except Exception as exc:  # noqa: BLE001 - raised again below, after the batch's answers
+            failed = exc
+        if not batch and failed is None:
             return
         start = 0
         while start < len(batch):  # runs of one class with a batch solver, the others one by one
@@ -440,6 +450,8 @@ def solve_many(puzzles, engine: str | None = None) -> Iterator[Result]:
                 for puzzle in batch[start:end]:
                     yield solve(puzzle, engine)
             start = end
+        if failed is not None:
+            raise failed
 
 
 def count_result(puzzle, engine: str | None = None, *, time_limit: float | None = None, up_to_symmetry: bool = False,

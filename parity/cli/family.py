@@ -119,10 +119,14 @@ class _FamilyCommand(click.Command):
         params = [] if verb == "check" else [_click_param(o, self.batch) for o in entry.options]
         if self.batch:
             params += [click.Option(["--file", "batch_file"], default=None, metavar="FILE",
-                                    help="Solve every puzzle of FILE, one a line, in one run (the compiled search "
-                                         "a batch at a time, uniqueness included), each answer a JSON line of -o."),
+                                    help="Solve every puzzle of FILE, one a line (its cells without spaces; text "
+                                         "after a comma or a space is ignored, '#' starts a comment), in one run: "
+                                         "the compiled search a batch at a time, uniqueness included, each answer a "
+                                         "JSON line of -o."),
                        click.Option(["-o", "--output", "batch_output"], default=None, metavar="OUT",
-                                    help="With --file: the file of JSON lines to write, one a puzzle.")]
+                                    help="With --file: the file of JSON lines to write, one a puzzle ({\"line\": "
+                                         "N, \"solved\": ..., \"unique\": ..., \"solution\": ...}); with "
+                                         "--time-limit, a run stopped keeps the lines of the batches it finished.")]
         if verb in ("solve", "draw"):  # (a question of its own is solve's: draw pictures one solution)
             params += [_click_param(o) for o in entry.solve_options if verb == "solve" or not o.asks]
         # a verb option with a flag the family declares too (export's --augmented and the linear family's) is
@@ -181,8 +185,8 @@ class _FamilyCommand(click.Command):
             raise LimitError(f"--file solves the puzzles of FILE; give it without {given[0].name.upper()}")
         if output is None:
             raise LimitError("--file writes one JSON line a puzzle: name the file with -o OUT")
-        used = [flag for name, flag in (("engine", "--engine"), ("time_limit", "--time-limit"), ("unique", "--unique"),
-                                        ("proof", "--proof")) if values.get(name) is not None]
+        used = [flag for name, flag in (("engine", "--engine"), ("unique", "--unique"), ("proof", "--proof"))
+                if values.get(name) is not None]
         if used:
             raise LimitError(f"--file runs the compiled search with uniqueness on every puzzle; give it without "
                              f"{used[0]}")
@@ -193,9 +197,24 @@ class _FamilyCommand(click.Command):
         folder = names_a_folder(output) or ("it is a folder" if os.path.isdir(output) else None)
         if folder:
             raise LimitError(f"-o {output}: {folder}")
-        if os.path.realpath(output) == os.path.realpath(file):
+        if os.path.realpath(output) == os.path.realpath(file) or (
+                os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file)):
             raise LimitError(f"-o {output} is the file of puzzles itself; name another file")
-        payload, text = self.entry.batch(file, output)
+        from .._child import run_in_child
+        from .._limits import check_time_limit
+        from ..errors import TimeLimitReached
+
+        limit = check_time_limit(values.get("time_limit"))
+        noted: dict = {}
+        try:  # in a child, as every verb's work: an interrupt or the time limit stops it between two signals' checks
+            payload, text = run_in_child(self.entry.batch, file, output, time_limit=limit, on_note=noted.__setitem__,
+                                         what=f"parity solve {self.entry.name} --file")
+        except TimeLimitReached:
+            done = noted.get("done", 0)
+            payload = {"family": self.entry.name, "file": file, "output": output, "status": "UNKNOWN",
+                       "puzzles_written": done, "time_limit": limit}
+            text = (f"{file}: the time limit of {limit:g} s was spent; {output} holds the answers to the first "
+                    f"{done} puzzles")
         click.echo(_json.dumps(payload) if as_json else text)
 
 

@@ -33,6 +33,9 @@ from ..errors import InvalidSolution, LimitError, StateError
 from .base import Puzzle
 from .registry import Family, Option
 
+#: the largest side of a Sudoku: 25 x 25, its digits 1..9 and A..P (a 36 x 36 would need a 36th symbol)
+MAX_SIDE = 25
+
 __all__ = ["Sudoku", "SudokuSearch", "random_sudoku", "read_grids", "search_grids", "check_grids", "solve_file", "FAMILY"]
 
 
@@ -52,8 +55,10 @@ class Sudoku(Puzzle):
         text = "".join(str(givens).split())
         side = math.isqrt(len(text))
         box = math.isqrt(side)
-        if side * side != len(text) or box * box != side or side < 1 or side > 36:
-            raise StateError(f"a Sudoku has n^4 cells (16, 81, 256, ...) written row by row; got {len(text)} characters")
+        if side * side != len(text) or box * box != side or side < 1 or side > MAX_SIDE:
+            many = " (a file of many puzzles, one a line, is read by --file)" if len(text) > 625 else ""
+            raise StateError(f"a Sudoku of side 4, 9, 16 or 25 has 16, 81, 256 or 625 cells written row by row; got "
+                             f"{_characters(len(text))}{many}")
         self.side, self.box = side, box
         digits = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:side]
         self.symbols = digits
@@ -213,7 +218,7 @@ def read_grids(text: str, source: str = "puzzles"):
     >>> side, givens, lines = read_grids("# two grids\n1...\n..1.\n.1..\n...1\n\n" + "12..34..21..43..,x\n")
     Traceback (most recent call last):
     ...
-    parity.errors.StateError: puzzles:2: a Sudoku has n^4 cells (16, 81, 256, ...) on its line; got 4 characters
+    parity.errors.StateError: puzzles:2: a Sudoku of side 4, 9, 16 or 25 has 16, 81, 256 or 625 cells on its line, written without spaces; got 4 characters
     >>> side, givens, lines = read_grids("1.....1..1.....1\n12..34..21..43..,x\n")
     >>> side, givens.shape, lines
     (4, (2, 16), [1, 2])
@@ -225,19 +230,23 @@ def read_grids(text: str, source: str = "puzzles"):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        rows.append(line.split(",", 1)[0].split(None, 1)[0])
+        first = line.split(",", 1)[0].split(None, 1)
+        if not first:
+            raise StateError(f"{source}:{number}: no grid before the comma (a line holds one grid, its cells "
+                             "without spaces)")
+        rows.append(first[0])
         lines.append(number)
     if not rows:
         raise StateError(f"{source}: no Sudoku in it (one a line, givens row by row)")
     length = len(rows[0])
     side = math.isqrt(length)
     box = math.isqrt(side)
-    if side * side != length or box * box != side or not 1 < side <= 36:
-        raise StateError(f"{source}:{lines[0]}: a Sudoku has n^4 cells (16, 81, 256, ...) on its line; got "
-                         f"{length} characters")
+    if side * side != length or box * box != side or not 1 < side <= MAX_SIDE:
+        raise StateError(f"{source}:{lines[0]}: a Sudoku of side 4, 9, 16 or 25 has 16, 81, 256 or 625 cells on its "
+                         f"line, written without spaces; got {_characters(length)}")
     other = next((k for k, row in enumerate(rows) if len(row) != length), None)
     if other is not None:
-        raise StateError(f"{source}:{lines[other]}: {len(rows[other])} characters where the first grid (line "
+        raise StateError(f"{source}:{lines[other]}: {_characters(len(rows[other]))} where the first grid (line "
                          f"{lines[0]}) has {length}: one size of grid a file")
     symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:side]
     table = np.full(0x110000 if any(not row.isascii() for row in rows) else 128, -1, dtype=np.int64)
@@ -254,6 +263,10 @@ def read_grids(text: str, source: str = "puzzles"):
                          f"a digit of a {side} x {side} Sudoku (use {symbols[0]}..{symbols[-1]}, and . or 0 for "
                          "empty)")
     return side, givens, lines
+
+
+def _characters(n: int) -> str:
+    return f"{n} character{'s' * (n != 1)}"
 
 
 def search_grids(side: int, givens):
@@ -473,6 +486,8 @@ def solve_file(file, output, batch: int = 4096, progress=None) -> tuple[dict, st
     import json
     import time
 
+    from .._child import note
+
     started = time.perf_counter()
     path = Path(file)
     side, givens, lines = read_grids(read_text(path, StateError, "Sudoku file"), str(file))
@@ -506,13 +521,14 @@ def solve_file(file, output, batch: int = 4096, progress=None) -> tuple[dict, st
                     record["solution"] = "".join(table[d] for d in row)
                 out.write(json.dumps(record) + "\n")
             out.flush()
+            note("done", first + len(chunk))  # (what a run stopped by its time limit says it finished)
             total["solved"] += int((found > 0).sum())
             total["unique"] += int((found == 1).sum())
             if progress is not None:
                 progress(min(first + batch, len(lines)), len(lines))
     total["no_solution"] = total["puzzles"] - total["solved"]
     seconds = time.perf_counter() - started
-    payload = {"family": "sudoku", "file": str(file), "output": str(output), "size": side, **total,
+    payload = {"family": "sudoku", "file": str(file), "output": str(output), "status": "DONE", "size": side, **total,
                "engine": "search", "seconds": round(searched, 6), "load_seconds": round(load, 6),
                "total_seconds": round(seconds, 6)}
     text = (f"{file}: {total['puzzles']} {side} x {side} Sudokus, {total['solved']} solved ({total['unique']} "

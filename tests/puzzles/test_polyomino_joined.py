@@ -203,7 +203,7 @@ def test_wrap_refuses_what_it_cannot_join(wrap, words):
 def test_wrap_refuses_other_lattices_and_short_loops():
     with pytest.raises(LimitError, match="not of a board of the triangle lattice"):
         Polyomino("hexiamonds", "tri-parallelogram:9x4", wrap="columns")
-    with pytest.raises(LimitError, match="a loop needs at least 3"):
+    with pytest.raises(LimitError, match="the board is 2 rows tall; joining its edges makes a loop, which needs"):
         Polyomino({"I": [(0, 0), (0, 1)]}, "rect:4x2", copies="any", wrap="rows")
 
 
@@ -280,6 +280,7 @@ def test_parts_that_take_only_some_pieces():
     ([{"cells": [(0, 0), (0, 1), (1, 0), (1, 1)], "pieces": ["Z"]}], "'Z', not a piece of the set"),
     ([{"cells": [(0, 0), (0, 1), (1, 0), (1, 1)], "pieces": ["a"]}], "no part takes piece 'b'"),
     ([{"cells": [(0, 0)], "colour": 1}], "keys 'cells' and"),
+    ([{"cells": [(0, 0), (0, 1), (1, 0), (1, 1)], "pieces": []}], "part 0 takes no piece"),
     ("(0, 0)", "a list of parts")])
 def test_parts_refused_with_the_reason(parts, words):
     with pytest.raises(LimitError, match=words):
@@ -298,3 +299,15 @@ def test_a_torus_too_big_for_its_symmetries_is_refused_in_one_line():
     code, out, err = run_cli("count", "polyform", "--pieces", "dominoes", "--board", "rect:100x100", "--wrap", "both",
                              "--copies", "any", "--up-to-symmetry")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "count without --up-to-symmetry" in err
+
+
+def test_a_board_of_no_cells_and_cells_written_as_json_lists():
+    from parity.errors import BoardSpecError
+
+    with pytest.raises(BoardSpecError, match="board: no cells"):
+        Polyomino({"I": [(0, 0), (0, 1)]}, [], copies="any", wrap="rows")
+    puzzle = Polyomino("tetrominoes", "rect:5x4", wrap="columns")
+    solution = pt.solve(puzzle).solution
+    puzzle.verify({name: [list(cell) for cell in cells] for name, cells in solution.items()})
+    with pytest.raises(InvalidSolution, match="a list of cells"):
+        puzzle.verify({name: 3 for name in solution})

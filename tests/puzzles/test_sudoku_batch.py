@@ -114,7 +114,11 @@ def test_search_grids_finds_what_the_one_grid_search_finds():
 @pytest.mark.parametrize("text, words", [
     ("", "no Sudoku in it"),
     ("# only a comment\n\n", "no Sudoku in it"),
-    ("1234\n", "puzzles:1: a Sudoku has n^4 cells"),
+    ("1234\n", "puzzles:1: a Sudoku of side 4, 9, 16 or 25 has 16, 81, 256 or 625 cells on its line"),
+    ("1 2 3 4\n", "puzzles:1: a Sudoku of side 4, 9, 16 or 25 has 16, 81, 256 or 625 cells on its line, written "
+                  "without spaces; got 1 character"),
+    (", x\n", "puzzles:1: no grid before the comma"),
+    ("." * 1296 + "\n", "puzzles:1: a Sudoku of side 4, 9, 16 or 25"),
     ("1.....1..1.....1\n" + "." * 81 + "\n", "puzzles:2: 81 characters where the first grid (line 1) has 16"),
     ("1.....1..1.....1\n1.....1..1.....5\n", "puzzles:2: cell 4,4: '5' is not a digit of a 4 x 4 Sudoku"),
     ("1.....1..1.....é\n", "puzzles:1: cell 4,4: 'é' is not a digit"),
@@ -172,3 +176,42 @@ def test_the_file_route_refuses_in_one_line(tmp_path, args, words):
     code, out, err = run_cli("solve", "sudoku", *[a.format(**names) for a in args])
     assert code == 2 and len(err.strip().splitlines()) == 1 and words in err, err
     assert not (tmp_path / "out.jsonl").exists()
+
+
+#: a 25 x 25 grid with 60% of its cells empty and many solutions: the search for two of them takes minutes
+SLOW_25 = "12....789AB..E....JK.M....7.....D.....J..MN.P1.....CD..G....L..O......6.89....JK..N.P.23...78..B..EFLM....23.56...ABCD.F.HIJK.34.67...BC.E..H.J...NO..7.....D.FG....LM..P.23...C.EF..IJKL.....2.45.7.9A..I.KLM.O....4.67....C.EFGM....2....78..B..EFG..J..3..6.8..B......I....NO....9A....FGH..K.M.O...3..6....GH..K...O.1234.678.AB.I..L.NO...3.....9.B..E.G..O..234....9.........J.LM...7..A..D....I...MNO....9...DE..H..K..NO...34567.E..H..KLMN...2.45.789A.CD..............89.BC...G..O...34..7.9...DE.GHI..L....78.A.......I...M.......A....F.H..KL...P.2.......FG.I.K.M.O.12345.78.ABCDE.....P123...78.A......H..P.2..56.....CD...H..K.M.."
+
+
+def test_a_batch_stops_at_its_time_limit_and_keeps_what_it_wrote(tmp_path):
+    source, out = tmp_path / "slow.txt", tmp_path / "out.jsonl"
+    source.write_text(SLOW_25 + "\n")
+    code, stdout, err = run_cli("solve", "sudoku", "--file", str(source), "-o", str(out), "--time-limit", "1",
+                                "--json")
+    data = json.loads(stdout)
+    assert code == 0 and data["status"] == "UNKNOWN" and data["puzzles_written"] == 0, err
+    assert out.read_text() == ""
+
+
+def test_a_hard_link_to_the_puzzles_is_not_written_over(tmp_path):
+    import os
+
+    source = tmp_path / "grids.txt"
+    source.write_text("1.....1..1.....1\n")
+    os.link(source, tmp_path / "same.txt")
+    code, out, err = run_cli("solve", "sudoku", "--file", str(source), "-o", str(tmp_path / "same.txt"))
+    assert code == 2 and "is the file of puzzles itself" in err and source.read_text() == "1.....1..1.....1\n"
+
+
+def test_solve_many_answers_what_came_before_an_error_and_refuses_what_is_no_puzzle():
+    def grids():
+        yield Sudoku("1..." "..1." ".1.." "...1")
+        yield Sudoku("1234" "3412" "2143" "432.")
+        raise RuntimeError("the producer failed")
+
+    answered = []
+    with pytest.raises(RuntimeError, match="the producer failed"):
+        for result in pt.solve_many(grids()):
+            answered.append(result)
+    assert [r.stats["unique"] for r in answered] == [False, True]
+    with pytest.raises(ParityError, match="solve_many takes puzzles .*got str"):
+        list(pt.solve_many(["1..." "..1." ".1.." "...1"]))

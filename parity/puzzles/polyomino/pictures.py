@@ -127,7 +127,7 @@ def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
         lx, ly = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
         ax.text(lx, ly, name, ha="center", va="center", fontsize=8, color="black")
     joined = f", {puzzle._wrap_name()} joined: pieces run across the edges" if puzzle.wrap else ""
-    cut = f", cut in {len(puzzle.parts)} parts" if puzzle.parts else ""
+    cut = f", cut in {len(puzzle.parts)} part{'s' * (len(puzzle.parts) != 1)}" if puzzle.parts else ""
     ax.set_title(f"{puzzle.set_name} on {puzzle.board_label}" + (" (its layers side by side)" if solid else "")
                  + joined + cut)
     ax.set_aspect("equal")

@@ -65,7 +65,9 @@ class Polyomino(Puzzle):
         on at the other: ``columns`` (the first column next to the last: a
         loop), ``rows`` (the top row next to the bottom: a tube) or ``both``
         (a torus); on a box also ``layers``.  The period along a joined axis
-        is the board's extent there (at least 3).  The board's symmetries
+        is the board's extent there, from its first cell to its last (at
+        least 3): columns of holes at the edge of an ASCII-art board are not
+        the board's, and the loop joins the cells that are.  The board's symmetries
         then include its turns round the loop.
     parts : sequence, optional
         The board cut into parts that each piece must lie within, as Polyform
@@ -163,6 +165,8 @@ class Polyomino(Puzzle):
                                          f"cells have {self.lattice.dimension}")
             check_on_lattice(cells, self.lattice, "board", BoardSpecError)
         self.cells = sorted(set(cells))
+        if not self.cells:
+            raise BoardSpecError("board: no cells")
         self._board = None
         area = sum(len(s) for s in self.pieces.values())
         self.omit_one_of = self._omittable(omit_one_of, area)
@@ -188,8 +192,9 @@ class Polyomino(Puzzle):
             low = min(cell[axis] for cell in self.cells)
             period = max(cell[axis] for cell in self.cells) - low + 1
             if period < 3:
-                raise LimitError(f"wrap: the board is {period} cell{'s' * (period > 1)} along its "
-                                 f"{('rows', 'columns', 'layers')[axis]} axis; a loop needs at least 3")
+                extent = ("rows tall", "columns wide", "layers deep")[axis]
+                raise LimitError(f"wrap: the board is {period} {extent}; joining its edges makes a loop, which needs "
+                                 "at least 3")
             out.append((axis, low, period))
         return tuple(out)
 
@@ -229,6 +234,9 @@ class Polyomino(Puzzle):
                     if isinstance(pieces, (bytes, Mapping)) or not isinstance(pieces, Iterable):
                         raise LimitError(f"parts: part {k}'s pieces: a list of names, got {pieces!r:.60}")
                     pieces = frozenset([pieces] if isinstance(pieces, str) else map(str, pieces))
+                    if not pieces:
+                        raise LimitError(f"parts: part {k} takes no piece; leave 'pieces' out for a part that "
+                                         "takes any")
                     unknown = sorted(pieces - set(self.pieces))
                     if unknown:
                         raise LimitError(f"parts: part {k} names {unknown[0]!r}, not a piece of the set")
@@ -488,6 +496,11 @@ class Polyomino(Puzzle):
             unknown = [name for name in solution if str(name).rpartition("#")[0] not in self.pieces]
             if unknown:
                 raise InvalidSolution(f"{unknown[0]!r} names no copy of a piece (copies are named PIECE#k)")
+        try:  # (cells as lists, as JSON writes them, are cells too)
+            solution = {name: tuple(tuple(cell) for cell in cells) for name, cells in solution.items()}
+        except TypeError:
+            raise InvalidSolution("a solution maps each placed piece to a list of cells, each a list of "
+                                  "coordinates") from None
         covered: dict = {}
         for name, cells in solution.items():
             self.check_placement(name if self.copies == "once" else name.rpartition("#")[0], cells, name)
@@ -715,7 +728,7 @@ class Polyomino(Puzzle):
                 else f"{named}: " if named else "")
         less = f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of else ""
         joined = f" ({self._wrap_name()} joined)" if self.wrap else ""
-        cut = f" cut in {len(self.parts)} parts" if self.parts else ""
+        cut = f" cut in {len(self.parts)} part{'s' * (len(self.parts) != 1)}" if self.parts else ""
         return f"{said}{self.set_name}{many}{less} on {self.board_label}{joined}{cut}"
 
     def _wrap_name(self) -> str:
