@@ -94,7 +94,8 @@ def _common(verb: str, encodings=None) -> list[click.Parameter]:
                              help="With --up-to-symmetry: permutations of the colours act too."),
                 click.Option(["--symmetry", "symmetry"], type=click.Choice(["all", "rotations", "fixed-pieces"]),
                              default="all", show_default=True,
-                             help="Which symmetries make two solutions the same (implies --up-to-symmetry): "
+                             help="Which symmetries make two solutions the same (rotations and fixed-pieces "
+                                  "imply --up-to-symmetry; all, the default, goes with it): "
                                   "fixed-pieces keeps those that map every piece to itself (Polyform Puzzler's "
                                   "convention)."),
                 as_json]
