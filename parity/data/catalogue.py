@@ -35,8 +35,8 @@ Examples
 --------
 >>> PUZZLER_OMINOES["pentominoes-8x8"]["count"], PUZZLER_OMINOES["pentominoes-8x8"]["source"]
 (65, "Polyform Puzzler's docs/pentominoes.txt:103")
->>> PUZZLER_NOT_YET["sheldons-cube-1"]
-'a piece added to the set (customize_piece_data), or a piece replaced'
+>>> PUZZLER_NOT_YET["pentacubes-corner-crystal"]
+'a piece added to the set (customize_piece_data) and kept to some cells of the board (build_matrix)'
 >>> PUZZLER["pentominoes-3x20-loop"]["wrap"], len(PUZZLER["polytrigs-23-three-congruent-1-combined-1"]["parts"])
 ('columns', 3)
 >>> PUZZLER["hexiamonds-4x10-long-hex"]["count"], PUZZLER_FAMILY_OF["tetrahexes-coin"]

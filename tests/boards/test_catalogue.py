@@ -22,7 +22,8 @@ def test_catalogue_has_the_seed_boards():
 def test_catalogue_board_matches_its_constructor(name):
     G = board(name)
     constructor = {"dodecahedron": "dodecahedron", "icosahedron": "icosahedron", "petersen": "petersen"}
-    reference = board(constructor[name.split("-")[0]])
+    reference = (nx.mycielski_graph(6) if name == "myciel5"  # (networkx's construction, DIMACS's numbering apart)
+                 else board(constructor[name.split("-")[0]]))
     assert nx.is_isomorphic(G, reference)
     if "faces" in G.graph:
         assert _cyclic_faces(G.graph["faces"]) == _cyclic_faces(planar_faces(G))
