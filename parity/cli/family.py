@@ -178,10 +178,9 @@ class _FamilyCommand(click.Command):
         if code:
             sys.exit(code)
 
-
     def _batch(self, file: str, output: str | None, given, values: dict, as_json: bool) -> None:
-        """``--file FILE -o OUT``: the family's batch (:attr:`~parity.puzzles.registry.Family.batch`), in this
-        process, with the options a batch takes no part in refused."""
+        """``--file FILE -o OUT``: the family's batch (:attr:`~parity.puzzles.registry.Family.batch`) in a child
+        process, with the options a batch takes no part in refused first."""
         if given:
             raise LimitError(f"--file solves the puzzles of FILE; give it without {given[0].name.upper()}")
         if output is None:

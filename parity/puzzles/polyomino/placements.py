@@ -17,7 +17,24 @@ from collections.abc import Mapping, Sequence
 from ...boards.lattices import Lattice
 from .shapes import Cell
 
-__all__ = ["placements_on"]
+__all__ = ["placements_on", "wrapped_cell"]
+
+
+def wrapped_cell(cell: Cell, wrap: Sequence[tuple[int, int, int]]) -> Cell:
+    """``cell`` with its coordinate along each joined axis ``(axis, low, period)`` taken from ``low`` modulo
+    ``period``: the cell of the board it stands for (itself when ``wrap`` is empty).
+
+    Examples
+    --------
+    >>> wrapped_cell((0, 5), [(1, 0, 5)]), wrapped_cell((-1, 2), [(0, 0, 3)])
+    ((0, 0), (2, 2))
+    """
+    if not wrap:
+        return cell
+    cell = list(cell)
+    for axis, low, period in wrap:
+        cell[axis] = low + (cell[axis] - low) % period
+    return tuple(cell)
 
 
 def placements_on(cells: Sequence[Cell], pieces: Mapping[str, tuple], lattice: Lattice,
@@ -96,13 +113,6 @@ def _placements_cell_by_cell(cells: Sequence[Cell], pieces: Mapping[str, tuple],
                              one_sided: bool, wrap=()) -> list[tuple[str, tuple[Cell, ...]]]:
     """:func:`placements_on` without arrays, for boards whose bounding box is too large to index."""
     board = set(cells)
-
-    def onto(cell):
-        cell = list(cell)
-        for axis, low, period in wrap:
-            cell[axis] = low + (cell[axis] - low) % period
-        return tuple(cell)
-
     k = lattice.translated  # coordinates a translation moves; the rest (a triangle's side) stay
     out = []
     for name, shape in pieces.items():
@@ -114,7 +124,8 @@ def _placements_cell_by_cell(cells: Sequence[Cell], pieces: Mapping[str, tuple],
                 if base[k:] != anchor[k:]:  # no translation takes the anchor there
                     continue
                 head = base[:k]
-                placed = [onto(tuple(h + d for h, d in zip(head, delta)) + rest) for delta, rest in offsets]
+                placed = [wrapped_cell(tuple(h + d for h, d in zip(head, delta)) + rest, wrap)
+                          for delta, rest in offsets]
                 if all(cell in board for cell in placed) and len(set(placed)) == len(placed):
                     out.append((name, tuple(sorted(placed))))
     return list(dict.fromkeys(out)) if wrap else out

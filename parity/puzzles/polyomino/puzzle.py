@@ -14,7 +14,7 @@ from ...errors import BoardSpecError, InvalidSolution, LimitError
 from ..base import Puzzle
 from .orbits import count_orbits, orbit_representatives, packing_of
 from .pictures import draw_packing, letter_rows, piece_letters
-from .placements import placements_on
+from .placements import placements_on, wrapped_cell
 from .sets import OWN_SET_NAMES, PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
 from .shapes import Cell
 from .symmetries import board_symmetries, fixed_cover, least_image
@@ -206,12 +206,7 @@ class Polyomino(Puzzle):
         >>> Polyomino("tetrominoes", "rect:5x4", wrap="columns").wrapped((0, 5))
         (0, 0)
         """
-        if not self.wrap:
-            return cell
-        cell = list(cell)
-        for axis, low, period in self.wrap:
-            cell[axis] = low + (cell[axis] - low) % period
-        return tuple(cell)
+        return wrapped_cell(cell, self.wrap)
 
     def _parts(self, parts) -> tuple[tuple[frozenset, frozenset | None], ...]:
         """The parts as ``(cells, pieces)`` (``pieces`` None: any piece), checked: cells of the board, each cell
