@@ -134,6 +134,8 @@ FAMILY = Family(
                        default=False, type=bool),
                 Option("quick", ("--quick",), "Only the puzzles counted in a few seconds (those the catalogue does "
                        "not mark slow).", default=False, type=bool),
+                Option("puzzles", ("--puzzles",), "Only these puzzles, comma-separated names (say those an earlier "
+                       "sweep left uncounted, again with a larger --budget).", default=None),
             ),
             tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
             task="parity.sweep.polyform:catalogue_task",

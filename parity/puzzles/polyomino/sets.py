@@ -267,6 +267,9 @@ def catalogue_entry(name: str) -> dict:
     import difflib
 
     near = difflib.get_close_matches(str(name), list(dict.fromkeys([*PUZZLES, *PUZZLER])), n=3)  # (each name once)
+    if near:  # the nearest names alone: 'parity catalogue' lists them all
+        raise LimitError(f"unknown puzzle {name!r}; did you mean {' or '.join(near)}? ('parity catalogue' lists "
+                         "the puzzles)")
     raise LimitError(f"unknown puzzle {name!r}; the catalogue has: {', '.join(PUZZLES)}, and Polyform Puzzler's "
                      f"{len(PUZZLER)} puzzles of its seven families (parity.data.catalogue.PUZZLER)"
                      + (f"; did you mean {' or '.join(near)}?" if near else ""))

@@ -77,22 +77,38 @@ def lead_of(puzzle):
 # -- the catalogue --------------------------------------------------------------------------------------------------
 
 def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_only: bool = False,
-                    quick: bool = False) -> list[dict]:
+                    quick: bool = False, puzzles: str | None = None) -> list[dict]:
     """The tasks of ``parity sweep polyform-catalogue``: a puzzle each, the named puzzles parity builds (of one
     family as Polyform Puzzler groups them, or all; with ``published_only`` those with a published count; with
-    ``quick`` those the catalogue does not mark slow, counted in a few seconds).
+    ``quick`` those the catalogue does not mark slow, counted in a few seconds; with ``puzzles``, a
+    comma-separated list of names, just those, say the ones an earlier sweep left uncounted, again with a larger
+    budget).
 
     Examples
     --------
     >>> catalogue_tasks("hexes", budget=5, published_only=True)[0]
     {'puzzle': 'tetrahexes-coin', 'budget': 5.0}
+    >>> catalogue_tasks(budget=600, puzzles="tetrahexes-coin, pentominoes-6x10")
+    [{'puzzle': 'pentominoes-6x10', 'budget': 600.0}, {'puzzle': 'tetrahexes-coin', 'budget': 600.0}]
+    >>> catalogue_tasks(puzzles="tetrahexes-coins")
+    Traceback (most recent call last):
+    ...
+    parity.errors.LimitError: unknown puzzle 'tetrahexes-coins'; did you mean tetrahexes-coin or ...?...
     """
     from ..._limits import check_time_limit
     from .sets import catalogue, catalogue_entry
 
     budget = check_time_limit(budget, "--budget")
+    wanted = None
+    if puzzles is not None:
+        wanted = {name.strip() for name in str(puzzles).split(",") if name.strip()}
+        if not wanted:
+            raise LimitError("--puzzles names no puzzle; give names of the catalogue, comma-separated")
+        for name in sorted(wanted):
+            catalogue_entry(name)  # an unknown or unbuilt name says so
     rows = [row for row in catalogue(family) if row["built"] and (row["published"] is not None or not published_only)
-            and not (quick and catalogue_entry(row["name"]).get("slow"))]
+            and not (quick and catalogue_entry(row["name"]).get("slow"))
+            and (wanted is None or row["name"] in wanted)]
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
 
