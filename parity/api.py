@@ -100,22 +100,41 @@ class Result:
         return self.puzzle.board_name
 
     def _repr_svg_(self) -> str | None:
-        """The solution drawn, for Jupyter (None when there is none, or the family does not draw)."""
+        """The solution drawn, for Jupyter (None when there is none, the family does not draw, or matplotlib is
+        not installed: ``pip install 'parity[draw]'``)."""
+        from ._display import svg
         from .puzzles.base import Puzzle
 
         if self.solution is None or type(self.puzzle).draw is Puzzle.draw:
             return None
-        import io
+        return svg(lambda ax: self.puzzle.draw(self.solution, ax), size=(6.0, 6.0))
 
-        from .draw import figure, pyplot
+    def _repr_html_(self) -> str:
+        """The answer for Jupyter: the headline, the engine's numbers (exact or not, the proof's kind where there
+        is one) and the solution drawn (as text where it cannot be drawn).
 
-        fig = figure(self.puzzle, self.solution)
-        buffer = io.StringIO()
-        try:
-            fig.savefig(buffer, format="svg", bbox_inches="tight")
-        finally:
-            pyplot().close(fig)
-        return buffer.getvalue()
+        Examples
+        --------
+        >>> import parity as pt
+        >>> page = pt.count_result(pt.LightsOut("grid:5x5"))._repr_html_()
+        >>> "<th>count</th><td>4</td>" in page and "<th>exact</th><td>True</td>" in page
+        True
+        """
+        from ._display import escape, html_rows
+
+        pairs: list[tuple[str, object]] = [("engine", self.engine), ("status", self.status)]
+        if self.count is not None:
+            pairs.append(("count", int(self.count)))
+        if self.question == "count" or "exact" in self.stats:
+            pairs.append(("exact", bool(self.stats.get("exact", True))))
+        pairs += [(key, value) for key, value in self.stats.items() if key not in {name for name, _ in pairs}
+                  and isinstance(value, (int, float, str, bool)) and not key.startswith("_")]
+        pairs.append(("seconds", round(self.total_seconds, 4)))
+        picture = ""
+        if self.question == "solve" and self.solution is not None:
+            picture = self._repr_svg_() or f"<pre>{escape(self.puzzle.picture(self.solution))}</pre>"
+        return (f'<div class="parity-result"><p><b>{escape(self.headline())}</b></p>{html_rows(pairs)}{picture}'
+                "</div>")
 
     def headline(self) -> str:
         """The answer in one line, as ``parity solve`` and ``parity count`` print it first."""

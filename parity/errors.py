@@ -18,6 +18,7 @@ __all__ = [
     "RuleError",
     "UnknownEngineError",
     "EngineUnavailableError",
+    "MissingExtraError",
     "EngineNotApplicableError",
     "NullityTooLargeError",
     "InvalidSolution",
@@ -107,6 +108,14 @@ class EngineUnavailableError(ParityError, RuntimeError):
     """An engine needs an optional package that is not installed."""
 
     option = "--engine"
+
+
+class MissingExtraError(EngineUnavailableError):
+    """A part of parity whose packages come with one of its extras (``pip install 'parity[draw]'``: pictures;
+    ``[dask]``: a Dask cluster; ``[research]``: the research tables' integer programs; ``[counters]``: the optional
+    model counters) was asked for where they are not installed; the message names the extra to install."""
+
+    option = None
 
 
 class EngineNotApplicableError(ParityError, ValueError):

@@ -17,7 +17,7 @@ PACKAGE = Path(parity.__file__).parent
 
 #: room -> floor (a room imports only rooms on lower floors)
 FLOORS = {
-    "errors": 0, "_json": 0, "_compiled": 0, "_limits": 1, "_files": 2, "_child": 2, "data": 0,
+    "errors": 0, "_json": 0, "_compiled": 0, "_limits": 1, "_extras": 1, "_display": 2, "_files": 2, "_child": 2, "data": 0,
     "boards": 3, "linalg": 3, "draw": 3, "cnf": 3, "symmetry": 4,
     "cover": 4, "counting": 4, "codes": 4, "engines": 5, "puzzles": 6, "api": 7, "pieces": 7,
     "check": 8, "export": 8, "sweep": 8,
@@ -113,7 +113,7 @@ def test_the_walk_sees_lazy_imports():
 
 
 #: the rooms every other room may take private names from: the ground floor's helpers
-SHARED_HELPERS = {"errors", "_json", "_compiled", "_limits", "_files", "_child"}
+SHARED_HELPERS = {"errors", "_json", "_compiled", "_limits", "_files", "_child", "_extras", "_display"}
 
 
 def test_no_private_name_is_imported_across_rooms():

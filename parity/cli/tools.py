@@ -26,6 +26,15 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
     from ..reproduce import report_folder, run_checks, write_report
 
     report_folder(out)  # a bad --out is refused before the work, not after it
+    if not no_pictures:
+        from .._extras import require
+        from ..errors import MissingExtraError
+
+        try:
+            require("matplotlib", "drawing the report's pictures")
+        except MissingExtraError as error:  # the results are the report; its pictures are what the extra adds
+            click.echo(f"note: {error}; the report is written without them", err=True)
+            no_pictures = True
 
     place = {"k": 0, "total": 0}
 

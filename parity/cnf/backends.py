@@ -384,10 +384,9 @@ class GanakBackend(Backend):
 
 
 def _ganak_count(nvars: int, clauses: list[list[int]], primary: list[int], support: list[int] | None) -> int:
-    try:
-        from pyganak import Counter
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise EngineUnavailableError("engine 'ganak' needs pyganak: pip install pyganak") from None
+    from .._extras import require
+
+    Counter = require("pyganak", "engine 'ganak'").Counter
     from pysat.solvers import Solver
 
     # Ganak is slow to prove unsatisfiability (seconds on a hundred variables), CaDiCaL is not;

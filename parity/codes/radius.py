@@ -142,10 +142,9 @@ class _Master:
     region so that it is as far as possible from every codeword listed (HiGHS, branch and bound)."""
 
     def __init__(self, region: Regions) -> None:
-        try:
-            import highspy
-        except ImportError as error:  # pragma: no cover - a dependency of parity
-            raise ParityError("the covering radius needs HiGHS (pip install highspy)") from error
+        from .._extras import require
+
+        highspy = require("highspy", "the covering radius's integer program")
         self.highspy = highspy
         self.sizes = region.sizes.astype(float)
         self.signatures = region.signatures

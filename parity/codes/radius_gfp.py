@@ -69,7 +69,9 @@ def covering_radius_gfp(basis: np.ndarray, p: int, time_limit: float | None = No
                                    f"{MOST_VARIABLES_GFP} and {MOST_ENTRIES_GFP}")
     coefficients = _coefficients_gfp(k, p)
     shifts = (coefficients @ digits.T) % p  # [codeword, region]: what the codeword adds to the region's values
-    import highspy
+    from .._extras import require
+
+    highspy = require("highspy", "the covering radius's integer program")
 
     model = _integer_program(highspy)
     R = len(sizes)

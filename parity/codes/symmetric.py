@@ -130,7 +130,9 @@ def symmetric_word(basis: np.ndarray, symmetries, time_limit: float | None = Non
     rows, where = np.unique(np.vstack(coefficients), axis=0, return_inverse=True)
     least = np.full(len(rows), np.inf)
     np.minimum.at(least, where.ravel(), np.concatenate(limits))
-    import highspy
+    from .._extras import require
+
+    highspy = require("highspy", "the covering radius's integer program")
 
     model = _integer_program(highspy)
     untouched = np.zeros(O, dtype=bool)
@@ -222,7 +224,9 @@ def symmetric_word_gfp(basis: np.ndarray, p: int, symmetries,
     for v in range(p):  # the weight of the word plus a codeword: sum over orbits and values of y[j, v] times
         rows[:, v::p] = ((v + shifts) % p) @ members  # the values v becomes in the orbit's regions
     rows = np.unique(rows, axis=0)
-    import highspy
+    from .._extras import require
+
+    highspy = require("highspy", "the covering radius's integer program")
 
     model = _integer_program(highspy)
     count = O * p

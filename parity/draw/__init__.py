@@ -37,13 +37,9 @@ FORMATS = (".svg", ".png")
 def pyplot():
     """matplotlib's ``pyplot``, on a backend that draws to files (Agg unless a file backend is set already), for
     every picture parity draws; imported on first use, so that a command without pictures never loads matplotlib."""
-    import matplotlib
+    from .._display import pyplot as _pyplot
 
-    if matplotlib.get_backend().lower() not in ("agg", "svg", "pdf", "cairo"):
-        matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    return _pyplot()
 
 
 def figure(puzzle, solution, size: tuple[float, float] = (6.0, 6.0)):

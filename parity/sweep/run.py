@@ -121,10 +121,9 @@ class _InProcess(Executor):
 def _executor(workers: int, scheduler: str | None):
     """The executor and a function that releases it (and, on an interrupt, stops its work)."""
     if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:  # pragma: no cover - distributed is a dependency
-            raise SweepError("--scheduler needs the 'distributed' package (pip install distributed)") from None
+        from .._extras import require
+
+        Client = require("distributed", "--scheduler").Client
         try:
             client = Client(scheduler, timeout=10, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
