@@ -69,7 +69,11 @@ BYTES_PER_CELL = 400
 
 def _family(family: str) -> Lattice:
     if not isinstance(family, str) or family not in FAMILIES:
-        raise LimitError(f"unknown piece family {family!r}; known: {', '.join(FAMILIES)}")
+        import difflib
+
+        near = difflib.get_close_matches(str(family), list(FAMILIES), n=2, cutoff=0.7)
+        guess = f"did you mean {' or '.join(near)}? " if near else ""
+        raise LimitError(f"unknown piece family {family!r}; {guess}known: {', '.join(FAMILIES)}")
     return lattice_named(FAMILIES[family])
 
 

@@ -17,6 +17,7 @@ import importlib
 
 #: the modules behind the package's names, each with the names it exports (its ``__all__``; a test keeps them equal)
 _MODULES = {
+    "_board": ("Board", "as_board"),
     "_check": ("check_board",),
     "_forms": ("MAX_SPEC_LENGTH",),
     "_geometry": ("signed_area", "oriented_faces"),

@@ -151,7 +151,9 @@ def board(spec: str | nx.Graph, strict: bool = False) -> nx.Graph:
     """
     if isinstance(spec, nx.Graph):
         return check_board(spec)
-    return _maker(spec, strict)()
+    from ._board import as_board
+
+    return as_board(_maker(spec, strict)())
 
 
 def read_strictly(spec: str | nx.Graph) -> str | nx.Graph:
@@ -209,10 +211,11 @@ def _maker(spec, strict: bool = False) -> Callable[[], nx.Graph]:
 
     kind, colon, rest = spec.partition(":")
     near = difflib.get_close_matches(kind, [*BOARD_KINDS, *catalogue()], n=2, cutoff=0.7)
-    guess = f"did you mean {' or '.join(name + colon + rest if name in BOARD_KINDS else name for name in near)}? " \
-        if near else ""
+    if near:  # the nearest alone: the whole list is in --help and docs/boards.rst
+        guesses = " or ".join(name + colon + rest if name in BOARD_KINDS else name for name in near)
+        raise BoardSpecError(f"unknown board {spec!r}: did you mean {guesses}?")
     raise BoardSpecError(
-        f"unknown board {spec!r}: {guess}use one of "
+        f"unknown board {spec!r}: use one of "
         f"{', '.join(k + (':' + EXAMPLES[k] if k in EXAMPLES else '') for k in BOARD_KINDS)}, "
         f"a catalogue name ({', '.join(sorted(catalogue())) or 'none'}) or a graph file"
     )

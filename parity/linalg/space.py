@@ -160,6 +160,37 @@ class SolutionSpace:
             f"nullity={self.nullity}, count={self.count})"
         )
 
+    #: ``drawer(vector, ax)``: draws a vector of the space on its puzzle's board, set by the puzzle that made the
+    #: space (:meth:`parity.puzzles.LightsOut.solution_space`); None for a space of a bare matrix
+    drawer = None
+    #: basis vectors a notebook draws (the first ones; the table says how many there are)
+    DRAWN = 8
+
+    def _repr_html_(self) -> str:
+        """The space for Jupyter: field, rank, nullity, the exact count, and where its puzzle draws, the first
+        basis vectors drawn (the quiet patterns of a Lights Out board; matplotlib needed, ``parity[draw]``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from parity.linalg import solve
+        >>> "<th>nullity</th><td>1</td>" in solve(np.array([[1, 1, 0], [0, 1, 1]]), np.array([1, 0]))._repr_html_()
+        True
+        """
+        from .._display import escape, html_rows, svg_grid
+
+        pairs = [("field", f"GF({self.field})"), ("unknowns", self.ncols), ("rank", self.rank),
+                 ("nullity", self.nullity), ("solutions", self.count), ("solvable", self.solvable)]
+        picture = None
+        if self.drawer is not None and self.nullity:
+            shown = list(self.basis[: self.DRAWN])
+            picture = svg_grid([lambda ax, v=v: self.drawer(v, ax) for v in shown],
+                               [f"basis vector {k + 1}" for k in range(len(shown))])
+        more = (f"<p>the first {self.DRAWN} of {self.nullity} basis vectors</p>"
+                if picture and self.nullity > self.DRAWN else "")
+        return (f'<div class="parity-space"><p><b>{escape(repr(self))}</b></p>{html_rows(pairs)}{more}'
+                f"{picture or ''}</div>")
+
     def __contains__(self, x) -> bool:
         """Exact membership test: is ``x`` (a vector of integers, read mod p) a solution?"""
         if not self.solvable:

@@ -200,6 +200,25 @@ class Puzzle:
         """Draw ``solution`` on the matplotlib Axes ``ax`` (optional; ``parity draw`` and :func:`parity.draw.save` use it)."""
         raise FamilyError(f"{self.family} puzzles have no picture to draw")
 
+    def unsolved(self):
+        """What :meth:`draw` takes to draw the puzzle before it is solved (its start, its empty board), or None
+        where the family draws solutions only; a notebook shows the puzzle so (``_repr_html_``)."""
+        return None
+
+    def _repr_html_(self) -> str:
+        """The puzzle for Jupyter: the line that names it, its parameters, and its picture before it is solved
+        where the family draws one (:meth:`unsolved`; matplotlib needed, ``parity[draw]``)."""
+        from .._display import escape, html_rows, svg
+
+        pairs = [(key, value) for key, value in self.header().items()
+                 if isinstance(value, (int, float, str, bool)) and key != "family"]
+        picture = None
+        blank = self.unsolved()
+        if blank is not None and type(self).draw is not Puzzle.draw:
+            picture = svg(lambda ax: self.draw(blank, ax))
+        return (f'<div class="parity-puzzle"><p><b>{escape(self.describe())}</b> ({escape(self.family)})</p>'
+                f"{html_rows(pairs)}{picture or ''}</div>")
+
     weight = None  #: optional ``weight(solution) -> int``, minimised by ``solve(..., minimize=True)``
     #: the name of what the weight counts, in the puzzle's words; JSON reports the minimum as ``min_<weight_name>``
     weight_name: ClassVar[str] = "weight"

@@ -476,12 +476,11 @@ class Coloring(Puzzle):
         """The board with its vertices, faces or edges in their colours (node ``pos``, else a fixed layout)."""
         from matplotlib.patches import Polygon
 
+        from .._display import positions
         from ..boards import signed_area
 
         G = self.board
-        pos = nx.get_node_attributes(G, "pos")
-        if len(pos) != G.number_of_nodes() or any(len(p) != 2 for p in pos.values()):
-            pos = nx.kamada_kawai_layout(G) if 0 < G.number_of_nodes() <= 400 else nx.circular_layout(G)
+        pos = positions(G)
         palette = _palette(self.colors)
         if self.element == "faces":
             polygons = [([pos[v] for v in face], colouring[f]) for f, face in enumerate(G.graph["faces"])

@@ -31,7 +31,7 @@ from ..puzzles.lightsout.sweep import board_free, board_free_nullity, lightsout_
 from .run import Sweep, check_workers, iter_sweep
 from .store import Store, task_key
 
-__all__ = ["FORMATS", "EXTRAS", "COLUMNS", "check_format", "table_rows", "lightsout_table", "lightsout_rows", "lightsout_table_rows", "stream_lines", "table_is_complete", "format_table"]
+__all__ = ["Table", "FORMATS", "EXTRAS", "COLUMNS", "check_format", "table_rows", "lightsout_table", "lightsout_rows", "lightsout_table_rows", "stream_lines", "table_is_complete", "format_table"]
 
 #: the table formats
 FORMATS = ("text", "csv", "json", "bfile")
@@ -58,8 +58,33 @@ def lightsout_table(sizes: str, rectangles: bool = False, kind: str = "grid", ru
     store keeps them, so the same call with the same ``store`` goes on.
     See :func:`lightsout_rows` for the rows one by one.
     """
-    return list(lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler,
-                               progress, time_limit, most_clicks))
+    rows = lightsout_rows(sizes, rectangles, kind, rule, field, min_presses, store, workers, scheduler, progress,
+                          time_limit, most_clicks)
+    return Table(rows, caption=f"Lights Out on {kind} boards {sizes}, {rule} rule over GF({field})")
+
+
+class Table(list):
+    """A table's rows (a list of dicts, as :func:`lightsout_table` returns them) that a notebook shows as an HTML
+    table: every column, the first rows, a number too long to read shown by its ends and its length (the rows
+    keep every digit; :func:`format_table` writes them as text, CSV or JSON).
+
+    Examples
+    --------
+    >>> table = Table([{"n": 1, "nullity": 0}, {"n": 2, "nullity": 0}], caption="two boards")
+    >>> table == [{"n": 1, "nullity": 0}, {"n": 2, "nullity": 0}]
+    True
+    >>> table._repr_html_()[:58]
+    '<table class="parity"><caption>two boards</caption><thead>'
+    """
+
+    def __init__(self, rows=(), caption: str | None = None) -> None:
+        super().__init__(rows)
+        self.caption = caption
+
+    def _repr_html_(self) -> str:
+        from .._display import html_table
+
+        return html_table(self, caption=self.caption)
 
 
 def lightsout_rows(sizes: str, rectangles: bool = False, kind: str = "grid", rule: str = "closed", field: int = 2,

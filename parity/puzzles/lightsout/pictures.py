@@ -69,13 +69,12 @@ def draw(puzzle, presses: Mapping[Hashable, int], ax) -> None:
     Nodes sit at their ``pos`` (grids, polyhedra); other boards get a fixed
     layout.  A press count above 1 (over GF(p)) is written beside its dot.
     """
-    import networkx as nx
     from matplotlib.patches import RegularPolygon
 
+    from ..._display import positions
+
     G = puzzle.board
-    pos = nx.get_node_attributes(G, "pos")
-    if len(pos) != G.number_of_nodes() or any(len(p) != 2 for p in pos.values()):
-        pos = nx.kamada_kawai_layout(G) if 0 < G.number_of_nodes() <= 400 else nx.circular_layout(G)
+    pos = positions(G)
     lengths = [((pos[u][0] - pos[v][0]) ** 2 + (pos[u][1] - pos[v][1]) ** 2) ** 0.5 for u, v in G.edges()]
     size = 0.42 * (min(lengths) if lengths else 1.0)
     square = puzzle._grid_shape() is not None

@@ -161,7 +161,9 @@ class LightsOut(Puzzle):
     def board(self) -> nx.Graph:
         """The board as a networkx graph (for a grid, cylinder or torus spec, built on first use)."""
         if self._board is None:
-            self._board = self.rectangle.graph()
+            from ...boards import as_board
+
+            self._board = as_board(self.rectangle.graph())
         return self._board
 
     @property
@@ -330,7 +332,17 @@ class LightsOut(Puzzle):
                 f"engine {chosen.name!r} answers through the {chosen.accepts} encoding; a solution space needs a "
                 "linear engine (gf2, galois)"
             )
-        return chosen.space(system)
+        space = chosen.space(system)
+        if len(self.nodes) <= 2500:  # a notebook draws its basis vectors as presses on the board, all lights off
+            space.drawer = self._draw_pattern
+        return space
+
+    def _draw_pattern(self, vector, ax) -> None:
+        """A vector of the solution space drawn as presses on the board with every light off (a quiet pattern, for
+        a space of the all-off start)."""
+        zeros = np.zeros(len(self.nodes), dtype=np.int64)
+        plain = self._restarted(zeros, zeros)
+        plain.draw(plain.presses(vector), ax)
 
     # -- puzzle terms -------------------------------------------------------
     def presses(self, x) -> Presses:
@@ -630,6 +642,11 @@ class LightsOut(Puzzle):
         rotations = orientation(self.board, nodes, perms)
         return Symmetries(tuple(self.nodes), mine[keep], rotations=None if rotations is None else rotations[keep],
                           name=f"the {int(keep.sum())} symmetries of {self.board_name} that keep the puzzle")
+
+    def unsolved(self) -> dict | None:
+        """No presses: the board with its start lights, for a notebook's picture of the puzzle (None past 2500
+        cells, where a picture says little)."""
+        return {} if len(self.nodes) <= 2500 else None
 
     def draw(self, presses: Mapping[Hashable, int], ax) -> None:
         """The board with its start lights (filled: on; over GF(p) the shade is the state) and the presses (dots).

@@ -135,8 +135,10 @@ class Polyomino(Puzzle):
                 import difflib
 
                 near = difflib.get_close_matches(pieces, list(PIECE_SETS), n=2, cutoff=0.7)
-                guess = f"did you mean {' or '.join(near)}? " if near else ""
-                raise LimitError(f"unknown piece set {pieces!r}; {guess}known: {', '.join(OWN_SET_NAMES)}, "
+                if near:  # the nearest names alone: the whole list is in --help
+                    raise LimitError(f"unknown piece set {pieces!r}; did you mean {' or '.join(near)}? (--help "
+                                     "lists the sets)")
+                raise LimitError(f"unknown piece set {pieces!r}; known: {', '.join(OWN_SET_NAMES)}, "
                                  "and Polyform Puzzler's sets of its puzzles (parity catalogue)")
             self.set_name = pieces
             self.pieces, self.one_sided, self.lattice = _piece_set(pieces, one_sided)
@@ -608,6 +610,10 @@ class Polyomino(Puzzle):
     def grid(self, solution: Mapping[str, tuple]) -> list[str]:
         """The solution as letter rows (:func:`~parity.puzzles.polyomino.pictures.letter_rows`)."""
         return letter_rows(self, solution)
+
+    def unsolved(self) -> dict | None:
+        """No piece placed: the empty board, for a notebook's picture of the puzzle (None past 5000 cells)."""
+        return {} if len(self.cells) <= 5000 else None
 
     def draw(self, solution: Mapping[str, tuple], ax) -> None:
         """Each piece in its own colour with its name; a box is drawn layer by layer, side by side
