@@ -271,11 +271,13 @@ def _pictures(out: Path) -> dict[str, str]:
     """The seed pictures, drawn into ``out``; seed -> file name."""
     import parity as pt
     from parity.draw import save
-    from parity.puzzles import Enigma1780, LightsOut, Quintomino
+    from parity.puzzles import Enigma1780, Icosoku, LightsOut, Polyomino, Quintomino
 
     drawn = {}
     for seed, puzzle, name in (("000", Quintomino(), "quintomino.png"), ("001", LightsOut("grid:5x5"), "quinto.png"),
-                               ("002", Enigma1780(), "enigma1780.png")):
+                               ("002", Enigma1780(), "enigma1780.png"),
+                               ("003", Polyomino("pentominoes", board="rect:10x6"), "pentominoes-6x10.png"),
+                               ("004", Icosoku(), "icosoku.png")):
         save(puzzle, pt.solve(puzzle).solution, out / name)
         drawn[seed] = name
     return drawn

@@ -64,8 +64,9 @@ def test_quick_run_reproduces_every_landed_result(tmp_path):
     text = (tmp_path / "report" / "report.md").read_text()
     for seed in reproduce.SEEDS:
         assert f"## Seed {seed}" in text
-    for picture in ("quintomino.png", "quinto.png", "enigma1780.png"):
+    for picture in ("quintomino.png", "quinto.png", "enigma1780.png", "pentominoes-6x10.png", "icosoku.png"):
         assert (tmp_path / "report" / picture).read_bytes().startswith(b"\x89PNG")
+    assert all(f"![seed {seed}]" in text for seed in reproduce.SEEDS)  # a picture for every seed
 
 
 def test_a_disagreement_exits_1(tmp_path, monkeypatch):

@@ -256,7 +256,13 @@ class Quintomino(Puzzle):
             label = f"{letters[k]} (outer face)" if f == outer else letters[k]
             ax.text(*where, label, ha="center", va="center", fontsize=11,
                     bbox={"facecolor": "white", "edgecolor": "0.4", "alpha": 0.85, "boxstyle": "round,pad=0.2"})
+        from matplotlib.lines import Line2D
+
+        key = [Line2D([0], [0], color=COLOURS[value], linewidth=3.2, label=str(value)) for value in sorted(COLOURS)]
+        ax.legend(handles=key, title="colour: digit", loc="lower left", fontsize=9, title_fontsize=9, frameon=False)
         ax.set_title("Conway's quintomino dodecahedron")
+        ax.text(0.5, -0.02, "each face's letter names its quintomino (its five edges' digits read round it); the rim "
+                "bounds the outer face", transform=ax.transAxes, ha="center", va="top", fontsize=8, color="0.3")
         ax.set_aspect("equal")
         ax.axis("off")
 

@@ -595,9 +595,21 @@ class Icosoku(Puzzle):
                 v = self.faces[f][k]
                 ax.add_patch(Circle((x, y), 0.11, facecolor="#c0392b", edgecolor="white", zorder=3))
                 ax.text(x, y, str(sums[v]), ha="center", va="center", fontsize=7, color="white", zorder=4)
+        # the check a reader makes, peg by peg: the dots of its five corners, added (a peg shows up to five times
+        # round the net's rim, so the sums are listed once each beside it)
+        corners_of: dict[int, list[int]] = {}
+        for f, face in enumerate(self.faces):
+            for k, v in enumerate(face):
+                corners_of.setdefault(v, []).append(int(solution[f][k]))
+        lines = [f"{sums[v]:>2} = {' + '.join(map(str, corners_of[v]))}" for v in sorted(corners_of, key=sums.get)]
+        right = max(x for corners in net.values() for x, _ in corners) + 0.35
+        top = max(y for corners in net.values() for _, y in corners)
+        ax.text(right, top, "peg = its corners' dots\n" + "\n".join(lines), ha="left", va="top", fontsize=7.5,
+                family="monospace", color="0.15")
         ax.set_title(f"Icosoku ({self.tiles_name} tiles): pegs = dots around them")
         ax.set_aspect("equal")
         ax.autoscale_view()
+        ax.set_xlim(right=right + 2.0)
         ax.axis("off")
 
 

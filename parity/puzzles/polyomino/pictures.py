@@ -88,16 +88,35 @@ def letter_rows(puzzle: Puzzle, solution: Mapping[str, tuple]) -> list[str]:
     return ["".join(where.get((r, c), ".") for c in range(width)) for r in range(height)]
 
 
-def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
-    """Each piece in its own colour with its name, on the matplotlib axes ``ax``; a box is drawn layer by layer,
-    side by side; pieces of segments as sticks."""
+def palette(count: int) -> list:
+    """``count`` colours for pieces, neighbours in the list far apart: tab20's ten strong colours first, then their
+    ten light ones, then tab20b's (so that the pieces of a set of twelve, placed side by side, differ in hue or in
+    lightness, where tab20 in its own order puts two shades of one hue next to each other)."""
     from matplotlib import colormaps
+
+    strong = colormaps["tab20"]
+    colours = [strong(k) for k in range(0, 20, 2)] + [strong(k) for k in range(1, 20, 2)]
+    colours += [colormaps["tab20b"](k) for k in range(20)]
+    return [colours[k % len(colours)] for k in range(count)]
+
+
+def _edge(a, b) -> frozenset:
+    """A side of a cell as the set of its two ends, rounded so that the neighbour's copy of it is equal."""
+    return frozenset((round(p[0], 6), round(p[1], 6)) for p in (a, b))
+
+
+def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
+    """The board's cells in light grey, each piece on them in its own colour with its name, outlined where it meets
+    another piece or the board's edge (thin lines between the cells of one piece), on the matplotlib axes ``ax``;
+    a box is drawn layer by layer, side by side; pieces of segments as sticks."""
+    from matplotlib.collections import LineCollection
     from matplotlib.patches import Polygon
 
     names = list(puzzle.pieces)
-    palette = colormaps["tab20"]
     solid = puzzle.lattice is CUBIC
     depth = max(c[2] for c in puzzle.cells) + 2 if solid else 0
+    sticks = isinstance(puzzle.lattice, Segments)
+    colours = palette(max(len(names), len(solution)))
 
     def outline(cell):
         if solid:  # layer x drawn at horizontal offset x * (depth of a layer + 1)
@@ -105,27 +124,35 @@ def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
             return SQUARE.outline((y, z + x * depth))
         return puzzle.lattice.outline(cell)
 
-    sticks = isinstance(puzzle.lattice, Segments)
+    if not sticks:  # the board itself, so that an empty board (a puzzle not yet solved) and its holes show
+        for cell in puzzle.cells:
+            ax.add_patch(Polygon(outline(cell), closed=True, facecolor="0.93", edgecolor="0.75", linewidth=0.4))
+    borders = []
     for placed, (name, cells) in enumerate(solution.items()):
         k = names.index(name if puzzle.copies == "once" else name.rpartition("#")[0])
         if sticks and puzzle.copies == "any":
             k = placed  # sticks side by side read as one: each placed piece its own colour
-        centres = []
+        colour = colours[k % len(colours)]
+        centres, sides = [], {}
         for cell in cells:
             corners = outline(cell)
             centres.append([sum(c[i] for c in corners) / len(corners) for i in (0, 1)])
             if sticks:  # a segment as a stick, a little short of its ends so that touching pieces part
                 (x0, y0), (x1, y1) = corners
                 dx, dy = (x1 - x0) * 0.06, (y1 - y0) * 0.06
-                ax.plot([x0 + dx, x1 - dx], [y0 + dy, y1 - dy], color=palette(k % 20), linewidth=5,
-                        solid_capstyle="round")
-            else:
-                ax.add_patch(Polygon(corners, closed=True, facecolor=palette(k % 20), edgecolor="white",
-                                     linewidth=1.5))
+                ax.plot([x0 + dx, x1 - dx], [y0 + dy, y1 - dy], color=colour, linewidth=5, solid_capstyle="round")
+                continue
+            ax.add_patch(Polygon(corners, closed=True, facecolor=colour, edgecolor=(0, 0, 0, 0.25), linewidth=0.4))
+            for a, b in zip(corners, corners[1:] + corners[:1]):
+                key = _edge(a, b)
+                sides[key] = None if key in sides else (a, b)  # a side two of its cells share is inside it
+        borders += [side for side in sides.values() if side is not None]
         # the label on the piece's cell nearest its centre of mass
         mx, my = (sum(c[i] for c in centres) / len(centres) for i in (0, 1))
         lx, ly = min(centres, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
         ax.text(lx, ly, name, ha="center", va="center", fontsize=8, color="black")
+    if borders:  # every piece's outline, thick: where two pieces meet, and along the board's edge
+        ax.add_collection(LineCollection(borders, colors="black", linewidths=1.6, capstyle="round"))
     joined = f", {puzzle._wrap_name()} joined: pieces run across the edges" if puzzle.wrap else ""
     cut = f", cut in {len(puzzle.parts)} part{'s' * (len(puzzle.parts) != 1)}" if puzzle.parts else ""
     ax.set_title(f"{puzzle.set_name} on {puzzle.board_label}" + (" (its layers side by side)" if solid else "")
