@@ -2,7 +2,7 @@
 
 ``pip install .`` installs the core: what the mission names (numpy, numba, galois, networkx, python-sat) and what
 every family's default engines need (python-flint for the polynomial route, pycryptosat and d4solver for the
-CNF's default counts, xcover for ``dlx``, click and rich for the command line).  The rest comes with an extra:
+CNF's default counts, xcover for ``dlx``, click for the command line).  The rest comes with an extra:
 
 ``draw``
     matplotlib: every picture (``parity draw``, :func:`parity.draw.save`, the report's pictures, notebooks'

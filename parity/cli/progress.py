@@ -4,6 +4,7 @@ a pipe, a batch job), the first after :data:`PLAIN_SECONDS` (``PARITY_PROGRESS_S
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 
@@ -18,31 +19,59 @@ def _positive(seconds: float) -> float:
 
 
 def _progress_bar(what: str, total: int | None):
-    """A rich progress bar on stderr when it is a terminal, with rate and ETA; returns (callback, finish).
+    """A progress bar on stderr when it is a terminal (one line redrawn in place: the bar, done of total, percent,
+    rate, time spent and left), else plain lines now and then; returns (callback, finish).
 
     The callback takes ``(done, total_or_report)``: a number updates the total too.
     """
-    from rich.console import Console
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        return _plain_progress(what if what.startswith("sweep") else f"cross-checking {what}", total), lambda: None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("[progress.percentage]{task.percentage:>3.0f}%"),
-                   TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                   console=console, transient=True)
-    bar.start()
-    task = bar.add_task(what if what.startswith("sweep") else f"cross-checking {what}", total=total, rate="")
+    what = what if what.startswith("sweep") else f"cross-checking {what}"
+    stream = sys.stderr
+    if not (hasattr(stream, "isatty") and stream.isatty()) or os.environ.get("TERM") == "dumb":
+        return _plain_progress(what, total), lambda: None
+    started = time.monotonic()
+    state = {"total": total, "drawn": 0.0, "width": 0}
 
     def update(done: int, extra) -> None:
         if isinstance(extra, int):
-            bar.update(task, total=extra)
-        speed = bar.tasks[task].speed
-        bar.update(task, completed=done, rate=f"{speed:.1f}/s" if speed else "")
+            state["total"] = extra
+        now = time.monotonic()
+        if now - state["drawn"] < 0.1 and done != state["total"]:
+            return  # ten redraws a second at most
+        state["drawn"] = now
+        line = bar_line(what, done, state["total"], now - started)
+        columns = shutil.get_terminal_size((100, 20)).columns
+        line = line[: max(10, columns - 1)]
+        stream.write("\r" + line.ljust(state["width"]))
+        stream.flush()
+        state["width"] = len(line)
 
-    return update, bar.stop
+    def finish() -> None:
+        if state["width"]:
+            stream.write("\r" + " " * state["width"] + "\r")
+            stream.flush()
+
+    return update, finish
+
+
+def bar_line(what: str, done: int, total: int | None, seconds: float, width: int = 24) -> str:
+    """The terminal bar's line: ``WHAT [#####-----] DONE/TOTAL P% R/s S s, ETA E s`` (without a total, the count
+    and the rate alone).
+
+    Examples
+    --------
+    >>> bar_line("sweep lightsout", 30, 120, 6.0, width=8)
+    'sweep lightsout [##------] 30/120  25% 5.0/s 6 s, ETA 18 s'
+    >>> bar_line("sweep lightsout", 30, None, 6.0)
+    'sweep lightsout 30 5.0/s 6 s'
+    """
+    rate = done / seconds if seconds > 0 else 0.0
+    speed = f"{rate:.1f}/s" if rate else ""
+    if not total:
+        return " ".join(part for part in (what, str(done), speed, f"{seconds:.0f} s") if part)
+    filled = min(width, width * done // total)
+    left = f", ETA {(total - done) / rate:.0f} s" if rate and done < total else ""
+    return (f"{what} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} {100 * done // total:>3}% "
+            f"{speed} {seconds:.0f} s{left}")
 
 
 def _plain_progress(what: str, total: int | None):
