@@ -508,6 +508,9 @@ class Coloring(Puzzle):
             ax.scatter(xs, ys, s=max(20.0, 3000.0 / max(1, len(xs))), c=[palette[colouring[v]] for v in self.items],
                        edgecolors="black", linewidths=0.8, zorder=2)
         ax.set_title(f"{self.board_name}: {self.weight(colouring)} colours on its {self.element}")
+        if self.element == "faces" and outer:
+            ax.text(0.5, -0.02, "the band round the rim is the outer face (the face behind the solid), in its colour",
+                    transform=ax.transAxes, ha="center", va="top", fontsize=8, color="0.3")
         ax.set_aspect("equal")
         ax.axis("off")
 
