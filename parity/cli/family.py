@@ -141,8 +141,9 @@ class _FamilyCommand(click.Command):
             else:
                 self.shared[param.name] = clash
         self.verb, self.entry = verb, entry
-        help_text = f"{_VERB_HELP[verb]}\n\n{entry.summary}"
-        super().__init__(entry.name, params=params, callback=self._run, help=help_text, short_help=entry.summary)
+        summary = entry.summary + (f" (also: {', '.join(entry.aliases)})" if entry.aliases else "")
+        help_text = f"{_VERB_HELP[verb]}\n\n{summary}"
+        super().__init__(entry.name, params=params, callback=self._run, help=help_text, short_help=summary)
 
     def _run(self, as_json: bool = False, **values) -> None:
         if self.batch:
