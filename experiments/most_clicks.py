@@ -85,11 +85,21 @@ from parity.puzzles.lightsout.certificates import (SPHERE_COVERING, TABLES, TWO_
                                                    board_cells, board_counting_bounds, board_field, board_nullity,
                                                    board_regions, board_spec, check_table, decode_start, encode_start,
                                                    least_presses, load_certificates, merge_certificates,
-                                                   rewrite_certificates, search_board, start_cleared_by,
-                                                   table_board, write_tables)
+                                                   read_published_table, rewrite_certificates, search_board,
+                                                   start_cleared_by, table_board)
+from parity.puzzles.lightsout.certificates import write_tables as _write_tables
 from parity.puzzles.lightsout.clicks import rule_symmetries
 
 DATA = Path(__file__).resolve().parent / "data"
+#: Boyles' published Most Clicks table of the square grids (experiments/data/published/README.md says whence)
+PUBLISHED = DATA / "published" / "min_clicks_answers.txt"
+
+
+def write_tables(out: Path, entries: dict, sides: int, kind: str) -> None:
+    """The table's files (the library's :func:`write_tables`), the square grids' with the published values beside
+    parity's."""
+    published = read_published_table(PUBLISHED.read_text()) if kind == "grid" and PUBLISHED.exists() else None
+    _write_tables(out, entries, sides, kind, published=published)
 
 #: the tables: their boards' nullity (called with n, n) and the name of their files
 KINDS = {kind: (lambda n, _, kind=kind: board_nullity(n, kind), name) for kind, name in TABLES.items()}

@@ -232,7 +232,7 @@ def test_every_nullity_two_board_up_to_256_follows_boyles_formula():
 
 
 #: n -> the most clicks of the n x n board, as Boyles' integer programs give them (wmboyles/LightsOut-Math,
-#: code/min_clicks.py; his table leaves them open)
+#: code/min_clicks.py) and his table publishes them (code/serialization/min_clicks_answers.txt, November 2021)
 BOYLES = {4: 7, 11: 65, 14: 123, 24: 375, 34: 763, 35: 721, 44: 1287}
 
 

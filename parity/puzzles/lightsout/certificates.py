@@ -80,7 +80,7 @@ __all__ = ["TABLES", "TWO_STATE", "SPHERE_COVERING", "board_spec", "board_field"
            "board_nullity", "every_light", "board_counting_bounds", "board_regions", "encode_start", "decode_start",
            "start_cleared_by", "least_presses", "search_board", "merge_certificates", "CertificateCheck",
            "check_certificate", "TableCheck", "check_table", "load_certificates", "append_certificate",
-           "rewrite_certificates", "write_tables"]
+           "rewrite_certificates", "write_tables", "read_published_table", "compare_published"]
 
 #: the name of each table's files, by the kind of its boards (``NAME.jsonl`` the certificates, ``NAME.txt`` the
 #: table, ``NAME.bfile`` its consecutive exact terms)
@@ -735,13 +735,74 @@ def _how(entry: dict) -> str:
                   "; the sphere-covering bound below" if lower_by == SPHERE_COVERING else "")
 
 
-def write_tables(folder: str | os.PathLike, entries: Mapping[int, dict], sides: int, kind: str = "grid") -> None:
+def read_published_table(text: str) -> dict[int, tuple[int, int]]:
+    """A Most Clicks table as Boyles publishes it (``n VALUE``, or ``n L <= ? <= U``, ``n L <= ? < U``, a note in
+    brackets after it; indented lines are example boards): ``n -> (lower, upper)``, both the value where it is
+    exact, a strict bound made inclusive (``< 900``: at most 899).
+
+    Raises
+    ------
+    ParityError
+        On a line that is none of these, naming it.
+
+    Examples
+    --------
+    >>> read_published_table("heading\\n\\n4 7\\n    1 0 0 0\\n23 239 <= ? <= 305\\n30 180 <= ? < 900\\n"
+    ...                      "84 3579 <= ? <= 3591 (by pulp)\\n125 3125 ? <= 11215\\n")
+    {4: (7, 7), 23: (239, 305), 30: (180, 899), 84: (3579, 3591), 125: (3125, 11215)}
+    """
+    import re
+
+    table: dict[int, tuple[int, int]] = {}
+    exact = re.compile(r"(\d+) (\d+)\s*(\(.*\))?")
+    bounds = re.compile(r"(\d+) (\d+) (?:<= )?\? (<=|<) (\d+)\s*(\(.*\))?")
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line[0].isspace() or not line[0].isdigit():
+            continue  # the heading, blank lines, example boards
+        if match := exact.fullmatch(line.strip()):
+            value = int(match.group(2))
+            table[int(match.group(1))] = (value, value)
+        elif match := bounds.fullmatch(line.strip()):
+            upper = int(match.group(4)) - (match.group(3) == "<")
+            table[int(match.group(1))] = (int(match.group(2)), upper)
+        else:
+            raise ParityError(f"line {number} of the published table is neither 'n VALUE' nor 'n L <= ? <= U': "
+                              f"{line.strip()!r}")
+    return table
+
+
+def compare_published(lower: int | None, upper: int | None, published: tuple[int, int] | None) -> str:
+    """How parity's bounds on a board (``lower..upper``, equal where exact) stand to a published entry:
+    ``agrees`` (the same value), ``same bounds``, ``narrower`` (inside the published bounds), ``settles`` (exact
+    within them), ``disagrees`` (outside them), ``wider``, or ``-`` where either side has nothing.
+
+    Examples
+    --------
+    >>> compare_published(7, 7, (7, 7)), compare_published(162, 177, (197, 197)), compare_published(261, 266, (239, 305))
+    ('agrees', 'disagrees', 'narrower')
+    """
+    if published is None or lower is None or upper is None:
+        return "-"
+    low, high = published
+    if upper < low or lower > high:
+        return "disagrees"
+    if (lower, upper) == (low, high):
+        return "agrees" if low == high else "same bounds"
+    if lower >= low and upper <= high:
+        return "settles" if lower == upper else "narrower"
+    return "wider"
+
+
+def write_tables(folder: str | os.PathLike, entries: Mapping[int, dict], sides: int, kind: str = "grid",
+                 published: Mapping[int, tuple[int, int]] | None = None) -> None:
     """Write a table for the sides 1 to ``sides`` from its certificates: ``NAME.txt`` and ``NAME.bfile`` in
     ``folder`` (:data:`TABLES`).
 
     The text has a row a side: its nullity, its most clicks (or the bounds,
     ``lower..upper``; ``?`` where it has no certificate) and how they were
-    found; a board of nullity 0 needs :func:`every_light`.  The b-file
+    found; a board of nullity 0 needs :func:`every_light`.  With ``published``
+    (:func:`read_published_table`) each row has the published value or bounds
+    too, and how parity's stand to them (:func:`compare_published`).  The b-file
     (OEIS) has the exact terms from n = 1 as far as they go without a gap.
     Each file is moved into place whole.
 
@@ -779,7 +840,15 @@ def write_tables(folder: str | os.PathLike, entries: Mapping[int, dict], sides: 
         if consecutive:
             bfile.append(f"{n} {value}")
         shown = str(value) if value is not None else (f"{lower}..{upper}" if lower is not None else "?")
-        lines.append(f"{n:4d} {nullity:4d} {shown:>13}  {how}")
+        if published is None:
+            lines.append(f"{n:4d} {nullity:4d} {shown:>13}  {how}")
+            continue
+        theirs = published.get(n)
+        given = "-" if theirs is None else str(theirs[0]) if theirs[0] == theirs[1] else f"{theirs[0]}..{theirs[1]}"
+        lines.append(f"{n:4d} {nullity:4d} {shown:>13} {given:>13}  {compare_published(lower, upper, theirs):<11} "
+                     f"{how}")
     name = TABLES[_kind(kind)]
-    _replace_text(folder / f"{name}.txt", "   n  nul   most clicks  how\n" + "\n".join(lines) + "\n")
+    head = "   n  nul   most clicks  how" if published is None else \
+        "   n  nul   most clicks     published  compared    how"
+    _replace_text(folder / f"{name}.txt", head + "\n" + "\n".join(lines) + "\n")
     _replace_text(folder / f"{name}.bfile", "\n".join(bfile) + "\n")
