@@ -114,12 +114,15 @@ def _child_main(send, function: Callable, args: tuple, kwargs: dict, parent: int
 
 
 def run_in_child(function: Callable[..., Any], *args, time_limit: float | None = None, what: str = "the computation",
-                 on_note: Callable[[str, Any], None] | None = None, **kwargs) -> Any:
+                 on_note: Callable[[str, Any], None] | None = None,
+                 heartbeat: tuple[float, Callable[[float], None]] | None = None, **kwargs) -> Any:
     """``function(*args, **kwargs)`` computed in a forked child process, stopped after ``time_limit`` seconds.
 
     With ``on_note``, every :func:`note` the child makes is passed on to
     ``on_note(key, value)`` in this process as it arrives (before a time limit
-    or an interrupt stops the child).
+    or an interrupt stops the child).  With ``heartbeat``, ``(seconds,
+    beat)``, ``beat(elapsed)`` is called here each ``seconds`` the child is
+    still at work (a long command's progress line).
 
     Returns
     -------
@@ -161,12 +164,20 @@ def run_in_child(function: Callable[..., Any], *args, time_limit: float | None =
     send.close()
     try:
         _restore_mask(mask)  # an interrupt that came during the fork is raised here, where the finally kills the child
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        began = time.monotonic()
+        deadline = None if time_limit is None else began + time_limit
+        beat = None if heartbeat is None else began + max(heartbeat[0], 0.01)
         while True:
-            if deadline is None:
-                receive.poll(None)
-            elif not receive.poll(min(max(0.0, deadline - time.monotonic()), _LONGEST_WAIT)):
-                if time.monotonic() < deadline:  # a long limit is waited for in parts
+            now = time.monotonic()
+            wait = _LONGEST_WAIT if deadline is None else min(max(0.0, deadline - now), _LONGEST_WAIT)
+            if beat is not None:
+                wait = min(wait, max(0.0, beat - now))
+            if not receive.poll(wait):
+                now = time.monotonic()
+                if beat is not None and now >= beat:
+                    heartbeat[1](now - began)
+                    beat = now + max(heartbeat[0], 0.01)
+                if deadline is None or now < deadline:  # a long wait is waited for in parts
                     continue
                 raise TimeLimitReached(f"{what} stopped by its time limit of {time_limit:g} s")
             try:

@@ -173,8 +173,14 @@ class _FamilyCommand(click.Command):
             _precheck(self.verb, self.entry, build, values)
             payload, text, code = _limited(self.verb, self.entry.name, build, values)
         else:
-            payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
-                                               what=f"parity {self.verb} {self.entry.name}")
+            from .progress import heartbeat
+
+            beat, finish = heartbeat(f"{self.verb} {self.entry.name}")
+            try:
+                payload, text, code = run_in_child(_VERBS[self.verb], self.entry.name, build, values,
+                                                   what=f"parity {self.verb} {self.entry.name}", heartbeat=beat)
+            finally:
+                finish()
         click.echo(_json.dumps(payload) if as_json else text)
         if code:
             sys.exit(code)

@@ -53,6 +53,46 @@ def _progress_bar(what: str, total: int | None):
     return update, finish
 
 
+def heartbeat(what: str, noted: dict | None = None):
+    """Progress for a command that works in one piece (a count, a solve, an export): ``((seconds, beat), finish)``
+    for :func:`parity._child.run_in_child`'s ``heartbeat``.  Off a terminal a plain line on stderr each
+    :data:`PLAIN_SECONDS` (``PARITY_PROGRESS_SECONDS``), ``parity: WHAT: working (engine E), S s``; on a terminal
+    the same line redrawn in place each second from the second second on, and cleared by ``finish()`` before the
+    answer is printed.  ``noted`` is what the child has noted so far (the engine once it is chosen).
+
+    Examples
+    --------
+    >>> import contextlib, io
+    >>> (every, beat), finish = heartbeat("count polyform", {"engine": "pack"})
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     beat(20.4)
+    ...     finish()
+    >>> err.getvalue()
+    'parity: count polyform: working (engine pack), 20 s\\n'
+    """
+    terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+    every = 1.0 if terminal else _interval(os.environ.get("PARITY_PROGRESS_SECONDS"))
+    state = {"width": 0}
+
+    def beat(elapsed: float) -> None:
+        engine = (noted or {}).get("engine")
+        line = f"parity: {what}: working{f' (engine {engine})' if engine else ''}, {elapsed:.0f} s"
+        if not terminal:
+            print(line, file=sys.stderr, flush=True)
+        elif elapsed >= 2.0:
+            sys.stderr.write("\r" + line.ljust(state["width"]))
+            sys.stderr.flush()
+            state["width"] = len(line)
+
+    def finish() -> None:
+        if state["width"]:
+            sys.stderr.write("\r" + " " * state["width"] + "\r")
+            sys.stderr.flush()
+            state["width"] = 0
+
+    return (every, beat), finish
+
+
 def bar_line(what: str, done: int, total: int | None, seconds: float, width: int = 24) -> str:
     """The terminal bar's line: ``WHAT [#####-----] DONE/TOTAL P% R/s S s, ETA E s`` (without a total, the count
     and the rate alone).

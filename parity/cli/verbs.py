@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from ..errors import LimitError
-from .progress import _positive, _progress_bar
+from .progress import _positive, _progress_bar, heartbeat
 
 
 # -- the verbs (run in the child process; each returns payload, text, exit code) -------------------------
@@ -27,9 +27,10 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
     limit = check_time_limit(options.get("time_limit"))
     options = {**options, "time_limit": None, "started": time.monotonic()}  # the child itself is the limited work
     noted: dict = {}
+    beat, finish = heartbeat(f"{verb} {family_name}", noted)
     try:
         return run_in_child(_VERBS[verb], family_name, build, options, time_limit=limit, on_note=noted.__setitem__,
-                            what=f"parity {verb} {family_name}")
+                            what=f"parity {verb} {family_name}", heartbeat=beat)
     except TimeLimitReached:
         spent = round(time.monotonic() - options["started"], 6)
         given = {"board": build["board_spec"]} if build.get("board_spec") is not None else {}  # (not built yet)
@@ -49,6 +50,8 @@ def _limited(verb: str, family_name: str, build: dict, options: dict):
             bounds = payload["bounds"] = noted["bounds"]
             reached = f"; it needs from {bounds['lower_bound']} to {bounds['upper_bound']} {bounds.get('of', '(weight)')}"
         return payload, f"{describe}: unknown, the time limit of {limit:g} s was spent{where}{_by(engine)}{reached}", 0
+    finally:
+        finish()  # the progress line off the terminal before the answer is printed
 
 
 #: the verbs whose --time-limit bounds the whole command (check's bounds when it starts an instance)

@@ -76,6 +76,20 @@ def test_a_long_command_off_a_terminal_says_how_far_it_got():
     assert [line.split(": ")[2].split(" ")[0] for line in lines][-1] in ("3/4", "4/4")
 
 
+def test_a_long_count_off_a_terminal_says_it_is_still_working():
+    """A count is one piece of work: off a terminal, a line on stderr every PARITY_PROGRESS_SECONDS says it is
+    still working and which engine works; stdout holds the answer alone."""
+    import os
+
+    env = {**os.environ, "PARITY_PROGRESS_SECONDS": "0.2"}
+    done = subprocess.run([sys.executable, "-m", "parity", "count", "polyform", "--puzzle", "hexiamonds-4x9",
+                           "--engine", "dlx", "--json"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and json.loads(done.stdout)["count"] == 148  # 74 up to symmetry (Puzzler)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("parity: count polyomino: working")]
+    assert lines, done.stderr
+    assert all(line.endswith(" s") for line in lines)
+
+
 @pytest.mark.parametrize("value", ["soon", "-1", "nan", ""])
 def test_a_progress_interval_that_is_no_number_of_seconds_is_one_line(value):
     import os
