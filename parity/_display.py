@@ -18,12 +18,13 @@ from __future__ import annotations
 import html
 import io
 import math
+import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ._extras import require
 from .errors import MissingExtraError
 
-__all__ = ["positions", "draw_graph", "pyplot", "svg", "svg_grid", "graph_svg", "html_table", "html_rows", "escape", "MAX_ROWS", "MAX_CELLS"]
+__all__ = ["positions", "draw_graph", "plain_text", "digits_of", "pyplot", "svg", "svg_grid", "graph_svg", "html_table", "html_rows", "escape", "MAX_ROWS", "MAX_CELLS"]
 
 #: rows an HTML table shows before it says how many more there are
 MAX_ROWS = 60
@@ -47,29 +48,32 @@ def pyplot():
     return plt
 
 
-def _svg_of(fig, plt) -> str:
-    buffer = io.StringIO()
+def _figure(size: tuple[float, float]):
+    """A matplotlib Figure made without pyplot (None without matplotlib): drawing for a notebook's display must
+    not touch pyplot's backend, which a user's ``%matplotlib inline`` has set."""
     try:
-        fig.savefig(buffer, format="svg", bbox_inches="tight")
-    finally:
-        plt.close(fig)
+        require("matplotlib", "drawing")
+    except MissingExtraError:
+        return None
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=size)
+
+
+def _svg_of(fig) -> str:
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight")
     text = buffer.getvalue()
     return text[text.index("<svg"):] if "<svg" in text else text  # the element alone, to sit inside HTML
 
 
 def svg(draw: Callable, size: tuple[float, float] = (4.5, 4.5)) -> str | None:
     """The SVG of ``draw(ax)`` on a new figure (None without matplotlib)."""
-    try:
-        plt = pyplot()
-    except MissingExtraError:
+    fig = _figure(size)
+    if fig is None:
         return None
-    fig, ax = plt.subplots(figsize=size)
-    try:
-        draw(ax)
-    except BaseException:
-        plt.close(fig)
-        raise
-    return _svg_of(fig, plt)
+    draw(fig.subplots())
+    return _svg_of(fig)
 
 
 def svg_grid(draws: Sequence[Callable], titles: Sequence[str] = (), across: int = 4,
@@ -78,23 +82,17 @@ def svg_grid(draws: Sequence[Callable], titles: Sequence[str] = (), across: int 
     matplotlib, or with nothing to draw)."""
     if not draws:
         return None
-    try:
-        plt = pyplot()
-    except MissingExtraError:
-        return None
     across = max(1, min(across, len(draws)))
     down = math.ceil(len(draws) / across)
-    fig, axes = plt.subplots(down, across, figsize=(size * across, size * down), squeeze=False)
-    try:
-        for k, ax in enumerate(axes.flat):
-            if k < len(draws):
-                draws[k](ax)
-                ax.set_title(titles[k] if k < len(titles) else "", fontsize=8)
-            ax.set_axis_off()
-    except BaseException:
-        plt.close(fig)
-        raise
-    return _svg_of(fig, plt)
+    fig = _figure((size * across, size * down))
+    if fig is None:
+        return None
+    for k, ax in enumerate(fig.subplots(down, across, squeeze=False).flat):
+        if k < len(draws):
+            draws[k](ax)
+            ax.set_title(titles[k] if k < len(titles) else "", fontsize=8)
+        ax.set_axis_off()
+    return _svg_of(fig)
 
 
 def positions(G) -> dict:
@@ -103,18 +101,40 @@ def positions(G) -> dict:
     import networkx as nx
 
     pos = nx.get_node_attributes(G, "pos")
-    if len(pos) == G.number_of_nodes() and all(len(p) in (2, 3) for p in pos.values()):
+    if len(pos) == G.number_of_nodes() and all(_numbers(p) for p in pos.values()):
         return {v: (p[0] + 0.35 * p[2], p[1] + 0.35 * p[2]) if len(p) == 3 else (p[0], p[1]) for v, p in pos.items()}
     if G.number_of_nodes() <= 400:
         return nx.spring_layout(G, seed=0) if G.number_of_nodes() > 1 else {v: (0.0, 0.0) for v in G}
     return nx.circular_layout(G)
 
 
+def _numbers(p) -> bool:
+    """Whether a node's ``pos`` is a place: two or three finite numbers (a GraphML file may hold text)."""
+    try:
+        return len(p) in (2, 3) and all(isinstance(x, numbers.Real) and math.isfinite(x) for x in p)
+    except TypeError:
+        return False
+
+
+def plain_text(text: str) -> str:
+    """``text`` as matplotlib shows it literally: a ``$`` would start mathematical text.
+
+    Examples
+    --------
+    >>> print(plain_text("price $5 and $6"))
+    price \\$5 and \\$6
+    """
+    return str(text).replace("$", r"\$")
+
+
 def draw_graph(G, ax, values: Mapping | None = None, title: str | None = None) -> None:
     """``G`` on ``ax``: edges as thin lines, nodes as dots at their places (filled where ``values`` is not 0)."""
+    from matplotlib.collections import LineCollection
+
     pos = positions(G)
-    for u, v in G.edges():
-        ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="0.6", linewidth=0.6, zorder=0)
+    segments = [(pos[u], pos[v]) for u, v in G.edges()]
+    if segments:
+        ax.add_collection(LineCollection(segments, colors="0.6", linewidths=0.6, zorder=0))
     nodes = list(G.nodes())
     size = max(4.0, 60.0 / max(1, len(nodes)) ** 0.5)
     on = [v for v in nodes if values is not None and values.get(v)]
@@ -124,7 +144,7 @@ def draw_graph(G, ax, values: Mapping | None = None, title: str | None = None) -
     if on:
         ax.plot([pos[v][0] for v in on], [pos[v][1] for v in on], "o", markersize=size, color="crimson", zorder=2)
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(plain_text(title), fontsize=9)
     ax.set_aspect("equal")
     ax.set_axis_off()
 
@@ -136,14 +156,32 @@ def graph_svg(G, title: str | None = None) -> str | None:
     return svg(lambda ax: draw_graph(G, ax, title=title))
 
 
+def digits_of(value: int) -> int:
+    """The number of decimal digits of ``abs(value)``, without writing it out (Python refuses to write an integer
+    of more than 4300 digits unless told otherwise).
+
+    Examples
+    --------
+    >>> digits_of(0), digits_of(-999), digits_of(10 ** 5000)
+    (1, 3, 5001)
+    """
+    value = abs(value)
+    if value < 10:
+        return 1
+    count = int(value.bit_length() * 0.30102999566398120) + 1  # log10(2): right or one too many
+    return count if value >= 10 ** (count - 1) else count - 1
+
+
 def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
-    text = "" if value is None else str(value)
-    if isinstance(value, int) and not isinstance(value, bool) and len(text) > MAX_CELLS:
-        digits = text.lstrip("-")
-        return f"{text[:len(text) - len(digits) + 12]}…{digits[-6:]} ({len(digits)} digits)"
-    return text
+    if isinstance(value, int) and not isinstance(value, bool):
+        count = digits_of(value)
+        if count > MAX_CELLS:
+            head = abs(value) // 10 ** (count - 12)
+            tail = f"{abs(value) % 10 ** 6:06d}"
+            return f"{'-' if value < 0 else ''}{head}…{tail} ({count} digits)"
+    return "" if value is None else str(value)
 
 
 def html_rows(pairs: Iterable[tuple[str, object]]) -> str:

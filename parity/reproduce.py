@@ -307,8 +307,9 @@ def report_folder(out: str | Path) -> Path:
     return folder
 
 
-def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True) -> Path:
-    """Write ``report.md`` (and the pictures) into the folder ``out``; returns the report's path."""
+def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True, note: str | None = None) -> Path:
+    """Write ``report.md`` (and the pictures) into the folder ``out``; returns the report's path.  ``note`` is a
+    line the report carries under its summary (why it has no pictures, say)."""
     folder = report_folder(out)
     drawn = _pictures(folder) if pictures else {}
     marks = {"ok": "✔", "MISMATCH": "✘", "error": "✘", "skipped": "–", "missing": "…"}
@@ -317,6 +318,8 @@ def write_report(results: list[CheckResult], out: str | Path, pictures: bool = T
              f"{sum(r.status in ('MISMATCH', 'error') for r in results)} disagree; "
              f"{sum(r.status == 'skipped' for r in results)} skipped; "
              f"{sum(r.status == 'missing' for r in results)} not yet reproduced.", ""]
+    if note:
+        lines += [f"*{note}*", ""]
     for seed, title in SEEDS.items():
         lines += [f"## Seed {seed}: {title}", ""]
         mine = [r for r in results if r.seed == seed]

@@ -70,6 +70,23 @@ def test_a_command_without_its_extra_says_which_to_install(module, args, extra, 
         assert not (tmp_path / args[-1]).exists()
 
 
+def test_a_cross_check_leaves_out_an_engine_whose_extra_is_missing(tmp_path):
+    """'Every engine that applies' is every engine installed: ganak without pyganak is left out, and said to be;
+    named, it is refused in one line."""
+    result = cli_without(["pyganak"], ["check", "lightsout", "--examples", "3"], tmp_path)
+    assert result.returncode == 0 and "all engines agree" in result.stdout, (result.stdout, result.stderr)
+    assert "ganak left out" in result.stdout and "parity[counters]" in result.stdout
+    named = cli_without(["pyganak"], ["check", "lightsout", "--examples", "2", "--engines", "ganak,d4"], tmp_path)
+    assert named.returncode == 2 and named.stderr.count("\n") == 1 and "parity[counters]" in named.stderr
+
+
+def test_drawing_without_matplotlib_is_refused_before_the_work(tmp_path):
+    """The picture's extra is asked for before the puzzle is solved: no engine is chosen (none noted)."""
+    result = cli_without(["matplotlib"], ["draw", "polyform", "--puzzle", "pentominoes-6x10", "-o", "x.png",
+                                          "--json"], tmp_path)
+    assert result.returncode == 2 and json.loads(result.stdout).get("engine") is None
+
+
 def test_json_names_the_error_too(tmp_path):
     result = cli_without(["pyganak"], ["count", "coloring", "--board", "petersen", "--colors", "3", "--engine",
                                        "ganak", "--json"], tmp_path)
@@ -97,6 +114,7 @@ def test_the_report_without_matplotlib_is_written_without_its_pictures(tmp_path)
     assert len(notes) == 1 and "pip install 'parity[draw]'" in notes[0]
     report = (tmp_path / "report" / "report.md").read_text()
     assert "![" not in report and not list((tmp_path / "report").glob("*.png"))
+    assert "pip install 'parity[draw]'" in report  # the report says why it has no pictures
 
 
 def test_a_result_in_a_notebook_without_matplotlib_shows_as_text(tmp_path):

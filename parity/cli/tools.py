@@ -26,6 +26,7 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
     from ..reproduce import report_folder, run_checks, write_report
 
     report_folder(out)  # a bad --out is refused before the work, not after it
+    note = None
     if not no_pictures:
         from .._extras import require
         from ..errors import MissingExtraError
@@ -33,7 +34,8 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
         try:
             require("matplotlib", "drawing the report's pictures")
         except MissingExtraError as error:  # the results are the report; its pictures are what the extra adds
-            click.echo(f"note: {error}; the report is written without them", err=True)
+            note = f"{error}; the report is written without them"
+            click.echo(f"note: {note}", err=True)
             no_pictures = True
 
     place = {"k": 0, "total": 0}
@@ -51,7 +53,7 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
 
     results = run_checks(quick=quick, only=list(seeds) or None, progress=None if as_json else progress,
                          starting=None if as_json else starting)
-    report = write_report(results, out, pictures=not no_pictures)
+    report = write_report(results, out, pictures=not no_pictures, note=note)
     bad = [r for r in results if r.status in ("MISMATCH", "error")]
     payload = {"report": str(report), "agree": not bad,
                "results": [{"seed": r.seed, "name": r.name, "status": r.status, "expected": r.expected,

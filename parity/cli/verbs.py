@@ -71,9 +71,11 @@ def _precheck(verb: str, entry, build: dict, options: dict) -> None:
     if entry.check is not None:
         entry.check(**build)
     if verb == "draw":
+        from .._extras import require
         from ..draw import check_output
 
         check_output(options["output"])
+        require("matplotlib", "drawing")  # said before the puzzle is solved, not after
     if options.get("engine") is None:
         return
     engine = engine_for_family(options["engine"], entry.name, entry.puzzle.encodings)
@@ -160,6 +162,8 @@ def _check(family_name: str, build: dict, options: dict):
         kind = "" if entry["exact"] else "  (probabilistic exact counts)"
         lines.append(f"  {name:<8} agreed on {entry['agree']}/{entry['instances']}, verified {entry['solutions_verified']} "
                      f"solutions, {entry['seconds']:.2f} s{kind}")
+    for name, reason in summary.get("unavailable", {}).items():
+        lines.append(f"  - {name} left out: {reason}")
     if summary["unchecked_instances"]:
         lines.append(f"  ! {summary['unchecked_instances']} instances had fewer than two engines that apply: not checked")
     for item in summary["disagreements"][:10]:

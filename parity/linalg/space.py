@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Iterator
 
@@ -155,9 +156,12 @@ class SolutionSpace:
         return self.field**self.nullity if self.solvable else 0
 
     def __repr__(self) -> str:
+        # a count of more than 60 digits as its power (Python writes no integer of more than 4300 digits)
+        count = f"{self.field}**{self.nullity}" if self.solvable and self.nullity * math.log10(self.field) > 60 \
+            else str(self.count)
         return (
             f"SolutionSpace(field={self.field}, ncols={self.ncols}, rank={self.rank}, "
-            f"nullity={self.nullity}, count={self.count})"
+            f"nullity={self.nullity}, count={count})"
         )
 
     #: ``drawer(vector, ax)``: draws a vector of the space on its puzzle's board, set by the puzzle that made the
@@ -180,7 +184,8 @@ class SolutionSpace:
         from .._display import escape, html_rows, svg_grid
 
         pairs = [("field", f"GF({self.field})"), ("unknowns", self.ncols), ("rank", self.rank),
-                 ("nullity", self.nullity), ("solutions", self.count), ("solvable", self.solvable)]
+                 ("nullity", self.nullity), ("solutions", self.count if self.nullity * math.log10(self.field) <= 4000
+                                             else f"{self.field}^{self.nullity}"), ("solvable", self.solvable)]
         picture = None
         if self.drawer is not None and self.nullity:
             shown = list(self.basis[: self.DRAWN])

@@ -476,7 +476,7 @@ class Coloring(Puzzle):
         """The board with its vertices, faces or edges in their colours (node ``pos``, else a fixed layout)."""
         from matplotlib.patches import Polygon
 
-        from .._display import positions
+        from .._display import plain_text, positions
         from ..boards import signed_area
 
         G = self.board
@@ -507,7 +507,7 @@ class Coloring(Puzzle):
             ys = [pos[v][1] for v in self.items]
             ax.scatter(xs, ys, s=max(20.0, 3000.0 / max(1, len(xs))), c=[palette[colouring[v]] for v in self.items],
                        edgecolors="black", linewidths=0.8, zorder=2)
-        ax.set_title(f"{self.board_name}: {self.weight(colouring)} colours on its {self.element}")
+        ax.set_title(plain_text(f"{self.board_name}: {self.weight(colouring)} colours on its {self.element}"))
         if self.element == "faces" and outer:
             ax.text(0.5, -0.02, "the band round the rim is the outer face (the face behind the solid), in its colour",
                     transform=ax.transAxes, ha="center", va="top", fontsize=8, color="0.3")

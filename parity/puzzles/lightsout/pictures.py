@@ -71,7 +71,7 @@ def draw(puzzle, presses: Mapping[Hashable, int], ax) -> None:
     """
     from matplotlib.patches import RegularPolygon
 
-    from ..._display import positions
+    from ..._display import plain_text, positions
 
     G = puzzle.board
     pos = positions(G)
@@ -94,7 +94,7 @@ def draw(puzzle, presses: Mapping[Hashable, int], ax) -> None:
                     color="crimson", zorder=2)
             if times > 1:
                 ax.annotate(str(times), pos[v], xytext=(4, 4), textcoords="offset points", fontsize=7, zorder=3)
-    ax.set_title(f"{puzzle.board_name}: {puzzle.weight(presses)} presses (dots) from the lights shown")
+    ax.set_title(plain_text(f"{puzzle.board_name}: {puzzle.weight(presses)} presses (dots) from the lights shown"))
     ax.set_aspect("equal")
     ax.autoscale_view()
     ax.axis("off")

@@ -112,6 +112,8 @@ def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Polygon
 
+    from ..._display import plain_text
+
     names = list(puzzle.pieces)
     solid = puzzle.lattice is CUBIC
     depth = max(c[2] for c in puzzle.cells) + 2 if solid else 0
@@ -127,6 +129,8 @@ def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
     if not sticks:  # the board itself, so that an empty board (a puzzle not yet solved) and its holes show
         for cell in puzzle.cells:
             ax.add_patch(Polygon(outline(cell), closed=True, facecolor="0.93", edgecolor="0.75", linewidth=0.4))
+    else:  # the board's segments, thin and grey under the sticks
+        ax.add_collection(LineCollection([outline(cell) for cell in puzzle.cells], colors="0.8", linewidths=1.0))
     borders = []
     for placed, (name, cells) in enumerate(solution.items()):
         k = names.index(name if puzzle.copies == "once" else name.rpartition("#")[0])
@@ -155,8 +159,8 @@ def draw_packing(puzzle: Puzzle, solution: Mapping[str, tuple], ax) -> None:
         ax.add_collection(LineCollection(borders, colors="black", linewidths=1.6, capstyle="round"))
     joined = f", {puzzle._wrap_name()} joined: pieces run across the edges" if puzzle.wrap else ""
     cut = f", cut in {len(puzzle.parts)} part{'s' * (len(puzzle.parts) != 1)}" if puzzle.parts else ""
-    ax.set_title(f"{puzzle.set_name} on {puzzle.board_label}" + (" (its layers side by side)" if solid else "")
-                 + joined + cut)
+    ax.set_title(plain_text(f"{puzzle.set_name} on {puzzle.board_label}" + (" (its layers side by side)" if solid
+                                                                            else "") + joined + cut))
     ax.set_aspect("equal")
     ax.autoscale_view()
     ax.axis("off")

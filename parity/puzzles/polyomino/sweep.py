@@ -109,6 +109,9 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     rows = [row for row in catalogue(family) if row["built"] and (row["published"] is not None or not published_only)
             and not (quick and catalogue_entry(row["name"]).get("slow"))
             and (wanted is None or row["name"] in wanted)]
+    if wanted and not rows:
+        raise LimitError(f"--puzzles: none of {', '.join(sorted(wanted))} is among the puzzles that --family, --quick "
+                         "and --published-only keep")
     return [{"puzzle": row["name"], "budget": budget} for row in rows]
 
 
