@@ -64,7 +64,7 @@ class CrossCheck:
     instance: str
     answers: list[EngineAnswer] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    #: engines left out because an extra they need is not installed: name -> the one-line reason
+    # engines left out because an extra they need is not installed: name -> the one-line reason
     unavailable: dict[str, str] = field(default_factory=dict)
 
     @property

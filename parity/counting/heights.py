@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..errors import ParityError
 from ..linalg.gfp import crt, word_primes
 
-__all__ = ["grid_colourings", "grid_shape", "grid_size_refusal", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
+__all__ = ["grid_colourings", "colouring_parts", "colouring_residues", "grid_shape", "grid_size_refusal", "count_bound", "word_primes", "ROUTES", "MOST_ROWS", "MOST_COLUMNS"]
 
 #: the ways to the count (see the module's notes)
 ROUTES = ("sweep", "halves")
@@ -200,38 +200,91 @@ def grid_colourings(m: int, n: int, route: str = "sweep", threads: int = 2,
     m, n = min(m, n), max(m, n)  # the shorter side is the frontier
     if m == 1:
         return 3 * 2 ** (n - 1)
-    bound = count_bound(m, n)
-    if route == "sweep":
-        below, columns = 1 << 62, n
-    else:
-        below, columns = 1 << 31, (n + 2) // 2  # f_a with a = ceil((n+1)/2); b = n + 1 - a is a or a - 1
-    primes = word_primes(max(1, math.ceil(bound.bit_length() / (below.bit_length() - 2))), below)
-    per_turn = max(1, TABLE_BYTES // (8 * (3 << (m - 2))))
+    turns = colouring_parts(m, n, route)
+    total_steps = sum(_steps(m, n, route) for _ in turns)
     residues: list[int] = []
-    turns = [primes[i:i + per_turn] for i in range(0, len(primes), per_turn)]
-    total_steps = len(turns) * (columns - 1) * m
     done = 0
-
-    def report(step: int, _total: int) -> None:
-        if progress is not None:
-            progress(done + step, total_steps)
-
     for chosen in turns:
-        sweep = _Sweep(m, chosen, threads, report, total_steps)
-        if route == "sweep":
-            for _ in range(columns - 1):
-                sweep.column()
-            residues += [int(x) % q for x, q in zip(sweep.table.sum(axis=0, dtype=object), chosen)]
-        else:
-            a, b = columns, n + 1 - columns
-            for _ in range(b - 1):
-                sweep.column()
-            f_b = sweep.table.copy() if a != b else None
-            for _ in range(a - b):
-                sweep.column()
-            f_a = sweep.table
-            out = np.zeros(len(chosen), dtype=np.int64)
-            _kernels().dot(f_a, f_a if f_b is None else f_b, sweep.primes, 0, f_a.shape[0], out)
-            residues += out.tolist()
-        done += sweep.done
-    return 3 * crt(residues, primes)
+        def report(step: int, _total: int, done=done) -> None:
+            if progress is not None:
+                progress(done + step, total_steps)
+
+        residues += colouring_residues(m, n, route, chosen, threads, report)
+        done += _steps(m, n, route)
+    return 3 * crt(residues, [q for chosen in turns for q in chosen])
+
+
+def _route_primes(m: int, n: int, route: str) -> list[int]:
+    """The primes the count is taken modulo on ``route``: enough that their product passes :func:`count_bound`."""
+    below = 1 << 62 if route == "sweep" else 1 << 31
+    return word_primes(max(1, math.ceil(count_bound(m, n).bit_length() / (below.bit_length() - 2))), below)
+
+
+def _steps(m: int, n: int, route: str) -> int:
+    """The cell rows one group of primes places: ``(columns - 1) * m``."""
+    columns = n if route == "sweep" else (n + 2) // 2
+    return (columns - 1) * m
+
+
+def colouring_parts(m: int, n: int, route: str = "sweep", per_part: int | None = None) -> list[list[int]]:
+    """The primes of :func:`grid_colourings`' count of the ``m x n`` grid in groups, each counted apart by
+    :func:`colouring_residues` (one table swept for the group), the residues joined by the Chinese remainder
+    theorem: the independent parts a long count is cut into (``parity sweep grid-colourings``).  ``per_part``
+    primes a group (default: as many as one table of ``TABLE_BYTES`` holds).
+
+    Examples
+    --------
+    >>> parts = colouring_parts(5, 5, per_part=1)
+    >>> len(parts), all(len(p) == 1 for p in parts)
+    (1, True)
+    >>> crt(colouring_residues(5, 5, "sweep", parts[0]), parts[0])  # a third of them (a corner's colour fixed)
+    193662
+    """
+    m, n = _check(m, n)
+    if route not in ROUTES:
+        raise ParityError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
+    m, n = min(m, n), max(m, n)
+    if m == 1:
+        raise ParityError("a grid of one row is counted by a formula, 3 * 2^(n - 1): it has no parts")
+    if per_part is not None and (isinstance(per_part, bool) or not isinstance(per_part, int) or per_part < 1):
+        raise ParityError(f"per_part is a positive whole number of primes, got {per_part!r}")
+    primes = _route_primes(m, n, route)
+    most = max(1, TABLE_BYTES // (8 * (3 << (m - 2))))
+    size = most if per_part is None else min(per_part, most)
+    return [primes[i:i + size] for i in range(0, len(primes), size)]
+
+
+def colouring_residues(m: int, n: int, route: str, primes: Sequence[int], threads: int = 2,
+                       progress: Callable[[int, int], None] | None = None) -> list[int]:
+    """A third of the proper 3-colourings of the ``m x n`` grid (a corner's colour fixed: OEIS A068253 on the
+    squares) modulo each of ``primes`` (a group of :func:`colouring_parts`), by ``route``.
+
+    Raises
+    ------
+    ParityError
+        For a prime that is not one of the route's (below ``2^62`` on ``sweep``, ``2^31`` on ``halves``).
+    """
+    m, n = _check(m, n)
+    m, n = min(m, n), max(m, n)
+    below = 1 << 62 if route == "sweep" else 1 << 31
+    chosen = [int(q) for q in primes]
+    if not chosen or any(not 2 < q < below for q in chosen):
+        raise ParityError(f"the {route} route counts modulo primes below 2^{below.bit_length() - 1}")
+    total = _steps(m, n, route)
+    sweep = _Sweep(m, chosen, threads, (lambda step, _total: progress(step, total)) if progress else
+                   (lambda step, _total: None), total)
+    columns = n if route == "sweep" else (n + 2) // 2
+    if route == "sweep":
+        for _ in range(columns - 1):
+            sweep.column()
+        return [int(x) % q for x, q in zip(sweep.table.sum(axis=0, dtype=object), chosen)]
+    a, b = columns, n + 1 - columns  # f_a with a = ceil((n+1)/2); b = n + 1 - a is a or a - 1
+    for _ in range(b - 1):
+        sweep.column()
+    f_b = sweep.table.copy() if a != b else None
+    for _ in range(a - b):
+        sweep.column()
+    f_a = sweep.table
+    out = np.zeros(len(chosen), dtype=np.int64)
+    _kernels().dot(f_a, f_a if f_b is None else f_b, sweep.primes, 0, f_a.shape[0], out)
+    return out.tolist()

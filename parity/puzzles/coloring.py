@@ -53,7 +53,7 @@ from ..cnf.chromatic import dsatur as greedy_bound  # an upper bound: DSatur's c
 from ..errors import BoardSpecError, InvalidSolution, LimitError, StateError
 from ..linalg.system import LinearSystem
 from .base import Puzzle, node_labels
-from .registry import BOARD_STRICT, Family, Option
+from .registry import BOARD_STRICT, Family, Option, SweepSpec
 
 __all__ = ["Coloring", "conflict_graph", "greedy_bound", "clique_bound", "ELEMENTS", "FAMILY"]
 
@@ -621,4 +621,23 @@ FAMILY = Family(
     build=_build,
     check=_check,
     random_instance=random_coloring,
+    sweeps=(
+        SweepSpec(
+            "grid-colourings",
+            "OEIS A068253: the proper 3-colourings of the n x n grids, each count cut by its primes into parts, "
+            "by two routes, joined exactly.",
+            (
+                Option("sizes", ("--sizes",), "The sides n, as 2..20 or 5,7,9 (from 2 to 28).", default="2..12"),
+                Option("routes", ("--routes",), "sweep (every column, primes below 2^62), halves (half the columns "
+                       "and a sum of products, primes below 2^31), or both, comma-separated.",
+                       default="sweep,halves"),
+                Option("per_part", ("--per-part",), "Primes a task (default: as many as one table of 2 GiB holds); "
+                       "fewer make more, shorter tasks.", default=None, type=int),
+            ),
+            tasks="parity.puzzles.colourings_sweep:colouring_tasks",
+            task="parity.puzzles.colourings_sweep:colouring_task",
+            result="parity.puzzles.colourings_sweep:colouring_result",
+            check="parity.puzzles.colourings_sweep:colouring_check",
+        ),
+    ),
 )
