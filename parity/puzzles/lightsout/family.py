@@ -123,5 +123,23 @@ FAMILY = Family(
                 rows="parity.sweep.table:lightsout_table_rows",  # (the sweep machinery, a floor above the families)
             ),
         ),
+        SweepSpec(
+            "most-clicks",
+            "The Most Clicks table: each board of nullity 1 to --max-nullity searched for --seconds into its "
+            "certificate, one board a task.",
+            (
+                Option("sizes", ("--sizes",), "Board sides: N, A..B, or a comma list (1..30,40).", default="1..30"),
+                Option("kind", ("--kind",), "grid, torus, hex (hexagons of side n) or gf3 (three-state lights).",
+                       default="grid"),
+                Option("seconds", ("--seconds",), "A board's search; past it the certificate keeps the bounds "
+                       "reached.", default=60.0, type=float),
+                Option("max_nullity", ("--max-nullity",), "Search the boards of nullity up to this.", default=12,
+                       type=int),
+            ),
+            tasks="parity.puzzles.lightsout.clicks_sweep:clicks_tasks",
+            task="parity.puzzles.lightsout.clicks_sweep:clicks_task",
+            result="parity.puzzles.lightsout.clicks_sweep:clicks_result",
+            check="parity.puzzles.lightsout.clicks_sweep:clicks_check",
+        ),
     ),
 )
