@@ -82,8 +82,10 @@ def colouring_check(row: Mapping) -> list[str]:
         problems.append(f"n = {params['n']} ({params['route']}, part {params['part']}): the stored residues are not "
                         "those of the task's primes")
         return problems
+    from ..linalg.gfp import is_prime
+
     for r, q in zip(result["residues"], params["primes"]):
-        if not 0 <= r < q or not _is_prime(q):
+        if not 0 <= r < q or not is_prime(q):
             problems.append(f"n = {params['n']} ({params['route']}): residue {r} modulo {q} is not one")
     if params["n"] <= RECOUNT_SIDE and not problems:
         from . import Coloring
@@ -98,31 +100,6 @@ def colouring_check(row: Mapping) -> list[str]:
                 problems.append(f"n = {params['n']} ({params['route']}): residue {r} modulo {q}, the frontier "
                                 f"program's count gives {third % q}")
     return problems
-
-
-def _is_prime(q: int) -> bool:
-    """Miller-Rabin with the bases that decide every number below 3.3 * 10^24."""
-    if q < 2:
-        return False
-    small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-    if q in small:
-        return True
-    if any(q % p == 0 for p in small):
-        return False
-    d, s = q - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in small:
-        x = pow(a, d, q)
-        if x in (1, q - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % q
-            if x == q - 1:
-                break
-        else:
-            return False
-    return True
 
 
 def join_parts(tasks: list[dict], results: list[dict | None]) -> dict:
