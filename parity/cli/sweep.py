@@ -66,6 +66,10 @@ def _run_sweep(spec, values: dict) -> None:
         click.echo(json.dumps({"sweep": spec.name, "store": store_path, "result": result}) if as_json else line)
         return
     sweep = Sweep(spec.name, spec.function(), spec.make_tasks(**values))
+    if scheduler is not None:  # refused before the store is made
+        from .._extras import require
+
+        require("distributed", "--scheduler")
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     progress, finish = _progress_bar(f"sweep {spec.name}", None)

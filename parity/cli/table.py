@@ -73,6 +73,10 @@ def _run_table(spec, values: dict) -> None:
     fmt, output, as_json = values.pop("fmt"), values.pop("output"), values.pop("as_json")
     value = values.pop("value") or table.columns[0]
     common = {key: values.pop(key) for key in ("store", "workers", "scheduler", "time_limit")}
+    if common["scheduler"] is not None:  # refused before the store is made
+        from .._extras import require
+
+        require("distributed", "--scheduler")
     if as_json and output is not None:
         raise LimitError("--json prints the table on stdout, where -o would not; drop one of them")
     if value in table.extras:  # a b-file of a column asks for that column
