@@ -40,8 +40,10 @@ def _progress_bar(what: str, total: int | None):
         state["drawn"] = now
         line = bar_line(what, done, state["total"], now - started)
         columns = shutil.get_terminal_size((100, 20)).columns
-        line = line[: max(10, columns - 1)]
-        stream.write("\r" + line.ljust(state["width"]))
+        if columns < 2:
+            return  # no room for a line that does not wrap
+        line = line[: columns - 1]
+        stream.write("\r" + line.ljust(min(state["width"], columns - 1)))
         stream.flush()
         state["width"] = len(line)
 
