@@ -15,7 +15,7 @@ Examples
 >>> lightsout_task({"kind": "grid", "m": 4, "n": 4, "rule": "closed", "field": 2})["nullity"]
 4
 >>> sorted(sweeps())
-['grid-colourings', 'icosoku-pegs', 'lightsout', 'most-clicks', 'polyform-catalogue', 'polyform-split']
+['grid-colourings', 'icosoku-pegs', 'lightsout', 'min-presses', 'most-clicks', 'polyform-catalogue', 'polyform-split']
 """
 
 from __future__ import annotations

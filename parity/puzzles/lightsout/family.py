@@ -141,5 +141,21 @@ FAMILY = Family(
             result="parity.puzzles.lightsout.clicks_sweep:clicks_result",
             check="parity.puzzles.lightsout.clicks_sweep:clicks_check",
         ),
+        SweepSpec(
+            "min-presses",
+            "OEIS A075464, the fewest presses that clear the all-on n x n board: each board's coset search cut into "
+            "--parts, a part a task.",
+            (
+                Option("sizes", ("--sizes",), "Board sides: N, A..B, or a comma list (1..30,40).", default="1..30"),
+                Option("parts", ("--parts",), "Parts a board's search is cut into, at most (a board of nullity up to "
+                       "20 is one part).", default=16, type=int),
+                Option("max_nullity", ("--max-nullity",), "Search the boards of nullity up to this (2^(k-20) "
+                       "transforms of 2^20 a board).", default=40, type=int),
+            ),
+            tasks="parity.puzzles.lightsout.presses_sweep:presses_tasks",
+            task="parity.puzzles.lightsout.presses_sweep:presses_task",
+            result="parity.puzzles.lightsout.presses_sweep:presses_result",
+            check="parity.puzzles.lightsout.presses_sweep:presses_check",
+        ),
     ),
 )
