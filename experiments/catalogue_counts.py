@@ -98,7 +98,9 @@ def main(argv=None) -> None:
 
     out = Path(args.out)
     held = json.loads(out.read_text()) if out.exists() else {"puzzles": {}}
-    counts = {name: entry for name, entry in held["puzzles"].items() if name in PUZZLER or name in PUZZLES}
+    counts = {name: entry for name, entry in held["puzzles"].items() if (name in PUZZLER or name in PUZZLES)
+              and PUZZLER.get(name, PUZZLES.get(name))["up_to"] == entry.get("up_to", "symmetry")}  # (a convention
+    # changed since: the entry goes, and a row of the stores under the new one takes its place)
     seen = 0
     for path in args.stores:
         with Store(path, create=False) as store:
