@@ -3,7 +3,7 @@
 Examples
 --------
 >>> FAMILY.name, [spec.name for spec in FAMILY.sweeps]
-('lightsout', ['lightsout'])
+('lightsout', ['lightsout', 'most-clicks', 'min-presses'])
 >>> FAMILY.build("grid:3x3", rule="open")
 LightsOut('grid:3x3', rule='open', field=2)
 """
