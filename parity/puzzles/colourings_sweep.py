@@ -19,7 +19,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 
@@ -125,9 +124,7 @@ def colouring_result(store, sizes: str = "2..12", routes: str = "sweep,halves", 
     from ..data.oeis import A068253
 
     tasks = colouring_tasks(sizes, routes, per_part)
-    found = {json.dumps(row["params"], sort_keys=True): row["result"] for row in store.rows(COLOURINGS_SWEEP)
-             if row["status"] == "done"}
-    results = [found.get(json.dumps(t, sort_keys=True)) for t in tasks]
+    results = store.results(COLOURINGS_SWEEP, tasks)
     terms = join_parts(tasks, results)
     rows, lines = [], []
     for n, by_route in sorted(terms.items()):

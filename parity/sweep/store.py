@@ -304,6 +304,13 @@ class Store:
         query = f"SELECT key FROM tasks WHERE sweep = ? AND status IN ({marks})"
         return {key for (key,) in self._db.execute(query, (sweep, *statuses))}
 
+    def results(self, sweep: str, tasks) -> list[dict | None]:
+        """The result of each of ``tasks`` (their parameters) that is done, in their order; None for one that is
+        not: what a sweep's ``result`` function adds up."""
+        found = {key: json.loads(result) for key, result in self._db.execute(
+            "SELECT key, result FROM tasks WHERE sweep = ? AND status = 'done'", (sweep,))}
+        return [found.get(task_key(task)) for task in tasks]
+
     def sweeps(self) -> list[str]:
         """The names of the sweeps this store holds."""
         return [name for (name,) in self._db.execute("SELECT DISTINCT sweep FROM tasks ORDER BY sweep")]

@@ -17,7 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from ...errors import LimitError, ParityError
@@ -70,11 +69,8 @@ def clicks_result(store, sizes: str = "1..30", kind: str = "grid", seconds: floa
     """The table the finished boards in ``store`` make: each board's most clicks, or the bounds its search
     reached, and a line a board saying it."""
     tasks = clicks_tasks(sizes, kind, seconds, max_nullity)
-    found = {json.dumps(row["params"], sort_keys=True): row["result"] for row in store.rows(CLICKS_SWEEP)
-             if row["status"] == "done"}
     rows, lines = [], []
-    for task in tasks:
-        entry = found.get(json.dumps(task, sort_keys=True))
+    for task, entry in zip(tasks, store.results(CLICKS_SWEEP, tasks)):
         if entry is None:
             rows.append({"n": task["n"], "done": False})
             lines.append(f"{task['n']:4d}  not yet searched")

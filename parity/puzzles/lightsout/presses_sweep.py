@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from ...errors import LimitError
@@ -115,11 +114,9 @@ def presses_result(store, sizes: str = "1..30", parts: int = 16, max_nullity: in
     from ...data.oeis import A075464
 
     tasks = presses_tasks(sizes, parts, max_nullity)
-    found = {json.dumps(row["params"], sort_keys=True): row["result"] for row in store.rows(PRESSES_SWEEP)
-             if row["status"] == "done"}
     boards: dict[int, list] = {}
-    for task in tasks:
-        boards.setdefault(task["n"], []).append((task, found.get(json.dumps(task, sort_keys=True))))
+    for task, result in zip(tasks, store.results(PRESSES_SWEEP, tasks)):
+        boards.setdefault(task["n"], []).append((task, result))
     rows, lines = [], []
     for n, items in sorted(boards.items()):
         done = [r for _, r in items if r is not None]

@@ -34,7 +34,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -327,9 +326,7 @@ def split_result(store, puzzle: str, depth: int = 1, plain: bool = False) -> tup
     from .sets import catalogue_entry
 
     tasks = split_tasks(puzzle, depth, plain)
-    found = {json.dumps(row["params"], sort_keys=True): row["result"] for row in store.rows(SPLIT_SWEEP)
-             if row["status"] == "done"}
-    total = add_parts(tasks, [found.get(json.dumps(t, sort_keys=True)) for t in tasks])
+    total = add_parts(tasks, store.results(SPLIT_SWEEP, tasks))
     total.update(depth=depth, plain=bool(tasks and tasks[0]["plain"]), published=catalogue_entry(puzzle)["count"])
     if not total["complete"]:
         return total, (f"{puzzle}: {total['done']} of {total['tasks']} pieces counted; run the sweep again to "
