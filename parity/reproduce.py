@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from typing import Any
 
 from .errors import LimitError, OutputError
 
-__all__ = ["SEEDS", "Check", "CheckResult", "CHECKS", "run_checks", "write_report"]
+__all__ = ["SEEDS", "Check", "CheckResult", "CHECKS", "run_checks", "write_report", "reproduce"]
 
 #: the seed documents the project was created from
 SEEDS = {
@@ -230,57 +231,146 @@ PENDING = [
 
 def run_checks(quick: bool = False, only: Sequence[str] | None = None,
                progress: Callable[[CheckResult], None] | None = None,
-               starting: Callable[[Check, int, int], None] | None = None) -> list[CheckResult]:
-    """Run every check (``quick``: not the slow ones; ``only``: these seeds); one result per check.
+               starting: Callable[[Check, int, int], None] | None = None, workers: int = 1) -> list[CheckResult]:
+    """Run every check (``quick``: not the slow ones; ``only``: these seeds); one result per check, in the order
+    of :data:`CHECKS`.
 
-    ``starting(check, k, total)`` is called before the ``k``-th of ``total`` checks runs (a slow one says how
-    long it takes), ``progress(result)`` after it.
+    ``workers`` processes run the checks side by side (1: one after another in this process); each check is
+    handed to a worker when one is free.  ``starting(check, k, total)`` is called when the ``k``-th of
+    ``total`` checks starts (a slow one says how long it takes), ``progress(result)`` when it is done.
     """
+    return _run(quick, only, progress, starting, workers)[0]
+
+
+def reproduce(out: str | Path, quick: bool = False, only: Sequence[str] | None = None, pictures: bool = True,
+              note: str | None = None, progress: Callable[[CheckResult], None] | None = None,
+              starting: Callable[[Check, int, int], None] | None = None,
+              workers: int = 1) -> tuple[list[CheckResult], Path]:
+    """:func:`run_checks` and :func:`write_report` in one: the checks and the pictures are handed to the same
+    ``workers`` processes, so that drawing overlaps the checks; the results and the report's path."""
+    folder = report_folder(out)
+    results, drawn = _run(quick, only, progress, starting, workers, draw_into=folder if pictures else None)
+    return results, write_report(results, folder, pictures=False, note=note, drawn=drawn)
+
+
+def _run(quick: bool, only: Sequence[str] | None, progress, starting, workers: int,
+         draw_into: Path | None = None) -> tuple[list[CheckResult], dict[str, str]]:
+    """The results of :func:`run_checks`, and the seed pictures drawn into ``draw_into`` (seed -> file name;
+    none when it is None), all as tasks of one pool."""
     if only is not None:
         unknown = [s for s in only if s not in SEEDS]
         if unknown:
             raise LimitError(f"unknown seed {unknown[0]!r}; seeds: {', '.join(SEEDS)}")
-    results = []
-    chosen = [check for check in CHECKS if only is None or check.seed in only]
-    for k, check in enumerate(chosen, start=1):
+    chosen = [k for k, check in enumerate(CHECKS) if only is None or check.seed in only]
+    tasks = [("check", k) for k in chosen if not (quick and CHECKS[k].slow)]
+    if draw_into is not None:  # last: each worker has loaded what the checks needed when it draws
+        tasks += [("picture", seed, draw_into) for seed in SEEDS]
+    results: dict[int, CheckResult] = {}
+    drawn: dict[str, str] = {}
+    started = [0]
+
+    def start(k: int) -> None:
+        started[0] += 1
         if starting is not None:
-            starting(check, k, len(chosen))
-        result = CheckResult(check.seed, check.name, check.what, check.expected, source=check.source)
-        if quick and check.slow:
-            result.status = "skipped"
-            result.note = "slow; run without --quick"
-        else:
-            started = time.perf_counter()
-            try:
-                result.got = check.compute()
-                result.status = "ok" if result.got == check.expected else "MISMATCH"
-            except Exception as exc:  # a failure is a result of the report, not a crash of it
-                result.status = "error"
-                result.note = " ".join(f"{type(exc).__name__}: {exc}".split())
-            result.seconds = time.perf_counter() - started
-        results.append(result)
+            starting(CHECKS[k], started[0], len(chosen))
+
+    def done(k: int, result: CheckResult) -> None:
+        results[k] = result
         if progress is not None:
             progress(result)
+
+    for task, value in _side_by_side(_task, tasks, workers, lambda task: task[0] == "check" and start(task[1])):
+        if task[0] == "check":
+            done(task[1], value)
+        else:
+            drawn[task[1]] = value
+    for k in chosen:
+        if k not in results:  # skipped: slow, and --quick
+            start(k)
+            check = CHECKS[k]
+            done(k, CheckResult(check.seed, check.name, check.what, check.expected, source=check.source,
+                                status="skipped", note="slow; run without --quick"))
+    ordered = [results[k] for k in chosen]
     for seed, name, what, needs in PENDING:
         if only is None or seed in only:
-            results.append(CheckResult(seed, name, what, None, status="missing", note=f"needs {needs}"))
-    return results
+            ordered.append(CheckResult(seed, name, what, None, status="missing", note=f"needs {needs}"))
+    return ordered, {seed: drawn[seed] for seed in SEEDS if seed in drawn}
 
 
-def _pictures(out: Path) -> dict[str, str]:
-    """The seed pictures, drawn into ``out``; seed -> file name."""
+def _task(task: tuple) -> Any:
+    """One task of :func:`_run`: ``("check", k)`` runs check number ``k``, ``("picture", seed, folder)`` draws
+    a seed's picture."""
+    return _run_check(task[1]) if task[0] == "check" else _picture(task[1], task[2])
+
+
+def _run_check(k: int) -> CheckResult:
+    """The result of check number ``k`` of :data:`CHECKS` (a failure is a result, not an exception)."""
+    check = CHECKS[k]
+    result = CheckResult(check.seed, check.name, check.what, check.expected, source=check.source)
+    started = time.perf_counter()
+    try:
+        result.got = check.compute()
+        result.status = "ok" if result.got == check.expected else "MISMATCH"
+    except Exception as exc:  # a failure is a result of the report, not a crash of it
+        result.status = "error"
+        result.note = " ".join(f"{type(exc).__name__}: {exc}".split())
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _side_by_side(function: Callable[[Any], Any], items: Sequence, workers: int,
+                  start: Callable[[Any], None] | None = None):
+    """``(item, function(item))`` for every item, ``workers`` processes computing side by side (1: in this
+    process, in order); each item is handed out when a worker is free (``start(item)`` then), and the pairs come
+    as they are done.  The items and the answers cross between processes, so they are small and picklable
+    (a check's number, not the check)."""
+    if workers < 1:
+        raise LimitError(f"workers must be at least 1, got {workers}")
+    if workers == 1 or len(items) < 2:
+        for item in items:
+            if start is not None:
+                start(item)
+            yield item, function(item)
+        return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    waiting = list(reversed(items))
+    with ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
+        running = {}
+        try:
+            while waiting or running:
+                while waiting and len(running) < workers:
+                    item = waiting.pop()
+                    if start is not None:
+                        start(item)
+                    running[pool.submit(function, item)] = item
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    yield running.pop(future), future.result()
+        except BaseException:  # an interrupt (or a worker lost): nothing more is started
+            for future in running:
+                future.cancel()
+            raise
+
+
+def _picture(seed: str, out: Path) -> str:
+    """Draw seed ``seed``'s picture into the folder ``out``; its file name."""
     import parity as pt
     from parity.draw import save
     from parity.puzzles import Enigma1780, Icosoku, LightsOut, Polyomino, Quintomino
 
-    drawn = {}
-    for seed, puzzle, name in (("000", Quintomino(), "quintomino.png"), ("001", LightsOut("grid:5x5"), "quinto.png"),
-                               ("002", Enigma1780(), "enigma1780.png"),
-                               ("003", Polyomino("pentominoes", board="rect:10x6"), "pentominoes-6x10.png"),
-                               ("004", Icosoku(), "icosoku.png")):
-        save(puzzle, pt.solve(puzzle).solution, out / name)
-        drawn[seed] = name
-    return drawn
+    puzzle, name = {"000": (Quintomino, "quintomino.png"), "001": (lambda: LightsOut("grid:5x5"), "quinto.png"),
+                    "002": (Enigma1780, "enigma1780.png"),
+                    "003": (lambda: Polyomino("pentominoes", board="rect:10x6"), "pentominoes-6x10.png"),
+                    "004": (Icosoku, "icosoku.png")}[seed]
+    puzzle = puzzle()
+    save(puzzle, pt.solve(puzzle).solution, out / name)
+    return name
+
+
+def _pictures(out: Path, workers: int = 1) -> dict[str, str]:
+    """The seed pictures, drawn into ``out`` (by ``workers`` processes side by side); seed -> file name."""
+    return dict(_side_by_side(functools.partial(_picture, out=out), list(SEEDS), workers))
 
 
 def report_folder(out: str | Path) -> Path:
@@ -307,11 +397,16 @@ def report_folder(out: str | Path) -> Path:
     return folder
 
 
-def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True, note: str | None = None) -> Path:
-    """Write ``report.md`` (and the pictures) into the folder ``out``; returns the report's path.  ``note`` is a
-    line the report carries under its summary (why it has no pictures, say)."""
+def write_report(results: list[CheckResult], out: str | Path, pictures: bool = True, note: str | None = None,
+                 workers: int = 1, drawn: dict[str, str] | None = None) -> Path:
+    """Write ``report.md`` (and the pictures, drawn by ``workers`` processes side by side) into the folder
+    ``out``; returns the report's path.  ``note`` is a line the report carries under its summary (why it has no
+    pictures, say); ``drawn`` names pictures already in the folder (seed -> file name), drawn by
+    :func:`reproduce`."""
     folder = report_folder(out)
-    drawn = _pictures(folder) if pictures else {}
+    drawn = dict(drawn or {})
+    if pictures:
+        drawn.update(_pictures(folder, workers))
     marks = {"ok": "✔", "MISMATCH": "✘", "error": "✘", "skipped": "–", "missing": "…"}
     lines = ["# parity reproduce", "",
              f"{sum(r.status == 'ok' for r in results)} of {len(results)} results reproduced; "

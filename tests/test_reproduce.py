@@ -2,6 +2,10 @@
 
 import json
 
+import pytest
+
+from parity.errors import LimitError
+
 import parity.reproduce as reproduce
 from parity.testing import run_cli
 
@@ -82,3 +86,29 @@ def test_a_disagreement_exits_1(tmp_path, monkeypatch):
 def test_unknown_seed_is_a_user_error(tmp_path):
     run = run_cli("reproduce", "--seed", "042", "--out", tmp_path)
     assert run.code == 2 and "unknown seed '042'" in run.err
+
+
+def test_checks_run_side_by_side_give_the_results_of_one_process_in_the_same_order():
+    alone = reproduce.run_checks(quick=True, only=["001", "002"])
+    said = []
+    side_by_side = reproduce.run_checks(quick=True, only=["001", "002"], workers=2, progress=said.append)
+    assert [(r.seed, r.name, r.status, r.got) for r in side_by_side] == [(r.seed, r.name, r.status, r.got)
+                                                                          for r in alone]
+    assert [r.status for r in alone] == ["ok"] * len(alone) and len(alone) == 7
+    assert sorted((r.seed, r.name) for r in said) == sorted((r.seed, r.name) for r in alone)  # each once
+
+
+def test_a_failure_in_a_worker_is_a_result(monkeypatch, tmp_path):
+    broken = reproduce.Check("001", "boom", "raises", lambda: 1 / 0, 1)
+    fine = reproduce.Check("002", "fine", "a number", lambda: 2, 2)
+    monkeypatch.setattr(reproduce, "CHECKS", [broken, fine])  # the forked workers see the same list
+    results, report = reproduce.reproduce(tmp_path, pictures=False, workers=2)
+    assert [(r.name, r.status) for r in results] == [("boom", "error"), ("fine", "ok")]
+    assert "ZeroDivisionError" in results[0].note and report.read_text().count("ZeroDivisionError") == 1
+
+
+def test_workers_below_one_are_refused(tmp_path):
+    run = run_cli("reproduce", "--workers", "0", "--out", tmp_path)
+    assert run.code == 2 and "--workers" in run.err and "\n" not in run.err.strip()
+    with pytest.raises(LimitError, match="workers must be at least 1"):
+        reproduce.run_checks(only=["002"], workers=0)

@@ -17,15 +17,22 @@ import click
               help="Folder for report.md and its pictures.")
 @click.option("--seed", "seeds", multiple=True, help="Only this seed (000..004); repeat for several.")
 @click.option("--no-pictures", "no_pictures", is_flag=True, help="Write the report without drawing the pictures.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes that run the checks side by side (default: one a core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
-def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as_json: bool) -> None:
+def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, workers: int | None,
+                      as_json: bool) -> None:
     """Recompute every seed's headline results, compare them with the expected values, write a report.
 
     Exit status 1 if any result disagrees.
     """
-    from ..reproduce import report_folder, run_checks, write_report
+    from ..reproduce import report_folder, reproduce
 
     report_folder(out)  # a bad --out is refused before the work, not after it
+    if workers is None:
+        import os
+
+        workers = os.cpu_count() or 1
     note = None
     if not no_pictures:
         from .._extras import require
@@ -38,22 +45,23 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, as
             click.echo(f"note: {note}", err=True)
             no_pictures = True
 
-    place = {"k": 0, "total": 0}
+    place = {"done": 0, "total": 0}
 
     def starting(check, k, total) -> None:
-        place.update(k=k, total=total)
+        place["total"] = total
         if check.slow and not quick:
-            click.echo(f"  [{k}/{total}] seed {check.seed} {check.name}: running, about {check.about:g} s on two "
-                       "cores ...", err=True)
+            click.echo(f"  seed {check.seed} {check.name}: running, about {check.about:g} s on two cores ...",
+                       err=True)
 
     def progress(result) -> None:
+        place["done"] += 1
         mark = {"ok": "ok", "MISMATCH": "MISMATCH", "error": "ERROR", "skipped": "skipped"}[result.status]
-        click.echo(f"  [{place['k']}/{place['total']}] seed {result.seed} {result.name}: {mark} "
+        click.echo(f"  [{place['done']}/{place['total']}] seed {result.seed} {result.name}: {mark} "
                    f"({result.seconds:.2f} s)", err=True)
 
-    results = run_checks(quick=quick, only=list(seeds) or None, progress=None if as_json else progress,
-                         starting=None if as_json else starting)
-    report = write_report(results, out, pictures=not no_pictures, note=note)
+    results, report = reproduce(out, quick=quick, only=list(seeds) or None, pictures=not no_pictures, note=note,
+                                progress=None if as_json else progress, starting=None if as_json else starting,
+                                workers=workers)
     bad = [r for r in results if r.status in ("MISMATCH", "error")]
     payload = {"report": str(report), "agree": not bad,
                "results": [{"seed": r.seed, "name": r.name, "status": r.status, "expected": r.expected,
