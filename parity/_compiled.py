@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_kernels", "kernels_cached", "kernel", "LazyKernel", "loaded", "compiled", "spent", "KERNELS", "NOTES"]
+__all__ = ["load_kernels", "import_alone", "kernels_cached", "kernel", "LazyKernel", "loaded", "compiled", "spent", "KERNELS", "NOTES"]
 
 #: kernel modules, with what compiling them costs on a 2-core machine the first time (seconds)
 KERNELS = {
@@ -198,4 +198,36 @@ def load_kernels(name: str) -> ModuleType:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba's type-safety notes while compiling a package's kernels (xcover's)
+        return import_alone(name)
+
+
+def import_alone(name: str) -> ModuleType:
+    """Import the submodule ``name`` without running its package's ``__init__`` (when the package is not
+    imported yet).
+
+    xcover's ``__init__`` imports both of its kernels, each compiled when its module is imported; the ``dlx``
+    engine needs one of them (``xcover.dancing_cells``), and compiling the other (its ZDD variant) made the
+    engine's first use after installing twice as long.  The package stands in ``sys.modules`` unexecuted while
+    its submodule is imported, and is taken out after, so that a later ``import xcover`` runs its
+    ``__init__`` as usual (which finds the submodule already imported).
+
+    Examples
+    --------
+    >>> import_alone("json.decoder").__name__
+    'json.decoder'
+    """
+    if name in sys.modules:
+        if sys.modules[name] is None:
+            raise ImportError(f"import of {name} halted; None in sys.modules")
+        return sys.modules[name]
+    top, _, rest = name.partition(".")
+    if not rest or top in sys.modules:
         return importlib.import_module(name)
+    spec = importlib.util.find_spec(top)
+    if spec is None or spec.submodule_search_locations is None:
+        return importlib.import_module(name)  # raises ImportError
+    sys.modules[top] = importlib.util.module_from_spec(spec)  # its __init__ not run
+    try:
+        return importlib.import_module(name)
+    finally:
+        del sys.modules[top]

@@ -81,10 +81,12 @@ def _raw_covers(problem) -> Iterator:
     """xcover's covers as its kernel yields them (index arrays, the sentinel option included)."""
     import warnings
 
+    from .._compiled import import_alone
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba's type-safety notes from xcover's kernels
         try:
-            from xcover.dancing_cells import algorithm_c
+            algorithm_c = import_alone("xcover.dancing_cells").algorithm_c  # not xcover's other kernel
         except ImportError:  # a release that moved its kernel: its documented entry point, on named items
             import xcover
 

@@ -101,6 +101,24 @@ def test_gf2_certificate_proves_no_cover():
     assert problem.count() == 0 == brute_force(problem)
 
 
+@given(problems())
+def test_a_gf2_certificate_exists_exactly_when_a_x_equals_1_has_no_solution(problem):
+    # independent of the certificate's own elimination: the system solved by the GF(2) engine's Echelon form
+    from parity.linalg import Echelon
+
+    rows = [[int(item in option) for option in problem.items] for item in problem.primary]
+    certificate = gf2_certificate(problem)
+    if not problem.primary or not problem.options:
+        return
+    solvable = Echelon(rows, [1] * len(rows)).consistent
+    assert (certificate is None) == solvable
+    if certificate is not None:
+        chosen = certificate["items"]
+        assert len(chosen) % 2 == 1 and len(set(chosen)) == len(chosen) and set(chosen) <= set(problem.primary)
+        assert all(sum(item in chosen for item in option) % 2 == 0 for option in problem.items)
+        assert brute_force(problem) == 0
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "no items line"), ("a b\na c\n", "not a declared item"), ("a | x\na:red\n", "only secondary items"),
     ("a b\na a\n", "names an item twice"), ("a | a\na\n", "both primary and secondary"), ("a | | b\na\n", "more than one"),
@@ -141,7 +159,10 @@ def test_the_documented_entry_point_counts_the_same(monkeypatch):
 
     problem = Polyomino("pentominoes", "rect:20x3").encoding("cover")
     direct = sorted(problem.covers())
-    monkeypatch.setitem(sys.modules, "xcover.dancing_cells", None)  # makes the import fail
+    import xcover  # the package whole (its documented entry point), then its kernel's module hidden
+
+    assert xcover.covers
+    monkeypatch.setitem(sys.modules, "xcover.dancing_cells", None)  # makes the kernel's import fail
     assert sorted(problem.covers()) == direct and len(direct) == 8
 
 
@@ -285,3 +306,16 @@ def test_xcover_style_comment_lines_are_read(tmp_path):
                     "1 s1 s3\n1 s2 s4\n1 s3 s5\n1 s4 s6\n2 s1 s4\n2 s2 s5\n2 s3 s6\n3 s1 s5\n3 s2 s6\n")
     problem = read_cover(path)
     assert problem.primary[:3] == ["1", "2", "3"] and problem.count() == 2  # 312132 and its mirror 231213
+
+
+def test_dancing_cells_load_without_xcovers_other_kernel():
+    # xcover's __init__ imports (and compiles) its ZDD kernel too; the dlx engine loads its one kernel alone, and a
+    # later `import xcover` still gets the whole package
+    import subprocess
+    import sys
+
+    code = ("import sys; from parity.engines.cover import _warm_dlx; _warm_dlx(); "
+            "print('xcover.dancing_cells_zdd' in sys.modules, 'xcover' in sys.modules); "
+            "import xcover; print(callable(xcover.covers), 'xcover.dancing_cells_zdd' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "False", "True", "True"]
