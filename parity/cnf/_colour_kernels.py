@@ -77,6 +77,8 @@ def tabucol(indptr, indices, k, colour, iterations, patience, seed):
         tabu[move_v, old] = step + (6 * in_conflict) // 10 + np.random.randint(10)
         if conflicts < fewest:
             fewest, last = conflicts, step
-            best[:] = colour
-    colour[:] = best
+            for v in range(n):  # (loops, not slices: a slice assignment compiles numpy's broadcasting)
+                best[v] = colour[v]
+    for v in range(n):
+        colour[v] = best[v]
     return fewest

@@ -172,7 +172,8 @@ def far_walk(signatures, sizes, b, codes, F, steps, seed, worse, tries, best_b, 
             if F[c] == M:
                 count += 1
     best, best_count = np.int64(M), count
-    best_b[:] = b
+    for k in range(b.shape[0]):  # (loops, not slices: a slice assignment compiles numpy's broadcasting)
+        best_b[k] = b[k]
     moves = np.empty(regions, dtype=np.int64)
     for step in range(steps):
         if best <= floor:
@@ -231,7 +232,8 @@ def far_walk(signatures, sizes, b, codes, F, steps, seed, worse, tries, best_b, 
                 size += 1
         if M < best or (M == best and count < best_count):
             best, best_count = M, count
-            best_b[:] = b
+            for k in range(b.shape[0]):
+                best_b[k] = b[k]
     return best
 
 

@@ -54,7 +54,8 @@ def chase(rhs, start, n, closed, wrap, rows):
     """
     m = rhs.shape[0]
     W = rows.shape[1]
-    rows[0, :] = start[1, :]
+    for w in range(W):  # (a loop: an array's slice assignment compiles numpy's broadcasting, seconds)
+        rows[0, w] = start[1, w]
     for r in range(m):
         dst = rows[r + 1]
         cur = rows[r]
@@ -80,12 +81,15 @@ def first_columns(out, seed, n, steps, closed):
     W = seed.shape[0]
     keep = out.shape[0]
     prev = np.zeros(W, dtype=np.uint64)
-    cur = seed.copy()
+    cur = np.zeros(W, dtype=np.uint64)
     nxt = np.zeros(W, dtype=np.uint64)
+    for w in range(W):  # (loops, not slices: a slice assignment compiles numpy's broadcasting, seconds the first time)
+        cur[w] = seed[w]
     for r in range(steps + 1):
         k = r - (steps + 1 - keep)
         if k >= 0:
-            out[k, :] = cur
+            for w in range(W):
+                out[k, w] = cur[w]
         if r == steps:
             break
         for w in range(W):
@@ -230,6 +234,8 @@ def greedy_forcing(ptr, cols, ncols):
                 tail += 1
     result = np.empty(1 + nforcing + norder, dtype=np.int64)
     result[0] = nforcing
-    result[1 : 1 + nforcing] = forcing[:nforcing]
-    result[1 + nforcing :] = order[:norder]
+    for k in range(nforcing):  # (loops, not slices: see chase)
+        result[1 + k] = forcing[k]
+    for k in range(norder):
+        result[1 + nforcing + k] = order[k]
     return result

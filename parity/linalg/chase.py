@@ -221,7 +221,7 @@ def _solve_residual(R: np.ndarray, rhs: np.ndarray, p: int):
     """Particular solution (or None) and null basis of the dense residual system."""
     from . import solve
 
-    small = solve(R, rhs, field=p) if p != 2 else Echelon(pack(R), rhs % 2, ncols=R.shape[1], method="packed").space()
+    small = solve(R, rhs, field=p) if p != 2 else Echelon(pack(R), rhs % 2, ncols=R.shape[1]).space()
     return small.particular, small.basis
 
 
@@ -398,7 +398,7 @@ def _chase_grid_gf2(m: int, n: int, closed: bool, b: np.ndarray, started: float,
     target = unpack(rows[m : m + 1], n)[0]
     seconds["chase"] = time.perf_counter() - started
     started = time.perf_counter()
-    E = Echelon(R, target, ncols=n, method="packed")
+    E = Echelon(R, target, ncols=n)  # (in Python when small and the elimination kernels are not compiled yet)
     y = E.particular()
     Y = E.null_basis()
     seconds["residual"] = time.perf_counter() - started

@@ -99,9 +99,33 @@ _RCM_GAIN = 0.1
 
 def _row_budget(rows: int, ncols: int) -> float:
     """Row operations the ``python`` method may spend on a ``rows x ncols`` system before the kernels take over."""
-    if _kernels_loaded() or _packed_bytes(rows, ncols) > 8 * _PYTHON_MAX_WORDS:
+    if _elimination_ready() or _packed_bytes(rows, ncols) > 8 * _PYTHON_MAX_WORDS:
         return -1.0
     return _PYTHON_BUDGET_S / (250e-9 + 0.02e-9 * ncols)
+
+
+def _elimination_ready() -> bool:
+    """Whether the elimination kernels are at hand: compiled in this process, or kept in numba's cache (read in a
+    fraction of a second).
+
+    Their module being imported is not enough: the light chase imports it for its own kernels, and the first
+    elimination after installing compiles the bucketed and the Four Russians' kernels (about 10 s on two
+    cores), where the residual system of a chase on a 300 x 300 board takes milliseconds in Python.  So until
+    then a system within the budget is eliminated in Python."""
+    if not _kernels_loaded():
+        return False
+    from .._compiled import LazyKernel
+
+    kernels = _kernels()
+    if not isinstance(kernels.echelon, LazyKernel) or not isinstance(kernels.echelon_banded, LazyKernel):
+        return True
+    if not _CACHED[0]:
+        _CACHED[0] = kernels.echelon.cached()
+    return _CACHED[0]
+
+
+#: whether numba's cache was found to hold the elimination kernels (it keeps them once they are there)
+_CACHED = [False]
 
 
 # A matrix with at least 1 / _DENSE_SHARE of its entries set is taken as dense: eliminating it in Python costs

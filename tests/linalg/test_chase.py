@@ -208,3 +208,18 @@ def test_a_count_builds_no_basis():
     assert counted.space is None
     assert (counted.nullity, counted.solvable) == (full.space.nullity, full.space.solvable)
     assert pt.count_result(LightsOut("grid:64x64", rule="open"), engine="chase").stats["nullity"] == counted.nullity
+
+
+def test_a_small_system_is_eliminated_in_python_until_the_elimination_kernels_are_compiled(tmp_path):
+    # the chase imports the GF(2) kernel module for its own kernels; its residual system must not compile the
+    # elimination kernels the first time (seconds) when Python takes milliseconds: a fresh process, empty cache
+    import os
+    import subprocess
+    import sys
+
+    code = ("import numpy as np; from parity.linalg import gf2; gf2._kernels(); "
+            "A = np.random.default_rng(0).integers(0, 2, (300, 300)); E = gf2.Echelon(A, A[:, 0]); "
+            "print(E.method, gf2._elimination_ready(), E.consistent)")  # (b is a column of A: consistent)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert run.stdout.split() == ["python", "False", "True"]

@@ -165,7 +165,8 @@ def first_tilings(face_v, orders, pat, pat_type, counts, arrangements, budget, o
             found = search(face_v, orders[starts[j]], pat, pat_type, counts, pegs, 1, one, budget)
             if found > 0:
                 status[i] = 1
-                out[i, :] = one[0, :]
+                for k in range(one.shape[1]):  # (a loop: a slice assignment compiles numpy's broadcasting)
+                    out[i, k] = one[0, k]
                 break
             if found == 0:
                 status[i] = 0
