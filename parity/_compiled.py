@@ -46,7 +46,7 @@ KERNELS = {
     "parity.cover._scan_kernels": ("scan", 0.5),
     "parity.cover._pack_kernels": ("pack", 0.0),  # declared with kernel(): noted one by one
     "parity.puzzles.icosoku._kernels": ("Icosoku search", 2.0),
-    "xcover.dancing_cells": ("dancing cells (xcover)", 8.5),
+    "xcover.dancing_cells": ("dancing cells (xcover)", 10.0),
 }
 #: say on stderr when a command is about to compile for a second or more (the command line turns this on)
 NOTES = False

@@ -11,7 +11,7 @@ import click
 
 
 @click.command("reproduce")
-@click.option("--quick", is_flag=True, help="Skip the slow checks (about 4 s on two cores; 9 s the first time after "
+@click.option("--quick", is_flag=True, help="Skip the slow checks (about 7 s on two cores; 14 s the first time after "
               "installing, which compiles kernels).")
 @click.option("--out", "out", default="reproduce-report", show_default=True,
               help="Folder for report.md and its pictures.")

@@ -32,7 +32,7 @@ class DlxEngine(Engine):
     def suits(self, problem, question: str) -> bool:
         """Not to find one solution of a small problem while xcover is not loaded in this process, the first
         :attr:`DECLINE` times: loading its compiled kernel costs about 0.3 s (and compiling it, the first time
-        after installing, about 8 s), where CaDiCaL on the CNF needs a few milliseconds (a Sudoku: 0.12 s
+        after installing, about 10 s), where CaDiCaL on the CNF needs a few milliseconds (a Sudoku: 0.12 s
         for the whole command against 0.43 s).  A process that keeps asking (a loop over puzzles) loads it
         then, and from there on dancing cells answer (3.7 ms a Sudoku, SAT 15 ms)."""
         if question != "solve" or _DLX_LOADED or len(problem.options) * len(problem.primary) > self.SMALL:
