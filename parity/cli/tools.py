@@ -18,7 +18,7 @@ import click
 @click.option("--seed", "seeds", multiple=True, help="Only this seed (000..004); repeat for several.")
 @click.option("--no-pictures", "no_pictures", is_flag=True, help="Write the report without drawing the pictures.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Processes that run the checks side by side (default: one a core).")
+              help="Processes that run the checks side by side (default: one a core, four at most).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, workers: int | None,
                       as_json: bool) -> None:
@@ -29,10 +29,10 @@ def reproduce_command(quick: bool, out: str, seeds: tuple, no_pictures: bool, wo
     from ..reproduce import report_folder, reproduce
 
     report_folder(out)  # a bad --out is refused before the work, not after it
-    if workers is None:
+    if workers is None:  # (past four, each worker's start costs more than the checks it would take on)
         import os
 
-        workers = os.cpu_count() or 1
+        workers = min(4, os.cpu_count() or 1)
     note = None
     if not no_pictures:
         from .._extras import require
