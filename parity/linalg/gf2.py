@@ -114,10 +114,10 @@ def _elimination_ready() -> bool:
     then a system within the budget is eliminated in Python."""
     if not _kernels_loaded():
         return False
-    from .._compiled import LazyKernel
+    from .._compiled import loaded
 
     kernels = _kernels()
-    if not isinstance(kernels.echelon, LazyKernel) or not isinstance(kernels.echelon_banded, LazyKernel):
+    if loaded(kernels.echelon) or loaded(kernels.echelon_banded):
         return True
     if not _CACHED[0]:
         _CACHED[0] = kernels.echelon.cached()
