@@ -108,7 +108,8 @@ def test_a_failure_in_a_worker_is_a_result(monkeypatch, tmp_path):
 
 
 def test_workers_below_one_are_refused(tmp_path):
-    run = run_cli("reproduce", "--workers", "0", "--out", tmp_path)
-    assert run.code == 2 and "--workers" in run.err and "\n" not in run.err.strip()
+    for nonsense in ("0", "-3", "two", "", "1e9999"):
+        run = run_cli("reproduce", "--workers", nonsense, "--out", tmp_path)
+        assert run.code == 2 and "--workers" in run.err and "\n" not in run.err.strip(), nonsense
     with pytest.raises(LimitError, match="workers must be at least 1"):
         reproduce.run_checks(only=["002"], workers=0)
