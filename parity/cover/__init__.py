@@ -360,9 +360,6 @@ def gf2_certificate(problem: CoverProblem):
     """
     import numpy as np
 
-    from ..linalg import pack
-    from ..linalg._gf2_ints import rows_from_packed
-
     m, n = len(problem.primary), len(problem.options)
     if m == 0:
         return None
@@ -381,9 +378,10 @@ def gf2_certificate(problem: CoverProblem):
     # Each item's row of A as one integer (bit j: option j meets it) and which items were added into it; a row
     # eliminated to nothing is a set of items every option meets an even number of times, and a proof when the
     # set is odd (the sum of their right-hand sides, all 1, is then 1: the system A x = 1 has no solution).
+    packed = np.packbits(A, axis=1, bitorder="little")
     pivots: dict[int, tuple[int, int]] = {}  # lowest bit -> (row, items added into it)
-    for r, bits in enumerate(rows_from_packed(pack(A))):
-        added = 1 << r
+    for r in range(m):
+        bits, added = int.from_bytes(packed[r].tobytes(), "little"), 1 << r
         while bits:
             low = bits & -bits
             if low not in pivots:
