@@ -667,7 +667,13 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
         if entry["pieces"] is None:
             return {**entry, "status": "not yet: a piece added to the set (customize_piece_data), or a piece "
                                        "replaced"}
-    if re.search(r"del self\.piece_data|piece_data\.pop", customize):  # the puzzle's own selection of the set
+    template = getattr(cls, "custom_class_template", None) or ""
+    chosen = re.findall(r"%\((p\d+)\)r", template)
+    if "components" in vars(cls) and "custom_pieces" in template and chosen:
+        # a puzzle of a few pieces: components() makes a class per selection of len(chosen) pieces of the set,
+        # each its custom_pieces (the two-pentacube chair): parity's choose
+        entry["choose"] = len(chosen)
+    elif re.search(r"del self\.piece_data|piece_data\.pop", customize):  # the puzzle's own selection of the set
         entry["pieces"] = own_set(cls, name, family, selection=True)
         if entry["pieces"] is None:
             return {**entry, "status": "not yet: a selection of the set's pieces made when Puzzler runs"}
@@ -718,7 +724,7 @@ def read_puzzle(name: str, repo: str, sources: dict, published: dict, family: Fa
         entry["omit_one_of"] = "all"
     if len(cells) != len(list(puzzle.coordinates())) - len(omitted or ()):
         return {**entry, "status": "not yet: coordinates() yields a cell twice"}
-    if family.name == "cubes" and not omitted:
+    if family.name == "cubes" and not omitted and not entry.get("choose"):
         owner = next((k for k in cls.__mro__ if k.__name__ in family.sets), cls)
         area = sum(len(piece) for piece in puzzler_pieces(cls, 3, owner).values())
         if area != len(cells):

@@ -173,8 +173,8 @@ class Result:
                      "fixed-pieces": "symmetries that map every piece to itself"}[kind]
             more = f"; {stats['count_up_to_rotation']} up to rotations" if "count_up_to_rotation" in stats and \
                 kind != "rotations" else ""
-            group = "its only symmetry, the identity" if stats["symmetries"] == 1 else \
-                f"the {stats['symmetries']} {which}"
+            group = stats.get("up_to_text") or ("its only symmetry, the identity" if stats["symmetries"] == 1 else
+                                                f"the {stats['symmetries']} {which}")
             lines.append(f"  {stats['count_up_to_symmetry']} up to {group}{more}")
         return "\n".join(lines)
 
@@ -627,6 +627,10 @@ def count_up_to_symmetry(puzzle, engine: str | None = None, recolour: bool = Fal
         raise LimitError(f"method must be None, 'burnside' or 'listing', got {method!r}")
     check_convention(symmetry)  # before the puzzle's symmetries are worked out
     own = getattr(puzzle, "orbit_count", None)
+    refusal = getattr(puzzle, "orbit_refusal", None)
+    refusal = refusal() if refusal is not None else None
+    if refusal and (recolour or method is not None or symmetry != "all"):
+        raise LimitError(refusal)
     if own is not None and not recolour and method is None and symmetry == "all":
         counted = own(engine)
         if counted is not None:

@@ -111,7 +111,8 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
     ASCII art read as cells, on the square lattice ``#`` on line ``r``, column ``c`` the cell ``(r, c)`` (a full
     rectangle as ``rect:WxH``), on the triangle and hexagon lattices in their skewed coordinates (as
     :func:`parity.boards.read_shape` reads them; a board cut in parts as its cells); ``omit_one_of`` ``all``: any
-    one piece of the set; ``wrap`` and ``parts`` as :class:`~parity.puzzles.polyomino.Polyomino` takes them."""
+    one piece of the set; ``wrap``, ``parts`` and ``choose`` as :class:`~parity.puzzles.polyomino.Polyomino` takes
+    them."""
     built, not_yet = {}, {}
     for name, puzzle in _RECORDS[family].items():
         if puzzle["status"] != "ok":
@@ -141,6 +142,7 @@ def _puzzler_entries(family: str) -> tuple[dict, dict]:
                        **({"omit_one_of": puzzle["omit_one_of"]} if puzzle.get("omit_one_of") else {}),
                        **({"wrap": puzzle["wrap"]} if puzzle.get("wrap") else {}),
                        **({"parts": [_part(part) for part in puzzle["parts"]]} if puzzle.get("parts") else {}),
+                       **({"choose": puzzle["choose"]} if puzzle.get("choose") else {}),
                        **({"slow": True} if puzzle.get("slow") else {})}
     return built, not_yet
 

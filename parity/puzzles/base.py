@@ -31,7 +31,12 @@ member                                 what it is
                                        packing with one piece pruned to a placement per orbit) as the dict
                                        :func:`parity.api.count_up_to_symmetry` returns, or None; with ``count``
                                        (every solution), ``engine`` and ``load_seconds`` in it, a plain count
-                                       with no engine named goes through it too
+                                       with no engine named goes through it too; ``up_to_text`` in it says what
+                                       the count is up to where the group's order does not (a puzzle of any k
+                                       pieces: each selection up to its own symmetries)
+``orbit_refusal()``                    optional: why the count up to symmetry is ``orbit_count``'s alone (its
+                                       convention is not one group's orbits), or None; a method, another
+                                       convention or ``recolour`` asked of such a puzzle is refused with it
 ``solve_defaults``                     optional: keyword defaults of :func:`parity.solve` for this puzzle, e.g.
                                        ``{"unique": True}`` (always decide uniqueness) or ``{"minimize": True}``
 ``draw(solution, ax)``                 optional: draws a solution on a matplotlib Axes (``parity draw``)

@@ -571,7 +571,7 @@ def test_a_catalogued_puzzle_from_the_command_line():
     data = json.loads(out)
     assert code == 0 and (data["puzzle"], data["published"], data["count"]) == ("tetrahexes-coin", 4, 16)
     assert data["count_up_to_symmetry"] == data["published"]
-    WITHOUT = "without --board, --pieces, --omit-one-of and --wrap"  # noqa: N806
+    WITHOUT = "without --board, --pieces, --omit-one-of, --wrap and --choose"  # noqa: N806
     for args, words in ((["--puzzle", "nope"], "unknown puzzle 'nope'; the catalogue has: pentominoes-3x20"),
                         (["--puzzle", "soma-3x3x3", "--board", "rect:5x4"], WITHOUT),
                         (["--puzzle", "tetrahexes-coin", "--board", "rect:10x6"], WITHOUT),

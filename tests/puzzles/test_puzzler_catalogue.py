@@ -152,7 +152,11 @@ def test_the_board_is_the_pieces_area(name):
         assert len(puzzle.cells) == entry["cells"] == sum(row.count("#") for row in rows)
     left_out = {len(puzzle.pieces[n]) for n in puzzle.omit_one_of}
     assert len(left_out) <= 1, name
-    assert sum(len(cells) for cells in puzzle.pieces.values()) - sum(left_out) == len(puzzle.cells), name
+    if puzzle.choose:  # any k pieces of one size: k of them cover the board
+        assert len({len(cells) for cells in puzzle.pieces.values()}) == 1
+        assert puzzle.choose * len(next(iter(puzzle.pieces.values()))) == len(puzzle.cells), name
+    else:
+        assert sum(len(cells) for cells in puzzle.pieces.values()) - sum(left_out) == len(puzzle.cells), name
     assert puzzle.describe().startswith(name) and puzzle.header()["puzzle"] == name
 
 

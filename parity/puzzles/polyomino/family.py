@@ -69,22 +69,24 @@ def random_packing(rng: random.Random) -> Polyomino:
 
 
 def _build(board_spec: str | None = None, pieces: str | None = None, copies: str = "once",
-           puzzle: str | None = None, omit_one_of: str | None = None, wrap: str | None = None) -> Polyomino:
+           puzzle: str | None = None, omit_one_of: str | None = None, wrap: str | None = None,
+           choose: int | None = None) -> Polyomino:
     parts = None
     if puzzle is not None:
         entry = catalogue_entry(puzzle)
-        if board_spec is not None or pieces is not None or omit_one_of is not None or wrap is not None:
+        if any(given is not None for given in (board_spec, pieces, omit_one_of, wrap, choose)):
             raise LimitError(f"--puzzle {puzzle} names its board and pieces; give it without --board, --pieces, "
-                             "--omit-one-of and --wrap")
+                             "--omit-one-of, --wrap and --choose")
         if copies != "once":
             raise LimitError(f"--puzzle {puzzle} places each piece once; give it without --copies")
         board_spec, pieces, omit_one_of = entry["board"], entry["pieces"], entry.get("omit_one_of")
-        wrap, parts = entry.get("wrap"), entry.get("parts")
+        wrap, parts, choose = entry.get("wrap"), entry.get("parts"), entry.get("choose")
     board_spec = "rect:10x6" if board_spec is None else board_spec
     pieces = "pentominoes" if pieces is None else pieces
     if omit_one_of == "all":  # (Polyform Puzzler's entries: any one piece of the set left out)
         omit_one_of = list(_piece_set(pieces, None)[0])
-    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of, wrap=wrap, parts=parts)
+    built = Polyomino(pieces, board_spec, copies=copies, omit_one_of=omit_one_of, wrap=wrap, parts=parts,
+                      choose=choose)
     if puzzle is not None:
         built.catalogue = puzzle  # named in what the puzzle says of itself, with the published count
         built.board_label = entry.get("board_label", built.board_label)  # a board given as cells, by its name
@@ -116,6 +118,9 @@ FAMILY = Family(
         Option("omit_one_of", ("--omit-one-of",), "Pieces of which exactly one is left out of each packing, "
                "comma-separated (or one-letter names run together: HJLNY), e.g. the five lopsided tetrasticks.",
                default=None),
+        Option("choose", ("--choose",), "Any this many pieces of the set, each at most once, in place of every "
+               "piece (pieces of one size; the board that many pieces' cells); up to symmetry, each selection of "
+               "pieces counts as a puzzle of its own.", default=None, type=int),
     ),
     build=_build,
     random_instance=random_packing,

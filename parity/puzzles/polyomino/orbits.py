@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ..base import Puzzle
 
-__all__ = ["lead_piece", "count_orbits", "orbit_representatives", "packing_of", "solution_weights"]
+__all__ = ["lead_piece", "count_orbits", "orbit_representatives", "packing_of", "solution_weights", "selections",
+           "selection_orbits"]
 
 
 def lead_piece(puzzle: Puzzle):
@@ -28,6 +29,8 @@ def lead_piece(puzzle: Puzzle):
     key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
     the placements ``allowed``.
     """
+    if getattr(puzzle, "choose", None):  # no piece is in every packing
+        return None
     sym = puzzle.symmetries()
     names = list(puzzle.pieces)
     index = {cell: i for i, cell in enumerate(puzzle.cells)}
@@ -225,3 +228,71 @@ def orbit_representatives(puzzle: Puzzle, listed) -> list[dict]:
             if mine:  # the least of its orbit
                 kept.append(solution)
     return kept
+
+
+def selections(puzzle: Puzzle, solutions) -> list[tuple[Puzzle, list[dict]]]:
+    """The packings ``solutions`` of a puzzle of any k pieces (``choose``), grouped by the pieces they place: for
+    each selection, in the set's order, the puzzle of those pieces alone on the board and its packings."""
+    from .puzzle import Polyomino
+
+    names = list(puzzle.pieces)
+    groups: dict[tuple, list[dict]] = {}
+    for solution in solutions:
+        groups.setdefault(tuple(sorted(solution, key=names.index)), []).append(solution)
+    wrap = {"wrap": puzzle.parameters()["wrap"]} if puzzle.wrap else {}
+    return [(Polyomino({name: puzzle.pieces[name] for name in chosen}, puzzle.cells, one_sided=puzzle.one_sided,
+                       lattice=puzzle.lattice.name, **wrap), groups[chosen])
+            for chosen in sorted(groups, key=lambda chosen: [names.index(name) for name in chosen])]
+
+
+def selection_orbits(puzzle: Puzzle, engine: str | None = None) -> dict:
+    """Packings of a puzzle of any k pieces up to symmetry, each selection of pieces a puzzle of its own (Polyform
+    Puzzler's convention): every packing listed and verified, grouped by the pieces it places
+    (:func:`selections`), and each group's orbits under its own puzzle's symmetries (the board's symmetries that
+    keep those pieces, a reflection only where the selection holds each piece's mirror image) counted as its
+    least images; so too the orbits of the rotations.
+
+    Examples
+    --------
+    Four of the seven one-sided tetrominoes fill the 4 x 4 square in 24 ways,
+    with 3 selections of pieces; each selection's packings come in orbits
+    of its own puzzle's symmetries:
+
+    >>> from parity.puzzles.polyomino import Polyomino
+    >>> counted = selection_orbits(Polyomino("one-sided-tetrominoes", "rect:4x4", choose=4))
+    >>> counted["count"], counted["selections"], counted["count_up_to_symmetry"]
+    (24, 3, 6)
+    """
+    from ...engines import choose_for
+    from ...errors import LimitError
+    from ...symmetry import MAX_SOLUTIONS, canonical
+    from .symmetries import board_symmetries
+
+    problem = puzzle.encoding("cover")
+    lister = choose_for(problem, "cover", engine, "solutions")
+    load = _loading(lister, problem)
+
+    def listed():
+        for number, chosen in enumerate(lister.solutions(problem)):
+            if number == MAX_SOLUTIONS:
+                raise LimitError(f"a puzzle of any {puzzle.choose} pieces is counted up to symmetry from its packings "
+                                 f"listed, and it has more than {MAX_SOLUTIONS}")
+            solution = problem.decode(chosen)
+            puzzle.verify(solution)
+            yield solution
+
+    total = turned = every = 0
+    groups = selections(puzzle, listed())
+    for part, packings in groups:
+        sym = part.symmetries()
+        rotations = sym.restricted("rotations")
+        total += len({canonical(sym, solution) for solution in packings})
+        turned += len({canonical(rotations, solution) for solution in packings})
+        every += len(packings)
+    board = board_symmetries(puzzle)
+    return {"count_up_to_symmetry": total, "symmetries": len(board.perms), "count_up_to_rotation": turned,
+            "rotations": int(board.rotations.sum()), "selections": len(groups),
+            "up_to_text": "symmetry, each selection of pieces up to its own puzzle's symmetries",
+            "symmetry_method": f"by selection: the packings of each of {len(groups)} selections of "
+                               f"{puzzle.choose} pieces up to their own puzzle's symmetries",
+            "count": every, "engine": lister.name, "load_seconds": load}

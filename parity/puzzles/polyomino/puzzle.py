@@ -12,7 +12,7 @@ from ...boards import REGION_FORMS, check_cells, check_on_lattice, region, regio
 from ...boards.lattices import CUBIC, Lattice, Segments, lattice_named
 from ...errors import BoardSpecError, InvalidSolution, LimitError
 from ..base import Puzzle
-from .orbits import count_orbits, orbit_representatives, packing_of
+from .orbits import count_orbits, orbit_representatives, packing_of, selection_orbits, selections
 from .pictures import draw_packing, letter_rows, piece_letters
 from .placements import placements_on, wrapped_cell
 from .sets import OWN_SET_NAMES, PIECE_SETS, _coordinates, _custom_pieces, _piece_set, catalogue_entry
@@ -76,6 +76,15 @@ class Polyomino(Puzzle):
         the only pieces it takes.  The parts cover the board, none twice.
         The symmetries kept are those that send each part onto a part that
         takes the same pieces.
+    choose : int, optional
+        Any ``choose`` pieces of the set, each at most once, in place of every
+        piece (Polyform Puzzler's puzzles made of a few pieces of a large
+        set, such as its two-pentacube chair): the pieces must all have one
+        size, and the board ``choose`` times that many cells.  In the cover
+        problem the pieces are secondary items.  Each selection of pieces is
+        a puzzle of its own when counting up to symmetry, as Polyform Puzzler
+        counts: a packing and its image are the same only when they use the
+        same pieces (:meth:`orbit_count`).
 
     Raises
     ------
@@ -122,7 +131,7 @@ class Polyomino(Puzzle):
 
     def __init__(self, pieces="pentominoes", board="rect:10x6", one_sided: bool | None = None,
                  lattice: str | None = None, copies: str = "once", omit_one_of=None, wrap: str | None = None,
-                 parts=None) -> None:
+                 parts=None, choose: int | None = None) -> None:
         if copies not in ("once", "any"):
             raise LimitError(f"copies: once (each piece once) or any (each piece any number of times), got {copies!r}")
         self.copies = copies
@@ -172,7 +181,8 @@ class Polyomino(Puzzle):
         self._board = None
         area = sum(len(s) for s in self.pieces.values())
         self.omit_one_of = self._omittable(omit_one_of, area)
-        if copies == "once" and not self.omit_one_of and area != len(self.cells):
+        self.choose = self._chosen(choose, omit_one_of, parts)
+        if copies == "once" and not self.omit_one_of and not self.choose and area != len(self.cells):
             raise LimitError(f"the pieces cover {area} cells and the board has {len(self.cells)}: no exact cover")
         self.wrap = self._wrapping(wrap)
         self.parts = self._parts(parts)
@@ -276,6 +286,26 @@ class Polyomino(Puzzle):
         k = at.pop()
         takes = None if k is None else self.parts[k][1]
         return k if k is not None and (takes is None or piece in takes) else None
+
+    def _chosen(self, choose, omit_one_of, parts) -> int | None:
+        """The number of pieces a packing places (``choose``), checked: a whole number from 1 to the set's size,
+        pieces of one size, and a board of that many pieces' cells."""
+        if choose is None:
+            return None
+        if isinstance(choose, bool) or not isinstance(choose, int) or not 1 <= choose <= len(self.pieces):
+            raise LimitError(f"choose: a whole number of pieces from 1 to {len(self.pieces)} (the set's), got "
+                             f"{choose!r:.60}")
+        if self.copies != "once" or omit_one_of is not None or parts is not None:
+            other = "copies='any'" if self.copies != "once" else "omit_one_of" if omit_one_of is not None else "parts"
+            raise LimitError(f"choose places any {choose} pieces of the set; it does not go with {other}")
+        sizes = sorted({len(cells) for cells in self.pieces.values()})
+        if len(sizes) > 1:
+            raise LimitError(f"choose: the pieces must all have one size (any {choose} of them then cover "
+                             f"{choose} times it), and the set has pieces of {sizes[0]} and {sizes[-1]} cells")
+        if choose * sizes[0] != len(self.cells):
+            raise LimitError(f"choose: {choose} pieces of {sizes[0]} cells cover {choose * sizes[0]}, and the board "
+                             f"has {len(self.cells)}")
+        return choose
 
     def _omittable(self, names, area: int) -> tuple[str, ...]:
         """The pieces of which one is left out, checked: pieces of the set, each the size of the surplus.
@@ -404,6 +434,10 @@ class Polyomino(Puzzle):
         if self.copies == "any":
             return CoverProblem([[*cells, *taken] for (_, cells), taken in zip(placements, claims)], ordered=ordered,
                                 primary=self.fill_order(), secondary=points, decode=decode, neighbours=neighbours)
+        if self.choose:  # any `choose` pieces: each at most once, a secondary item
+            return CoverProblem([[name, *cells, *taken] for (name, cells), taken in zip(placements, claims)],
+                                ordered=ordered, primary=self.fill_order(), secondary=[*self.pieces, *points],
+                                decode=decode, neighbours=neighbours)
         omit = [["!", name] for name in self.omit_one_of]  # Polyform Puzzler's item '!': one piece left out
         pieces = [n for n in self.pieces if n != first] + (["!"] if omit else [])
         return CoverProblem([*([name, *cells, *taken] for (name, cells), taken in zip(placements, claims)), *omit],
@@ -487,6 +521,9 @@ class Polyomino(Puzzle):
             if not set(solution) <= set(self.pieces) or len(left) != 1 or left[0] not in self.omit_one_of:
                 raise InvalidSolution(f"a solution places every piece once but exactly one of "
                                       f"{', '.join(self.omit_one_of)}")
+        elif self.choose:
+            if not set(solution) <= set(self.pieces) or len(solution) != self.choose:
+                raise InvalidSolution(f"a solution places {self.choose} of the {len(self.pieces)} pieces, each once")
         elif self.copies == "once" and set(solution) != set(self.pieces):
             raise InvalidSolution(f"a solution places each of the {len(self.pieces)} pieces once")
         if self.copies == "any":
@@ -661,6 +698,15 @@ class Polyomino(Puzzle):
         from .puzzler import solution_file
 
         started = time.perf_counter()
+        if self.choose:  # each selection a puzzle of its own: its packings' orbits, the least image of each
+            from ...symmetry import canonical
+
+            kept = []
+            for part, packings in selections(self, listed(self.encoding("cover"))):
+                sym = part.symmetries()
+                kept += [packing_of(part, sym, least) for least in sorted({canonical(sym, s) for s in packings})]
+            text = "".join(solution_file(self, kept, seconds=time.perf_counter() - started))
+            return text, {"solutions": len(kept), "up_to": "symmetry", "symmetries": "by selection"}
         kept = orbit_representatives(self, listed)
         held = {"up_to": "symmetry", "symmetries": len(self.symmetries().perms)}
         named = self.__dict__.get("catalogue")
@@ -719,6 +765,7 @@ class Polyomino(Puzzle):
                 **({"omit_one_of": list(self.omit_one_of)} if self.omit_one_of else {}),
                 **({"wrap": self._wrap_name()} if self.wrap else {}),
                 **({"parts": len(self.parts)} if self.parts else {}),
+                **({"choose": self.choose} if self.choose else {}),
                 **({"puzzle": named, "published": known["count"], "published_up_to": known["up_to"]} if named else {})}
 
     def describe(self) -> str:
@@ -727,7 +774,8 @@ class Polyomino(Puzzle):
         known = catalogue_entry(named) if named else None
         said = (f"{named} (published: {known['count']} up to {known['up_to']}), " if known and known["count"] is not None
                 else f"{named}: " if named else "")
-        less = f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of else ""
+        less = (f" less one of {', '.join(self.omit_one_of)}" if self.omit_one_of
+                else f" (any {self.choose})" if self.choose else "")
         joined = f" ({self._wrap_name()} joined)" if self.wrap else ""
         cut = f" cut in {len(self.parts)} part{'s' * (len(self.parts) != 1)}" if self.parts else ""
         return f"{said}{self.set_name}{many}{less} on {self.board_label}{joined}{cut}"
@@ -742,7 +790,18 @@ class Polyomino(Puzzle):
         which no piece's placements prune."""
         if self.copies == "any":
             return None
+        if self.choose:
+            return selection_orbits(self, engine)
         return count_orbits(self, engine)
+
+    def orbit_refusal(self) -> str | None:
+        """Why a puzzle of any k pieces is counted up to symmetry by :meth:`orbit_count` alone: each selection of
+        pieces is a puzzle of its own, which no one group's orbits give (None for other puzzles)."""
+        if not self.choose:
+            return None
+        return (f"a packing of any {self.choose} pieces is counted up to symmetry selection by selection (each "
+                "selection of pieces a puzzle of its own), by the default method and all the board's symmetries; "
+                "--method and --symmetry take a puzzle of one selection")
 
     def symmetries(self, recolour: bool = False):
         """The lattice symmetries that map the board onto itself, acting on the cells of a solution

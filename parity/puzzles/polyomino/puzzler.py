@@ -383,7 +383,7 @@ def solution_art(puzzle, solution: Mapping[str, tuple]) -> str:
 
 def _omitted(puzzle, solution: Mapping[str, tuple]) -> list[str]:
     """The pieces a packing does not place (the one it leaves out, or pieces missing from a wrong one)."""
-    if getattr(puzzle, "copies", "once") != "once":
+    if getattr(puzzle, "copies", "once") != "once" or getattr(puzzle, "choose", None):
         return []
     return [name for name in puzzle.pieces if name not in solution]
 

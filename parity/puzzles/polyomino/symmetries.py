@@ -215,10 +215,19 @@ def least_image(puzzle: Puzzle, solution: Mapping[str, tuple], up_to_symmetry: b
                   for name, cells in solution.items()]
     except (ValueError, KeyError, TypeError):
         raise InvalidSolution("a solution maps the puzzle's pieces to cells of its board") from None
+    if puzzle.copies == "once" and not up_to_symmetry:
+        return tuple(sorted((k, tuple(cells)) for k, cells in blocks))
+    if getattr(puzzle, "choose", None):  # each selection of pieces up to its own puzzle's symmetries
+        from .orbits import selections
+
+        puzzle.verify(solution)
+        groups = puzzle.__dict__.setdefault("_selection_symmetries", {})  # selection -> its puzzle's group
+        chosen = tuple(sorted(solution))
+        if chosen not in groups:
+            groups[chosen] = selections(puzzle, [solution])[0][0].symmetries()
+        return canonical(groups[chosen], solution)
     sym = puzzle.symmetries()
     if puzzle.copies == "once":
-        if not up_to_symmetry:
-            return tuple(sorted((k, tuple(cells)) for k, cells in blocks))
         return canonical(sym, solution)
     images = range(len(sym.perms)) if up_to_symmetry else [0]  # (element 0 is the identity)
     return min(tuple(sorted((int(sym.coupled[g][k]), tuple(sorted(int(sym.perms[g][i]) for i in cells)))
