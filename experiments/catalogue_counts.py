@@ -21,6 +21,11 @@ earlier runs:
   store; ``parity sweep check STORE`` verifies it again), False where the
   engine proved there is none, None where the budget ran out first.
 
+A store may also hold ``parity sweep polyform-split --puzzle NAME`` runs:
+a puzzle whose split count is complete gets that count, exact
+(``engine``, ``split``: the number of pieces, ``seconds``: the pieces'
+seconds added up, one worker's time; ``budget`` None).
+
 An exact count replaces an estimate, never the other way round; of two
 estimates the one made with the larger budget is kept.  Rows whose puzzle
 is no longer in the catalogue are dropped (the file is of the catalogue as
@@ -73,6 +78,32 @@ def entry_of(row: dict) -> dict | None:
     return entry
 
 
+def split_entries(store, catalogue: dict) -> dict[str, dict]:
+    """The entries of the puzzles whose ``polyform-split`` count in ``store`` is complete (each depth and convention
+    the store holds; the first complete one of a puzzle is kept)."""
+    from parity.puzzles.polyomino.sweep import SPLIT_SWEEP, split_result
+
+    runs = {}
+    for row in store.rows(SPLIT_SWEEP):
+        params = row["params"]
+        runs.setdefault((params["puzzle"], params["depth"], params["plain"]), []).append(row)
+    out = {}
+    for (name, depth, plain), rows in runs.items():
+        if name in out or name not in catalogue or plain:
+            continue
+        total, _ = split_result(store, name, depth, plain)
+        if not total["complete"]:
+            continue
+        up_to = catalogue[name]["up_to"]
+        out[name] = {"up_to": up_to, "count": total["count_up_to_rotation" if up_to == "rotation" else
+                                                   "count_up_to_symmetry"],
+                     "count_all": total["count"], "engine": total["engine"],
+                     "seconds": round(sum(r["seconds"] or 0 for r in rows if r["status"] == "done"), 2),
+                     "budget": None, "split": total["tasks"], "solved": None,
+                     "solve_engine": None, "solve_seconds": None}
+    return out
+
+
 def better(old: dict | None, new: dict) -> dict:
     """The entry to keep of two for one puzzle: an exact count over an estimate, then the larger budget; a packing
     found by either is kept."""
@@ -89,7 +120,8 @@ def better(old: dict | None, new: dict) -> dict:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stores", nargs="+", help="SQLite stores of parity sweep polyform-catalogue")
+    parser.add_argument("stores", nargs="+", help="SQLite stores of parity sweep polyform-catalogue or "
+                        "polyform-split")
     parser.add_argument("--out", default=str(OUT), help="the file to write (merged with what it holds)")
     args = parser.parse_args(argv)
     from parity.data.catalogue import PUZZLER, PUZZLES
@@ -111,6 +143,9 @@ def main(argv=None) -> None:
                     continue
                 if PUZZLER.get(name, PUZZLES.get(name))["up_to"] != entry["up_to"]:
                     continue  # counted under a convention the catalogue has since changed
+                counts[name] = better(counts.get(name), entry)
+                seen += 1
+            for name, entry in split_entries(store, {**PUZZLES, **PUZZLER}).items():
                 counts[name] = better(counts.get(name), entry)
                 seen += 1
     data = {"source": "parity sweep polyform-catalogue (experiments/catalogue_counts.py)",

@@ -80,6 +80,23 @@ def test_two_local_workers_and_the_summary(tmp_path):
     assert json.loads(plain.out)["result"]["count"] == 8
 
 
+def test_a_split_store_is_checked_again_by_another_engine(tmp_path):
+    # the pieces counted again by dancing links; a tampered count and a piece of no cut are both caught (exit 1)
+    path = tmp_path / "split.sqlite"
+    run = run_cli("sweep", "polyform-split", "--puzzle", "tetrahexes-coin", "--store", path, "--workers", "0")
+    assert run.code == 0, run.err
+    checked = run_cli("sweep", "check", path)
+    assert checked.code == 0 and "every one holds" in checked.out
+    with sqlite3.connect(path) as db:
+        rowid, result = db.execute("SELECT rowid, result FROM tasks WHERE result LIKE ? LIMIT 1",
+                                   ('%"covers": 1%',)).fetchone()
+        wrong = json.loads(result)
+        wrong["covers"] = 2
+        db.execute("UPDATE tasks SET result = ? WHERE rowid = ?", (json.dumps(wrong), rowid))
+    checked = run_cli("sweep", "check", path)
+    assert checked.code == 1 and "counted again by dlx" in checked.out + checked.err
+
+
 def test_a_split_up_to_symmetry_refused_where_no_piece_is_fixed(tmp_path):
     run = run_cli("sweep", "polyform-split", "--puzzle", "pentominoes-triangle", "--store", tmp_path / "s.sqlite")
     assert run.code == 2 and "give --plain" in run.err

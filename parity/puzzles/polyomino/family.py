@@ -167,6 +167,7 @@ FAMILY = Family(
             ),
             tasks="parity.puzzles.polyomino.sweep:split_tasks",
             task="parity.puzzles.polyomino.sweep:split_task",
+            check="parity.puzzles.polyomino.sweep:split_check",
             result="parity.puzzles.polyomino.sweep:split_result",
         ),
     ),

@@ -37,10 +37,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ...errors import LimitError
+from ...errors import LimitError, ParityError
 
 __all__ = ["CATALOGUE_SWEEP", "SPLIT_SWEEP", "catalogue_tasks", "catalogue_row", "catalogue_estimate", "built_puzzle",
-           "lead_of", "pieces", "count_piece", "split_tasks", "split_task", "split_result", "add_parts"]
+           "lead_of", "pieces", "count_piece", "split_tasks", "split_task", "split_check", "split_result", "add_parts",
+           "RECHECK_SECONDS"]
 
 #: the sweeps' names (in a store and on the command line)
 CATALOGUE_SWEEP = "polyform-catalogue"
@@ -233,7 +234,7 @@ def pieces(puzzle, depth: int = 1, plain: bool = False) -> list[tuple[int | None
     return [(rep, path) for _, rep, path in cut]
 
 
-def count_piece(puzzle, rep: int | None, path, plain: bool = False) -> dict:
+def count_piece(puzzle, rep: int | None, path, plain: bool = False, engine: str | None = None) -> dict:
     """One piece of a split count (see :func:`pieces`): its packings counted (``covers``) by the fastest exact
     counter that takes it, and what they add to the count up to symmetry and of the rotations (``orbits``,
     ``rotation_orbits``, Fractions as text) and to the count of every packing (``count``).
@@ -250,7 +251,7 @@ def count_piece(puzzle, rep: int | None, path, plain: bool = False) -> dict:
     lead, roots = lead_of(puzzle)
     subset, root = _root(puzzle, rep)
     part = restricted(root, list(path))
-    counter = choose_for(part, "cover", None, "count")
+    counter = choose_for(part, "cover", engine, "count")
     if plain or rep is None:
         covers = int(counter.count(part).count)
         return {"covers": covers, "count": covers, "engine": counter.name}
@@ -264,7 +265,7 @@ def count_piece(puzzle, rep: int | None, path, plain: bool = False) -> dict:
         covers = int(counter.count(part).count)
         return {"covers": covers, "orbits": str(covers), "rotation_orbits": str(Fraction(G * covers, H)),
                 "count": G * covers, "engine": counter.name}
-    lister = choose_for(part, "cover", None, "solutions")
+    lister = choose_for(part, "cover", engine, "solutions")
     orbits, turned, every, covers = Fraction(0), Fraction(0), 0, 0
     for chosen in lister.solutions(part):
         solution = part.decode(chosen)
@@ -297,6 +298,55 @@ def split_tasks(puzzle: str, depth: int = 1, plain: bool = False) -> list[dict]:
 def split_task(params: Mapping) -> dict:
     """One task of ``parity sweep polyform-split``: its piece counted (:func:`count_piece`)."""
     return count_piece(built_puzzle(params["puzzle"]), params["rep"], params["path"], params["plain"])
+
+
+#: a split count's pieces that took at most this many seconds are counted again by ``parity sweep check``
+RECHECK_SECONDS = 1.0
+
+
+def split_check(row: Mapping) -> list[str]:
+    """What re-checking a ``polyform-split`` task's row finds wrong (nothing, when it holds): its piece must be
+    one of the pieces its puzzle is cut into now, its numbers whole and consistent, and a piece that took at most
+    :data:`RECHECK_SECONDS` is counted again by dancing links (another engine than the split's) to the same
+    numbers.
+
+    Examples
+    --------
+    >>> params = split_tasks("pentominoes-3x20", depth=0)[0]
+    >>> row = {"params": params, "status": "done", "seconds": 0.01, "result": split_task(params)}
+    >>> split_check(row)
+    []
+    >>> row["result"]["covers"] += 1
+    >>> print(*split_check(row))  # doctest: +ELLIPSIS
+    pentominoes-3x20, the piece of lead placement 1218 and options []: stored ..., counted again by dlx {...}
+    """
+    params, result = row["params"], row.get("result") or {}
+    if row.get("status") != "done":
+        return []
+    name = params.get("puzzle")
+    key = (name, params.get("depth"), params.get("plain"))
+    cuts = _CUTS.get(key)
+    if cuts is None:
+        try:
+            cuts = _CUTS[key] = [dict(task) for task in split_tasks(*key)]
+        except ParityError as exc:
+            return [f"{name}: {exc}"]
+    where = f"{name}, the piece of lead placement {params.get('rep')} and options {params.get('path')}"
+    if dict(params) not in cuts:
+        return [f"{where}: not a piece of the puzzle's cut at depth {params.get('depth')}"]
+    problems = []
+    if not isinstance(result.get("covers"), int) or result["covers"] < 0 or not isinstance(result.get("count"), int):
+        problems.append(f"{where}: the stored covers and count are not whole numbers: {result!r:.80}")
+    elif (row.get("seconds") or 0) <= RECHECK_SECONDS:
+        again = count_piece(built_puzzle(name), params["rep"], params["path"], params["plain"], engine="dlx")
+        mine = {k: v for k, v in result.items() if k != "engine"}
+        theirs = {k: v for k, v in again.items() if k != "engine"}
+        if mine != theirs:
+            problems.append(f"{where}: stored {mine}, counted again by dlx {theirs}")
+    return problems
+
+
+_CUTS: dict[tuple, list[dict]] = {}
 
 
 def add_parts(tasks: Sequence[Mapping], parts: Sequence[Mapping | None]) -> dict:
