@@ -826,6 +826,9 @@ def write_family(family: Family, repo: str, time_budget: float | None, again: bo
     for name, (found, seconds) in SPLIT_COUNTS.items():  # (counted apart, by the split count)
         if name in puzzles:
             puzzles[name].update(found=found, agrees=found == puzzles[name]["count"], seconds=seconds, slow=True)
+            if found == puzzles[name]["count"]:
+                puzzles[name].setdefault("note", "counted in pieces by parity sweep polyform-split --puzzle NAME; "
+                                                 "its seconds are the pieces' seconds added up, on one worker")
     if time_budget is not None:  # those not yet counted (all of them, again)
         time_counts({k: v for k, v in puzzles.items() if again or "agrees" not in v}, time_budget)
     for puzzle in puzzles.values():

@@ -168,11 +168,19 @@ def catalogue_command(family: str | None, as_json: bool) -> None:
             said = "" if row.get("published") is None else f" (published: {row['published']})"
             lines.append(f"{row['name']:<{width}}  {row['family']:<7}  not yet: {row['reason']}{said}")
             continue
-        pieces = row["pieces"] + (f" less one of {row['omit_one_of']}" if row["omit_one_of"] else "")
+        pieces = row["pieces"] + (f" less one of {row['omit_one_of']}" if row["omit_one_of"] else
+                                  f" (any {row['choose']})" if row.get("choose") else "")
         published = "-" if row["published"] is None else f"{row['published']} up to {row['up_to']}"
         counted = "" if row["counted"] is None or row["published"] is not None else f"; parity: {row['counted']}"
+        if row.get("searched") is not None:  # why no packing is shown: none found within the sweep's budget
+            size = f", a search of ~{row['nodes']:.2g} nodes" if row.get("nodes") else ""
+            counted += f"; no packing found in {row['searched']:g} s{size}"
+        elif row.get("solved") is False:
+            counted += "; no packing (proved)"
         lines.append(f"{row['name']:<{width}}  {row['family']:<7}  {pieces}; {row['board']}; published: {published}"
                      + counted)
+    unsolved = sum(row.get("searched") is not None for row in built)
     lines.append(f"{len(built)} puzzles, {sum(row['published'] is not None for row in built)} with a published count"
-                 + (f"; {len(rows) - len(built)} not yet built" if len(rows) > len(built) else ""))
+                 + (f"; {len(rows) - len(built)} not yet built" if len(rows) > len(built) else "")
+                 + (f"; {unsolved} with no packing found within the catalogue sweep's budget" if unsolved else ""))
     click.echo("\n".join(lines))

@@ -286,7 +286,9 @@ def catalogue(family: str | None = None) -> list[dict]:
     count is up to, the published count (None where none is) and where it is published; a puzzle not yet built
     says why (``built`` False, ``reason``).  A built puzzle that parity's catalogue sweeps counted also has
     ``counted``, parity's count under the same convention (:func:`parity.data.catalogue.sweep_counts`; None where
-    no sweep counted it within its budget).
+    no sweep counted it within its budget), ``solved`` (True: a packing found and verified; False: the engine
+    proved there is none; None: neither within the sweep's budget, whose seconds are then ``searched``, and
+    ``nodes`` the size of the search as Knuth's estimate gives it, where it does).
 
     Examples
     --------
@@ -308,10 +310,14 @@ def catalogue(family: str | None = None) -> list[dict]:
     for name, entry in [*PUZZLES.items(), *((k, v) for k, v in PUZZLER.items() if k not in PUZZLES)]:
         kind = CATALOGUE_FAMILIES[PIECE_SETS[entry["pieces"]][2]]
         board = entry.get("board_label", entry["board"])
+        swept = sweep_counts().get(name, {})
+        guess = swept.get("estimate") or {}
         rows.append({"name": name, "family": kind, "built": True, "pieces": entry["pieces"],
-                     "omit_one_of": entry.get("omit_one_of"), "board": board, "up_to": entry["up_to"],
-                     "published": entry["count"], "source": entry["source"],
-                     "counted": sweep_counts().get(name, {}).get("count")})
+                     "omit_one_of": entry.get("omit_one_of"), "choose": entry.get("choose"), "board": board,
+                     "up_to": entry["up_to"], "published": entry["count"], "source": entry["source"],
+                     "counted": swept.get("count"), "solved": swept.get("solved"),
+                     "searched": swept.get("budget") if swept and swept.get("solved") is None else None,
+                     "nodes": guess.get("nodes")})
     rows += [{"name": name, "family": PUZZLER_FAMILY_OF[name], "built": False, "reason": reason,
               "published": PUZZLER_NOT_YET_PUBLISHED[name][0], "source": PUZZLER_NOT_YET_PUBLISHED[name][1]}
              for name, reason in PUZZLER_NOT_YET.items()]
