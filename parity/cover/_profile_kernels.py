@@ -1,7 +1,8 @@
 """The compiled frontier count of :mod:`parity.cover.profile` (numba, cached on disk).
 
 One level a position: every state (the covered items among the next 63,
-one bit each, the item at the position as bit 0) goes on to the next
+one bit each, the item at the position as bit 0; in a packing, fewer items
+ahead and the pieces placed in the bits above them) goes on to the next
 position, through each option anchored at the position that fits where the
 item is open.  States that meet are added: the level's successors are
 scattered into buckets by a hash of their word (memory written in order, a
@@ -42,14 +43,19 @@ def _add(lo, hi, at, add_lo, add_hi, modulus):
 
 
 @njit(cache=True)
-def profile_run(start, masks, n_items, modulus, limit):
+def profile_run(start, masks, n_items, modulus, limit, window, final):
     """The count of covers: ``(lo, hi, status, most)``, status 0 done, 1 a 128-bit overflow, 2 more than ``limit``
     states at once (``most``: the most states at one position).
 
     ``masks[start[i]:start[i + 1]]`` are the options anchored at item ``i``
-    (their first item), as bits from it.
+    (their first item), as bits from it.  The bits of ``window`` move down
+    a place from one position to the next (the items ahead); the bits above
+    it stay (the pieces placed, in a packing: each piece an item of its own,
+    outside the order); the count is the states' at the end that equal
+    ``final`` (every piece placed).
     """
     one = np.uint64(1)
+    rest = ~window
     # the buffers live across the levels, grown when a level needs more (fresh memory each level costs its zeroing)
     keys = np.zeros(16, dtype=np.uint64)
     lo = np.zeros(16, dtype=np.uint64)
@@ -74,13 +80,14 @@ def profile_run(start, masks, n_items, modulus, limit):
         for s in range(n):  # each bucket's size
             key = keys[s]
             if key & one:
-                nxt = key >> one
+                nxt = ((key & window) >> one) | (key & rest)
                 counts[(nxt * GOLDEN) >> shift] += 1
             else:
                 for j in range(a, b):
                     m = masks[j]
                     if (key & m) == 0:
-                        nxt = (key | m) >> one
+                        both = key | m
+                        nxt = ((both & window) >> one) | (both & rest)
                         counts[(nxt * GOLDEN) >> shift] += 1
         total = 0
         for x in range(1 << bits):
@@ -96,7 +103,7 @@ def profile_run(start, masks, n_items, modulus, limit):
         for s in range(n):  # the successors, bucket by bucket
             key = keys[s]
             if key & one:
-                nxt = key >> one
+                nxt = ((key & window) >> one) | (key & rest)
                 x = (nxt * GOLDEN) >> shift
                 scattered[fill[x], 0] = nxt
                 scattered[fill[x], 1] = lo[s]
@@ -106,7 +113,8 @@ def profile_run(start, masks, n_items, modulus, limit):
                 for j in range(a, b):
                     m = masks[j]
                     if (key & m) == 0:
-                        nxt = (key | m) >> one
+                        both = key | m
+                        nxt = ((both & window) >> one) | (both & rest)
                         x = (nxt * GOLDEN) >> shift
                         scattered[fill[x], 0] = nxt
                         scattered[fill[x], 1] = lo[s]
@@ -158,6 +166,7 @@ def profile_run(start, masks, n_items, modulus, limit):
         n = m
         if m > most:
             most = m
-    if n == 1 and keys[0] == 0:
-        return lo[0], hi[0], 0, most
+    for s in range(n):
+        if keys[s] == final:
+            return lo[s], hi[s], 0, most
     return np.uint64(0), np.uint64(0), 0, most

@@ -4,7 +4,9 @@ A cover problem built in scan-line order (``CoverProblem(..., ordered=True)``)
 whose options each span at most 63 consecutive items (a tiling: pieces used
 any number of times, the board a few rows of pieces deep) is counted one item
 at a time: the state at item ``i`` is the set of items from ``i`` on that are
-covered already, as bits of one machine word; a state whose item ``i`` is
+covered already, as bits of one machine word (in a packing, where each piece
+is an item of its own outside the board's order, the pieces placed are the
+word's top bits, one a piece, and the items ahead fewer by as many); a state whose item ``i`` is
 covered goes on to ``i + 1`` as it is, any other goes on through each option
 whose first item is ``i`` and that fits.  States that meet are added, so
 each distinct frontier is counted once however many partial covers reach
@@ -36,8 +38,8 @@ import numpy as np
 from .._limits import human_bytes, machine_memory
 from ..errors import TooLargeError
 
-__all__ = ["profile_count", "profile_load", "profile_refusal", "profile_tables", "count_bound", "MAX_SPAN",
-           "BYTES_PER_STATE"]
+__all__ = ["profile_count", "profile_load", "profile_refusal", "profile_tables", "profile_frame", "count_bound",
+           "MAX_SPAN", "BYTES_PER_STATE"]
 
 #: the most consecutive items one option may span (a state is one 64-bit word, its top bit the table's mark)
 MAX_SPAN = 63
@@ -65,20 +67,42 @@ def profile_tables(problem) -> tuple[np.ndarray | None, np.ndarray | None, str |
     return problem.__dict__["_profile_tables"]
 
 
+def profile_frame(problem) -> tuple[int, int, int]:
+    """``(positions, window, final)``: the items counted along (a board's cells, where the problem gives its cells'
+    neighbours: a packing's pieces are items of their own, outside the order), the state's bits that move down a
+    place from one position to the next (the rest hold the pieces placed), and the state at the end that counts
+    (every piece placed); see :func:`profile_tables`."""
+    profile_tables(problem)
+    return problem.__dict__["_profile_frame"]
+
+
 def _tables(problem) -> tuple[np.ndarray | None, np.ndarray | None, str | None]:
-    place = {item: k for k, item in enumerate(problem.primary)}
+    cells = problem.neighbours or {}
+    order = [item for item in problem.primary if item in cells] if cells else list(problem.primary)
+    pieces = [item for item in problem.primary if item not in cells] if cells else []
+    span = MAX_SPAN - len(pieces)  # the pieces' bits above the items ahead; the top bit stays clear
+    if span < 1:
+        return None, None, f"the frontier count holds at most {MAX_SPAN - 1} pieces, and this problem has {len(pieces)}"
+    place = {item: k for k, item in enumerate(order)}
+    piece = {item: span + k for k, item in enumerate(pieces)}
+    problem.__dict__["_profile_frame"] = (len(order), (1 << span) - 1, sum(1 << b for b in piece.values()))
     idle = set(problem.idle)
-    anchored: list[list[int]] = [[] for _ in problem.primary]
+    anchored: list[list[int]] = [[] for _ in order]
     for number, items in enumerate(problem.items):
         if number in idle:
             continue
-        where = [place.get(item) for item in items]
-        if any(k is None for k in where):
+        where = [place[item] for item in items if item in place]
+        held = [piece[item] for item in items if item in piece]
+        if len(where) + len(held) != len(items):
             return None, None, "the frontier count takes options of primary items only"
+        if len(held) > 1 or not where:
+            return None, None, "the frontier count takes options of one piece each, that cover a cell"
         low = min(where)
-        if max(where) - low + 1 > MAX_SPAN:
-            return None, None, f"an option spans more than {MAX_SPAN} items in their order"
-        anchored[low].append(sum(1 << (k - low) for k in where))
+        if max(where) - low + 1 > span:
+            return None, None, (f"an option spans more than {span} items in their order" if not pieces else
+                                f"an option spans more than {span} cells in their order (63 bits less one for each "
+                                f"of the {len(pieces)} pieces)")
+        anchored[low].append(sum(1 << (k - low) for k in where) | sum(1 << b for b in held))
     start = np.zeros(len(anchored) + 1, dtype=np.int64)
     start[1:] = np.cumsum([len(a) for a in anchored])
     masks = np.array([m for a in anchored for m in a], dtype=np.uint64)
@@ -102,7 +126,8 @@ def profile_load() -> None:
     counting a board of two cells."""
     from ._profile_kernels import profile_run
 
-    profile_run(np.array([0, 1, 1], dtype=np.int64), np.array([3], dtype=np.uint64), 2, np.uint64(0), 100)
+    profile_run(np.array([0, 1, 1], dtype=np.int64), np.array([3], dtype=np.uint64), 2, np.uint64(0), 100,
+                np.uint64(2 ** 63 - 1), np.uint64(0))
 
 
 def profile_count(problem, limit: int | None = None) -> int:
@@ -121,14 +146,15 @@ def profile_count(problem, limit: int | None = None) -> int:
     if refusal is not None:
         raise ValueError(refusal)
     start, masks, _ = profile_tables(problem)
+    n, window, final = profile_frame(problem)
     if limit is None:
         limit = machine_memory() // (2 * BYTES_PER_STATE)
-    n = len(problem.primary)
     if n == 0:
-        return 1
+        return 1 if final == 0 else 0
 
     def run(modulus: int) -> int:
-        lo, hi, status, most = profile_run(start, masks, n, np.uint64(modulus), limit)
+        lo, hi, status, most = profile_run(start, masks, n, np.uint64(modulus), limit, np.uint64(window),
+                                           np.uint64(final))
         if status == 2:
             raise TooLargeError(f"counting this cover problem along its frontier needs more than {limit:,} states "
                                 f"at once (about {human_bytes(limit * BYTES_PER_STATE)})")

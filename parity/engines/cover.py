@@ -199,8 +199,10 @@ class MemoEngine(DlxEngine):
         """An ordered problem whose every option stays within half of the items, consecutive in their order:
         then the open items of a subproblem lie in a window, and few distinct subproblems arise (a tiling, whose
         window is a few lines of the board).  An item per piece, listed after the cells, stretches an option
-        over nearly every item and makes every subproblem distinct by the pieces used (a packing): there
-        ``scan`` lists faster than the memo counts."""
+        over nearly every item and makes every subproblem distinct by the pieces used (a packing): there the
+        pruned searches (``pack``, ``scan``) are chosen, faster where packings are few; named, the memo counts a
+        packing by its frontier with the pieces placed in the state, far faster where they are many (the
+        polyforms tutorial measures both)."""
         from ..cover.memo import memo_span
 
         return problem.ordered and memo_span(problem) <= len(problem.primary) // 2

@@ -1,7 +1,9 @@
-"""The compiled frontier count of tilings: equal to the memo in Python (its plain reference), to dancing links on
-small boards, and to OEIS A004003 past 64 and past 128 bits (the Chinese remainder route)."""
+"""The compiled frontier count of tilings and packings: equal to the memo in Python (its plain reference), to
+dancing links on small boards, and to OEIS A004003 past 64 and past 128 bits (the Chinese remainder route)."""
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from parity.cover.memo import memo_count
 from parity.cover.profile import count_bound, profile_count, profile_refusal, profile_tables
 from parity.engines.cover import MemoEngine
 from parity.errors import TooLargeError
+from parity.puzzles.polyomino import random_packing
 
 from test_memo import profile_dp  # (the broken-profile DP written out for dominoes)
 
@@ -58,7 +61,8 @@ def test_an_overflow_of_128_bits_is_reported_not_wrapped():
     problem = _tiling("dominoes", 18, 18)  # 5.5e38 tilings
     start, masks, _ = profile_tables(problem)
     assert count_bound(problem, start) >= A004003[9] > 2 ** 128
-    assert profile_run(start, masks, len(problem.primary), np.uint64(0), 10 ** 9)[2] == 1
+    assert profile_run(start, masks, len(problem.primary), np.uint64(0), 10 ** 9, np.uint64(2 ** 63 - 1),
+                       np.uint64(0))[2] == 1
     assert profile_count(problem) == A004003[9]  # by residues instead
 
 
@@ -67,8 +71,11 @@ def test_what_the_frontier_count_refuses_and_its_bound():
     assert "ordered" in profile_refusal(CoverProblem([["a"], ["b"]]))
     far = CoverProblem([["a", 99]] + [[k] for k in range(100)], primary=["a", *range(100)], ordered=True)
     assert "spans more than 63" in profile_refusal(far)
-    assert "primary items only" in profile_refusal(pt.Polyomino("pentominoes", "rect:10x6").encoding("cover")) or \
-        "spans" in profile_refusal(pt.Polyomino("pentominoes", "rect:10x6").encoding("cover"))  # (a packing)
+    # a packing: each piece an item outside the order, its bit above the cells ahead, which then number fewer
+    assert profile_refusal(pt.Polyomino("pentominoes", "rect:10x6").encoding("cover")) is None
+    assert "spans more than 28 cells" in profile_refusal(pt.Polyomino("hexominoes", "rect:15x14").encoding("cover"))
+    assert "one piece each" in profile_refusal(pt.Polyomino("pentominoes", "rect:11x5",
+                                                            omit_one_of="XI").encoding("cover"))  # (the '!' item)
     with pytest.raises(TooLargeError, match="states"):
         profile_count(_tiling("dominoes", 8, 8), limit=10)
     assert profile_count(CoverProblem([], primary=[], ordered=True)) == 1
@@ -86,3 +93,27 @@ def test_the_memo_engine_counts_large_tilings_compiled_and_small_ones_in_python(
     assert MemoEngine.compiled(small.encoding("cover")) and MemoEngine.compiled(large.encoding("cover"))
     assert pt.count(small, engine="memo") == 36 and compiled == []
     assert pt.count(large, engine="memo") == 19077209438 and compiled == [large.encoding("cover")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_packings_counted_along_the_frontier_with_their_pieces_placed_in_the_state(seed):
+    # each piece an item of its own: the pieces placed ride in the state's top bits; against the memo in Python
+    # (the reference) and dancing links, on the cross-check's random packings that the count takes
+    puzzle = random_packing(random.Random(seed))
+    problem = puzzle.encoding("cover")
+    if profile_refusal(problem) is not None:
+        return
+    assert profile_count(problem) == memo_count(problem) == problem.count()
+
+
+@pytest.mark.parametrize("pieces, board, expected", [
+    ("pentominoes", "rect:10x6", 9356), ("pentominoes", "rect:20x3", 8), ("tetrominoes", "rect:5x4", 0),
+    ("one-sided-tetrominoes", "rect:7x4", None),
+])
+def test_packings_by_the_frontier_count_and_their_published_counts(pieces, board, expected):
+    # 2339 and 2 pentomino rectangles up to their 4 symmetries: 9356 and 8 packings
+    puzzle = pt.Polyomino(pieces, board)
+    counted = profile_count(puzzle.encoding("cover"))
+    assert counted == pt.count(puzzle, engine="pack")
+    assert expected is None or counted == expected
