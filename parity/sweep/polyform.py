@@ -24,14 +24,14 @@ from ..puzzles.polyomino.sweep import ESTIMATE_SECONDS, built_puzzle, catalogue_
 __all__ = ["catalogue_task", "catalogue_check"]
 
 
-def _orbits(puzzle) -> dict:
+def _orbits(puzzle, engine: str | None = None) -> dict:
     """The puzzle's packings up to its symmetries, as ``parity count --up-to-symmetry`` counts them
     (:func:`parity.count_up_to_symmetry`: the lead piece's placements pruned where a piece is fixed by every
     symmetry, else Burnside's lemma over the packings each symmetry fixes, each a smaller problem counted), with
     the engine that counted."""
     from ..api import count_up_to_symmetry
 
-    counted = count_up_to_symmetry(puzzle)
+    counted = count_up_to_symmetry(puzzle, engine=engine)
     return {**counted, "engine": counted.get("engine") or "+".join(counted.get("symmetry_engines", ())) or None}
 
 
@@ -67,7 +67,8 @@ def catalogue_task(params: Mapping) -> dict:
                 "engine": out["solve_engine"], "count_seconds": 0.0, "count_all": 0}
     started = time.perf_counter()
     try:
-        counted = run_in_child(_orbits, puzzle, time_limit=params.get("budget"), what="counting")
+        counted = run_in_child(_orbits, puzzle, params.get("engine"), time_limit=params.get("budget"),
+                               what="counting")
     except TimeLimitReached:
         guess = catalogue_estimate(puzzle, lead_of(puzzle)[0], params.get("estimate_seconds", ESTIMATE_SECONDS))
         if rotation and guess["solutions"] is not None:  # (each orbit about |G| / |H| orbits of the rotations)

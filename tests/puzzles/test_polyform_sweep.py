@@ -80,6 +80,19 @@ def test_two_local_workers_and_the_summary(tmp_path):
     assert json.loads(plain.out)["result"]["count"] == 8
 
 
+def test_the_catalogue_counted_by_a_named_engine(tmp_path):
+    # the frontier count (memo) counts what the lead piece's free placements leave; the few packings a symmetry of
+    # the lead placement fixes are listed by another engine, and the row names both
+    row = catalogue_task({"puzzle": "tetrahexes-coin", "budget": 60, "engine": "memo"})
+    assert (row["count"], row["agrees"], row["engine"]) == (4, True, "memo+pack")
+    run = run_cli("sweep", "polyform-catalogue", "--puzzles", "tetrahexes-coin", "--engine", "gf2", "--store",
+                  tmp_path / "c.sqlite")
+    assert run.code == 2 and "does not count cover problems" in run.err
+    run = run_cli("sweep", "polyform-catalogue", "--puzzles", "tetrahexes-coin", "--engine", "nope", "--store",
+                  tmp_path / "c.sqlite")
+    assert run.code == 2 and "unknown engine" in run.err and len(run.err.strip().splitlines()) == 1
+
+
 def test_a_split_store_is_checked_again_by_another_engine(tmp_path):
     # the pieces counted again by dancing links; a tampered count and a piece of no cut are both caught (exit 1)
     path = tmp_path / "split.sqlite"

@@ -141,6 +141,8 @@ FAMILY = Family(
                        "not mark slow).", default=False, type=bool),
                 Option("puzzles", ("--puzzles",), "Only these puzzles, comma-separated names (say those an earlier "
                        "sweep left uncounted, again with a larger --budget).", default=None),
+                Option("engine", ("--engine",), "The engine that counts (default: the fastest that applies); memo "
+                       "counts packings by their frontier, far faster where they are many.", default=None),
             ),
             tasks="parity.puzzles.polyomino.sweep:catalogue_tasks",
             task="parity.sweep.polyform:catalogue_task",

@@ -91,6 +91,7 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     from fractions import Fraction
 
     from ...engines import choose_for, get_engine
+    from ...errors import EngineNotApplicableError
 
     if engine is not None and get_engine(engine).accepts != "cover":
         return None
@@ -125,7 +126,10 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
             fixed_reps = reps
     if fixed_reps:
         subset, problem = pruned(set(fixed_reps))
-        lister = choose_for(problem, "cover", engine, "solutions")
+        try:
+            lister = choose_for(problem, "cover", engine, "solutions")
+        except EngineNotApplicableError:  # an engine that only counts (memo): these few packings listed by another
+            lister = choose_for(problem, "cover", None, "solutions")
         load += _loading(lister, problem)
         for chosen in lister.solutions(problem):
             solution = problem.decode(chosen)
@@ -269,7 +273,7 @@ def selection_orbits(puzzle: Puzzle, engine: str | None = None) -> dict:
     from .symmetries import board_symmetries
 
     problem = puzzle.encoding("cover")
-    lister = choose_for(problem, "cover", engine, "solutions")
+    lister = choose_for(problem, "cover", engine, "solutions")  # (an engine that only counts says so)
     load = _loading(lister, problem)
 
     def listed():

@@ -77,12 +77,12 @@ def lead_of(puzzle):
 # -- the catalogue --------------------------------------------------------------------------------------------------
 
 def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_only: bool = False,
-                    quick: bool = False, puzzles: str | None = None) -> list[dict]:
+                    quick: bool = False, puzzles: str | None = None, engine: str | None = None) -> list[dict]:
     """The tasks of ``parity sweep polyform-catalogue``: a puzzle each, the named puzzles parity builds (of one
     family as Polyform Puzzler groups them, or all; with ``published_only`` those with a published count; with
     ``quick`` those the catalogue does not mark slow, counted in a few seconds; with ``puzzles``, a
     comma-separated list of names, just those, say the ones an earlier sweep left uncounted, again with a larger
-    budget).
+    budget; with ``engine``, the engine that counts, say ``memo`` for puzzles of many packings).
 
     Examples
     --------
@@ -99,6 +99,11 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     from .sets import catalogue, catalogue_entry
 
     budget = check_time_limit(budget, "--budget")
+    if engine is not None:
+        from ...engines import get_engine
+
+        if get_engine(engine).accepts != "cover":
+            raise LimitError(f"--engine {engine} does not count cover problems; name one of dlx, pack, scan, memo")
     wanted = None
     if puzzles is not None:
         wanted = {name.strip() for name in str(puzzles).split(",") if name.strip()}
@@ -112,7 +117,8 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     if wanted and not rows:
         raise LimitError(f"--puzzles: none of {', '.join(sorted(wanted))} is among the puzzles that --family, --quick "
                          "and --published-only keep")
-    return [{"puzzle": row["name"], "budget": budget} for row in rows]
+    return [{"puzzle": row["name"], "budget": budget, **({"engine": engine} if engine is not None else {})}
+            for row in rows]
 
 
 def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: int = 0) -> dict:
