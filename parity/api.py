@@ -685,7 +685,12 @@ def _fixed_by_counting(puzzle, sym, engine: str | None) -> dict | None:
         try:
             counter = choose_for(encoding, encoding.kind, named, "count")
         except EngineNotApplicableError:
-            return None
+            if named is None:
+                return None
+            try:  # the engine named does not take this quotient (not in the board's order): the fastest counter
+                counter = choose_for(encoding, encoding.kind, None, "count")
+            except EngineNotApplicableError:
+                return None
         if not counter.exact:
             return None
         counter.load(encoding)

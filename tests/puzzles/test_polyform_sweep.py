@@ -81,10 +81,14 @@ def test_two_local_workers_and_the_summary(tmp_path):
 
 
 def test_the_catalogue_counted_by_a_named_engine(tmp_path):
-    # the frontier count (memo) counts what the lead piece's free placements leave; the few packings a symmetry of
-    # the lead placement fixes are listed by another engine, and the row names both
+    # an engine that only counts (memo, the frontier count) counts up to symmetry by Burnside's lemma: the
+    # identity's packings and each symmetry's quotient; the coin's lead placements include symmetric ones, whose
+    # packings the pruned count would list
     row = catalogue_task({"puzzle": "tetrahexes-coin", "budget": 60, "engine": "memo"})
-    assert (row["count"], row["agrees"], row["engine"]) == (4, True, "memo+pack")
+    assert (row["count"], row["agrees"], row["engine"]) == (4, True, "memo")
+    counted = pt.count_result(FAMILY.build(puzzle="polyhexes-1234-knobbed-hexagon-1"), "memo", up_to_symmetry=True)
+    assert counted.stats["symmetry_method"] == "burnside-counting" and counted.count == 106098
+    assert (counted.stats["count_up_to_symmetry"], counted.stats["count_up_to_rotation"]) == (17683, 35366)
     run = run_cli("sweep", "polyform-catalogue", "--puzzles", "tetrahexes-coin", "--engine", "gf2", "--store",
                   tmp_path / "c.sqlite")
     assert run.code == 2 and "does not count cover problems" in run.err

@@ -787,11 +787,18 @@ class Polyomino(Puzzle):
     def orbit_count(self, engine: str | None = None) -> dict | None:
         """Solutions up to the board's symmetries by pruning one piece's placements (see
         :func:`~parity.puzzles.polyomino.orbits.count_orbits`); None for tilings (pieces used any number of times),
-        which no piece's placements prune."""
+        which no piece's placements prune, and for an engine named that only counts (``memo``: the pruned count
+        lists the packings whose lead placement a symmetry fixes, so Burnside's lemma counts instead, the identity's
+        packings by that engine and each other symmetry's quotient by the fastest counter)."""
         if self.copies == "any":
             return None
         if self.choose:
             return selection_orbits(self, engine)
+        if engine is not None:
+            from ...engines import get_engine
+
+            if not get_engine(engine).can_enumerate:  # an engine that only counts (memo): Burnside's lemma, where
+                return None  # the lead piece's symmetric placements would have their packings listed one by one
         return count_orbits(self, engine)
 
     def orbit_refusal(self) -> str | None:
