@@ -237,15 +237,11 @@ def orbit_representatives(puzzle: Puzzle, listed) -> list[dict]:
 def selections(puzzle: Puzzle, solutions) -> list[tuple[Puzzle, list[dict]]]:
     """The packings ``solutions`` of a puzzle of any k pieces (``choose``), grouped by the pieces they place: for
     each selection, in the set's order, the puzzle of those pieces alone on the board and its packings."""
-    from .puzzle import Polyomino
-
     names = list(puzzle.pieces)
     groups: dict[tuple, list[dict]] = {}
     for solution in solutions:
         groups.setdefault(tuple(sorted(solution, key=names.index)), []).append(solution)
-    wrap = {"wrap": puzzle.parameters()["wrap"]} if puzzle.wrap else {}
-    return [(Polyomino({name: puzzle.pieces[name] for name in chosen}, puzzle.cells, one_sided=puzzle.one_sided,
-                       lattice=puzzle.lattice.name, **wrap), groups[chosen])
+    return [(puzzle.selection_puzzle(chosen), groups[chosen])
             for chosen in sorted(groups, key=lambda chosen: [names.index(name) for name in chosen])]
 
 

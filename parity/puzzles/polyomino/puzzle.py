@@ -801,6 +801,19 @@ class Polyomino(Puzzle):
                 return None  # the lead piece's symmetric placements would have their packings listed one by one
         return count_orbits(self, engine)
 
+    def selection_puzzle(self, chosen) -> "Polyomino":
+        """The puzzle of the pieces ``chosen`` alone on this board (a selection of a puzzle of any k pieces: its
+        own symmetries are those that keep those pieces).
+
+        Examples
+        --------
+        >>> Polyomino("one-sided-tetrominoes", "rect:4x4", choose=4).selection_puzzle(["I", "O", "T", "L"]).describe()
+        'custom on cells'
+        """
+        wrap = {"wrap": self._wrap_name()} if self.wrap else {}
+        return Polyomino({name: self.pieces[name] for name in chosen}, self.cells, one_sided=self.one_sided,
+                         lattice=self.lattice.name, **wrap)
+
     def orbit_refusal(self) -> str | None:
         """Why a puzzle of any k pieces is counted up to symmetry by :meth:`orbit_count` alone: each selection of
         pieces is a puzzle of its own, which no one group's orbits give (None for other puzzles)."""

@@ -218,13 +218,11 @@ def least_image(puzzle: Puzzle, solution: Mapping[str, tuple], up_to_symmetry: b
     if puzzle.copies == "once" and not up_to_symmetry:
         return tuple(sorted((k, tuple(cells)) for k, cells in blocks))
     if getattr(puzzle, "choose", None):  # each selection of pieces up to its own puzzle's symmetries
-        from .orbits import selections
-
         puzzle.verify(solution)
         groups = puzzle.__dict__.setdefault("_selection_symmetries", {})  # selection -> its puzzle's group
         chosen = tuple(sorted(solution))
         if chosen not in groups:
-            groups[chosen] = selections(puzzle, [solution])[0][0].symmetries()
+            groups[chosen] = puzzle.selection_puzzle(chosen).symmetries()
         return canonical(groups[chosen], solution)
     sym = puzzle.symmetries()
     if puzzle.copies == "once":
