@@ -298,7 +298,7 @@ CLAIMS += [
 ]
 
 NOT_RUN: list[NotRun] = [
-    NotRun("docs/tutorials/puzzler.rst", "no packing found in 10 s", "10 s",
+    NotRun("docs/tutorials/puzzler.rst", "no packing found in 15 s", "15 s",
            "the catalogue sweep's budget, stored in the data, not a time"),
     NotRun("docs/tutorials/polyforms.rst", "took 416 s cut", "416 s",
            "the split count's pieces' seconds added up on one worker (its store), not a command's time"),
