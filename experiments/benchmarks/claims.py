@@ -265,7 +265,8 @@ CLAIMS: list[Claim] = [
           r"in ([\d.]+) s;"),
     Claim("docs/tutorials/icosoku.rst", "in 0.8 s; combo.sqlite", "0.8 s", _CUSTOM, r"in ([\d.]+) s;"),
     # -- prose --------------------------------------------------------------------------------------------------
-    Claim("docs/tutorials/polysticks.rst", "which takes about 45 s on two cores", "45 s", "parity reproduce --seed 003"),
+    Claim("docs/tutorials/polysticks.rst", "which takes about 45 s on two cores", "45 s",
+          "parity reproduce --seed 003"),
     # the help of --quick, written in the command line's source (docs/cli_reference.rst is generated from it)
     Claim("parity/cli/tools.py", "(about 7 s on two cores; 14 s the first", "7 s", "parity reproduce --quick",
           printed_in="README.md", note="the help of --quick"),

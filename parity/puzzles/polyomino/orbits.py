@@ -86,14 +86,15 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     every placement of the pruned problem is checked to be its piece; only
     the solutions at placements with a larger stabiliser are listed, verified
     and looked at one by one.  Returns None when no piece is fixed by every
-    symmetry (then Burnside over every solution decides).
+    symmetry (then Burnside over every solution decides), and for an engine
+    named that counts without listing (``memo``): those solutions would be
+    listed by another, one by one, where Burnside's lemma counts them.
     """
     from fractions import Fraction
 
     from ...engines import choose_for, get_engine
-    from ...errors import EngineNotApplicableError
 
-    if engine is not None and get_engine(engine).accepts != "cover":
+    if engine is not None and (get_engine(engine).accepts != "cover" or not get_engine(engine).can_enumerate):
         return None
     lead = lead_piece(puzzle)
     if lead is None:
@@ -126,10 +127,7 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
             fixed_reps = reps
     if fixed_reps:
         subset, problem = pruned(set(fixed_reps))
-        try:
-            lister = choose_for(problem, "cover", engine, "solutions")
-        except EngineNotApplicableError:  # an engine that only counts (memo): these few packings listed by another
-            lister = choose_for(problem, "cover", None, "solutions")
+        lister = choose_for(problem, "cover", engine, "solutions")
         load += _loading(lister, problem)
         for chosen in lister.solutions(problem):
             solution = problem.decode(chosen)

@@ -794,11 +794,6 @@ class Polyomino(Puzzle):
             return None
         if self.choose:
             return selection_orbits(self, engine)
-        if engine is not None:
-            from ...engines import get_engine
-
-            if not get_engine(engine).can_enumerate:  # an engine that only counts (memo): Burnside's lemma, where
-                return None  # the lead piece's symmetric placements would have their packings listed one by one
         return count_orbits(self, engine)
 
     def selection_puzzle(self, chosen) -> "Polyomino":
