@@ -87,14 +87,15 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     the solutions at placements with a larger stabiliser are listed, verified
     and looked at one by one.  Returns None when no piece is fixed by every
     symmetry (then Burnside over every solution decides), and for an engine
-    named that counts without listing (``memo``): those solutions would be
-    listed by another, one by one, where Burnside's lemma counts them.
+    named that counts without listing (``memo``) when a symmetry fixes a
+    representative: those solutions would be listed by another, one by one,
+    where Burnside's lemma counts them.
     """
     from fractions import Fraction
 
     from ...engines import choose_for, get_engine
 
-    if engine is not None and (get_engine(engine).accepts != "cover" or not get_engine(engine).can_enumerate):
+    if engine is not None and get_engine(engine).accepts != "cover":
         return None
     lead = lead_piece(puzzle)
     if lead is None:
@@ -108,6 +109,8 @@ def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
     # its orbit among them and stands for |G| packings, so those packings are counted, not listed
     free = [r for r in reps if len(stabiliser[keys[r]]) == 1]
     fixed_reps = [r for r in reps if len(stabiliser[keys[r]]) > 1]
+    if fixed_reps and engine is not None and not get_engine(engine).can_enumerate:
+        return None  # (the packings at those placements would be listed by another engine, one by one)
 
     total, turned, every, used, load = Fraction(0), Fraction(0), 0, [], 0.0
     if free:
