@@ -104,6 +104,9 @@ def _run_table(spec, values: dict) -> None:
             rows.append(row)
     except (KeyboardInterrupt, _Interrupted):
         finish()
+        if streamed and out is not None:  # what the file holds: the interrupt may come between a write and `listed`
+            written = out.lines()
+            listed = listed if written is None else written
         finished = max(0, listed - (fmt == "csv")) if streamed else len(rows)
         if out is not None and finished:
             if not streamed:

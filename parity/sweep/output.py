@@ -122,6 +122,19 @@ class TableFile:
             self.discard()
             raise OutputError(f"cannot write {self.target!r}: {exc.strerror or exc}") from None
 
+    def lines(self) -> int | None:
+        """The complete lines written so far, read back from the file (so an interrupt that comes between a
+        write and its caller's count cannot make the two disagree); None for a device or a pipe."""
+        if self.direct:
+            return None
+        try:
+            if not self.handle.closed:
+                self.handle.flush()
+            with open(self.path, "rb") as written:
+                return written.read().count(b"\n")
+        except OSError:
+            return None
+
     def keep(self) -> str | None:
         """Stop here and keep what was written in ``TARGET.partial`` (the target untouched); its name, or None
         where the target itself was being written (a device or a pipe)."""
