@@ -125,31 +125,52 @@ def _kernels():
 class _Sweep:
     """The table of counts modulo ``primes`` for an ``m``-row grid (``m >= 2``), swept column by column."""
 
-    def __init__(self, m: int, primes: list[int], threads: int, progress, steps: int) -> None:
+    def __init__(self, m: int, primes: list[int], threads: int, progress, steps: int, halved: bool = True) -> None:
         self.m, self.threads, self.progress, self.steps = m, threads, progress, steps
+        #: only the states whose top bit is clear, the others read at their colour-swapped images (m >= 3)
+        self.halved = halved and m >= 3
+        self.shift = 1 if self.halved else 0
         self.primes = np.array(primes, dtype=np.int64)
-        self.buffers = [np.empty((3 << (m - 2), len(primes)), dtype=np.int64) for _ in range(2)]
-        self.table = self.buffers[0][:1 << (m - 1)]
+        rows = 3 << (m - 2 - self.shift)
+        if self.halved:  # a row of counts a prime, and an entry of zeros at the end (a state's missing sources)
+            self.buffers = [np.empty((len(primes), rows + 1), dtype=np.int64) for _ in range(2)]
+            for buffer in self.buffers:
+                buffer[:, rows] = 0
+        else:
+            self.buffers = [np.empty((rows, len(primes)), dtype=np.int64) for _ in range(2)]
+        self.table = self._view(0, 1 << (m - 1 - self.shift))
         self.table[:] = 1  # the first column: every sequence of steps, row 0's colour fixed
         self.current = 0
         self.done = 0
+
+    def _view(self, which: int, size: int) -> np.ndarray:
+        """The first ``size`` states of buffer ``which``, a row a state and a column a prime."""
+        buffer = self.buffers[which]
+        return buffer[:, :size].T if self.halved else buffer[:size]
+
+    def weight(self) -> int:
+        """The states each row of the table stands for: 2 when halved (a state and its image), else 1."""
+        return 1 << self.shift
 
     def column(self) -> None:
         """Place one more column, row by row."""
         K = _kernels()
         from .._compiled import compiled
 
-        step = compiled(K.place)
-        m = self.m
+        step = compiled(K.place_half if self.halved else K.place)
+        m, shift = self.m, self.shift
         for p in range(m):
-            size = (1 << (m - 1)) if p == m - 1 else (3 << (m - 2))
-            new = self.buffers[1 - self.current][:size]
+            size = (1 << (m - 1 - shift)) if p == m - 1 else (3 << (m - 2 - shift))
+            new = self._view(1 - self.current, size)
+            # the halved kernel reads the whole buffers (their entries of zeros too)
+            old, into = ((self.buffers[self.current], self.buffers[1 - self.current]) if self.halved
+                         else (self.table, new))
             parts = max(1, min(self.threads, size >> 16))
             bounds = [size * i // parts for i in range(parts + 1)]
             if parts == 1:
-                step(self.table, new, m, p, self.primes, 0, size)
+                step(old, into, m, p, self.primes, 0, size)
             else:  # the kernel releases the GIL: one thread a core
-                workers = [threading.Thread(target=step, args=(self.table, new, m, p, self.primes, bounds[i],
+                workers = [threading.Thread(target=step, args=(old, into, m, p, self.primes, bounds[i],
                                                                  bounds[i + 1])) for i in range(parts)]
                 for w in workers:
                     w.start()
@@ -255,9 +276,19 @@ def colouring_parts(m: int, n: int, route: str = "sweep", per_part: int | None =
 
 
 def colouring_residues(m: int, n: int, route: str, primes: Sequence[int], threads: int = 2,
-                       progress: Callable[[int, int], None] | None = None) -> list[int]:
+                       progress: Callable[[int, int], None] | None = None, halved: bool = True) -> list[int]:
     """A third of the proper 3-colourings of the ``m x n`` grid (a corner's colour fixed: OEIS A068253 on the
     squares) modulo each of ``primes`` (a group of :func:`colouring_parts`), by ``route``.
+
+    With ``halved`` (the default) the table keeps one state of each pair that
+    swapping two colours exchanges (half the memory and time); ``halved=False``
+    sweeps every state, the reference the tests hold it to.
+
+    Examples
+    --------
+    >>> q = word_primes(1, 1 << 31)
+    >>> colouring_residues(6, 6, "halves", q) == colouring_residues(6, 6, "halves", q, halved=False)
+    True
 
     Raises
     ------
@@ -272,12 +303,14 @@ def colouring_residues(m: int, n: int, route: str, primes: Sequence[int], thread
         raise ParityError(f"the {route} route counts modulo primes below 2^{below.bit_length() - 1}")
     total = _steps(m, n, route)
     sweep = _Sweep(m, chosen, threads, (lambda step, _total: progress(step, total)) if progress else
-                   (lambda step, _total: None), total)
+                   (lambda step, _total: None), total, halved)
     columns = n if route == "sweep" else (n + 2) // 2
     if route == "sweep":
         for _ in range(columns - 1):
             sweep.column()
-        return [int(x) % q for x, q in zip(sweep.table.sum(axis=0, dtype=object), chosen)]
+        out = np.zeros(len(chosen), dtype=np.int64)
+        _kernels().add_up(sweep.table, sweep.primes, out)
+        return [int(x) * sweep.weight() % q for x, q in zip(out.tolist(), chosen)]
     a, b = columns, n + 1 - columns  # f_a with a = ceil((n+1)/2); b = n + 1 - a is a or a - 1
     for _ in range(b - 1):
         sweep.column()
@@ -287,4 +320,4 @@ def colouring_residues(m: int, n: int, route: str, primes: Sequence[int], thread
     f_a = sweep.table
     out = np.zeros(len(chosen), dtype=np.int64)
     _kernels().dot(f_a, f_a if f_b is None else f_b, sweep.primes, 0, f_a.shape[0], out)
-    return out.tolist()
+    return [int(x) * sweep.weight() % q for x, q in zip(out.tolist(), chosen)]  # (a state and its image alike)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import parity as pt
 from parity.counting import ColoringProblem, count_colourings
-from parity.counting.heights import ROUTES, count_bound, grid_colourings, grid_shape, word_primes
+from parity.counting.heights import ROUTES, colouring_residues, count_bound, grid_colourings, grid_shape, word_primes
 from parity.data.oeis import A068253, A078102
 from parity.errors import ParityError
 from parity.linalg.gfp import is_prime
@@ -127,3 +127,20 @@ def test_progress_is_told_row_by_row():
     seen = []
     grid_colourings(5, 6, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(i, 25) for i in range(1, 26)]
+
+
+@given(st.integers(3, 12), st.integers(2, 9), st.sampled_from(ROUTES), st.integers(1, 3))
+def test_the_halved_table_gives_the_reference_sweeps_residues(m, n, route, threads):
+    # one state of each colour-swapped pair kept, the others read at their images: the same residues as the
+    # sweep over every state, prime by prime, whatever the threads
+    primes = word_primes(2, 1 << 62 if route == "sweep" else 1 << 31)
+    assert (colouring_residues(m, n, route, primes, threads=threads)
+            == colouring_residues(m, n, route, primes, threads=1, halved=False))
+
+
+@pytest.mark.parametrize("m, n, route", [(18, 3, "sweep"), (19, 2, "halves")])
+def test_the_halved_table_cut_between_threads(m, n, route):
+    # tables of 2^16 states and more are cut between threads, in the middle of the kernel's runs
+    primes = word_primes(1, 1 << 62 if route == "sweep" else 1 << 31)
+    assert (colouring_residues(m, n, route, primes, threads=3)
+            == colouring_residues(m, n, route, primes, threads=1, halved=False))
