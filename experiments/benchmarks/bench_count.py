@@ -6,6 +6,7 @@ Usage (from the repository root)::
     python experiments/benchmarks/bench_count.py --cap 5 --quick
     python experiments/benchmarks/bench_count.py --symmetry-only    # counts up to symmetry alone
     python experiments/benchmarks/bench_count.py --tilings [--big]  # tilings by any pieces alone
+    python experiments/benchmarks/bench_count.py --heights          # the grid 3-colouring sweep's two tables
 
 Instances and columns, one run:
 
@@ -23,6 +24,12 @@ Instances and columns, one run:
 * counts up to symmetry: Burnside's lemma over quotient problems, each
   counted (``burnside-counting``), against Burnside over every solution
   listed (``listing``).
+
+With ``--heights``: the grid 3-colouring sweep's halved table (one state of
+each colour-swapped pair, read in runs) against the table of every state it
+replaced (``colouring_residues(..., halved=False)``, the tests' reference),
+each route of the n x n grid for n = 18, 20, 22, one thread, the same
+residues asserted; results to ``results/heights.json``.
 
 With ``--tilings``: tilings of rectangles by any number of trominoes,
 tetrominoes and pentominoes, the compiled frontier count
@@ -237,6 +244,33 @@ def tilings(big: bool, cap: float) -> list[dict]:
     return rows
 
 
+def heights(sides=(18, 20, 22)) -> list[dict]:
+    """The halved table of the grid 3-colouring sweep against the table of every state, route by route."""
+    from parity.counting.heights import colouring_parts, colouring_residues
+
+    def every_prime(n: int, route: str) -> list[int]:
+        return [q for group in colouring_parts(n, n, route) for q in group]
+
+    for route in ("sweep", "halves"):  # (the kernels loaded before the clock)
+        for halved in (True, False):
+            colouring_residues(4, 4, route, every_prime(4, route), halved=halved)
+    rows = []
+    print(f"{'grid':<8} {'route':<7} {'primes':>6} {'halved s':>9} {'every state s':>14} {'ratio':>6}")
+    for n in sides:
+        for route in ("sweep", "halves"):
+            primes = every_prime(n, route)
+            times, answers = [], []
+            for halved in (True, False):
+                started = time.perf_counter()
+                answers.append(colouring_residues(n, n, route, primes, threads=1, halved=halved))
+                times.append(time.perf_counter() - started)
+            assert answers[0] == answers[1], (n, route)
+            print(f"{n}x{n:<5} {route:<7} {len(primes):>6} {times[0]:>9.2f} {times[1]:>14.2f} "
+                  f"{times[1] / times[0]:>5.1f}x")
+            rows.append({"n": n, "route": route, "primes": len(primes), "halved_s": times[0], "every_s": times[1]})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0, help="seconds for each engine that counts by listing")
@@ -247,7 +281,13 @@ def main() -> None:
     parser.add_argument("--tilings", action="store_true",
                         help="only the tilings by any pieces, compiled against Python (results/tilings.json)")
     parser.add_argument("--big", action="store_true", help="with --tilings, the 12 x 12 tetromino tilings too")
+    parser.add_argument("--heights", action="store_true",
+                        help="only the grid 3-colouring sweep's halved table against every state (results/heights.json)")
     args = parser.parse_args()
+    if args.heights:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "heights.json").write_text(json.dumps(heights(), indent=1) + "\n")
+        return
     if args.tilings:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "tilings.json").write_text(json.dumps(tilings(args.big, args.cap), indent=1) + "\n")

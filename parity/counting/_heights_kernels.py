@@ -84,12 +84,13 @@ def place(old, new, m, p, primes, first, last):
             new[target, i] = total
 
 
-@kernel("void(int64[:, ::1], int64[:, ::1], int64, int64, int64[::1], int64, int64)", nogil=True)
+@kernel(["void(int64[:, ::1], int64[:, ::1], int64, int64, int64[::1], int64, int64)",
+         "void(int32[:, ::1], int32[:, ::1], int64, int64, int64[::1], int64, int64)"], nogil=True)
 def place_half(old, new, m, p, primes, first, last):
     """:func:`place` on the halved tables (``m >= 3``): rows ``first .. last-1`` of ``new`` from ``old``.
 
     The tables are a row per prime (``old[i]``: the counts modulo ``primes[i]``), so that a prime's counts lie
-    one after another in memory.  A halved table's entry ``h`` is the state ``h`` in phase 0 (the steps' top
+    one after another in memory; 32-bit where every prime is below ``2^31`` (half the memory to stream).  A halved table's entry ``h`` is the state ``h`` in phase 0 (the steps' top
     bit, ``m - 2``, clear) and ``t * 2^(m-2) + rest`` with ``h = t * q + rest``, ``q = 2^(m-3)``, in the others
     (``rest``'s top bit clear); both tables have an entry of zeros more at the end, read where a state has one
     source or none.  An old state whose top bit is set is read at its colour-swapped image (``rest`` with every
@@ -116,7 +117,7 @@ def place_half(old, new, m, p, primes, first, last):
                 rest = row & (q - 1)
                 i1 = (rest << 1) | 1 if t != 2 else zero  # an old e_1 of 2: t = 0 (a = 2), t = 1 (a = 1)
                 i2 = rest << 1 if t != 1 else zero  # an old e_1 of 1: t = 0 (a = 1), t = 2 (a = 2)
-                total = o[i1] + o[i2]
+                total = np.int64(o[i1]) + np.int64(o[i2])
                 n[row] = total - (prime & -np.int64(total >= prime))
             continue
         if p == m - 1:  # from phase m-1 to phase 0: the new e_(m-1) is 1 (the top bit clear), so the old
@@ -127,7 +128,7 @@ def place_half(old, new, m, p, primes, first, last):
                 else:
                     i1 = row ^ (half - 1)
                     i2 = q + (row ^ (half - 1))
-                total = o[i1] + o[i2]
+                total = np.int64(o[i1]) + np.int64(o[i2])
                 n[row] = total - (prime & -np.int64(total >= prime))
             continue
         # the sources of (t, rest) by t and c = bit p-1 of rest: entry base + ((rest ^ flip) & mask)
@@ -153,8 +154,8 @@ def place_half(old, new, m, p, primes, first, last):
                 t = row >> (b - 1)
                 rest = row & (q - 1)
                 slot = 2 * t + ((rest >> (p - 1)) & 1)
-                total = (o[base[0, slot] + ((rest ^ flip[0, slot]) & mask[0, slot])]
-                         + o[base[1, slot] + ((rest ^ flip[1, slot]) & mask[1, slot])])
+                total = (np.int64(o[base[0, slot] + ((rest ^ flip[0, slot]) & mask[0, slot])])
+                         + np.int64(o[base[1, slot] + ((rest ^ flip[1, slot]) & mask[1, slot])]))
                 n[row] = total - (prime & -np.int64(total >= prime))
             continue
         row = first
@@ -170,16 +171,17 @@ def place_half(old, new, m, p, primes, first, last):
             d2 = 0 if mask[1, slot] == 0 else (-1 if flip[1, slot] & (bit - 1) else 1)
             if d1 == 1 and d2 == 1:
                 for j in range(end - row):
-                    total = o[i1 + j] + o[i2 + j]
+                    total = np.int64(o[i1 + j]) + np.int64(o[i2 + j])
                     n[row + j] = total - (prime & -np.int64(total >= prime))
             else:
                 for j in range(end - row):
-                    total = o[i1 + d1 * j] + o[i2 + d2 * j]
+                    total = np.int64(o[i1 + d1 * j]) + np.int64(o[i2 + d2 * j])
                     n[row + j] = total - (prime & -np.int64(total >= prime))
             row = end
 
 
-@kernel("void(int64[:, :], int64[:, :], int64[:], int64, int64, int64[:])", nogil=True)
+@kernel(["void(int64[:, :], int64[:, :], int64[:], int64, int64, int64[:])",
+         "void(int32[:, :], int32[:, :], int64[:], int64, int64, int64[:])"], nogil=True)
 def dot(a, b, primes, first, last, out):
     """``out[i] += sum_s a[s, i] b[s, i]`` modulo ``primes[i]`` over rows ``first .. last-1`` (primes below
     ``2^31``, so a product fits)."""
@@ -187,7 +189,7 @@ def dot(a, b, primes, first, last, out):
         q = primes[i]
         total = np.int64(0)
         for s in range(first, last):
-            total = (total + (a[s, i] * b[s, i]) % q) % q
+            total = (total + (np.int64(a[s, i]) * np.int64(b[s, i])) % q) % q
         out[i] = (out[i] + total) % q
 
 

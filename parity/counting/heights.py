@@ -5,7 +5,9 @@ A proper 3-colouring of a column of ``m`` cells is its first colour and
 :mod:`~parity.counting.frontier` program, which keeps partitions of the
 frontier in Python dictionaries, can be replaced for this one question by a
 table of ``3 * 2^(m-2)`` counts indexed by the steps, updated one cell at a
-time by a numba kernel (each new count is the sum of at most two old ones).
+time by a numba kernel (each new count is the sum of at most two old ones);
+swapping two colours pairs the states off with equal counts, so the table
+keeps one of each pair, ``3 * 2^(m-3)`` counts.
 Counts are kept modulo primes just below a machine word and joined by the
 Chinese remainder theorem; enough primes are taken that their product
 exceeds a bound on the count (the grid cut into strips two columns wide,
@@ -46,9 +48,9 @@ __all__ = ["grid_colourings", "colouring_parts", "colouring_residues", "grid_sha
 
 #: the ways to the count (see the module's notes)
 ROUTES = ("sweep", "halves")
-#: the most rows of the shorter side (two tables of 3 * 2^26 counts per prime take 3.2 GB; the 27 x 27 grid took
-#: 46 to 49 minutes a route on two cores, and each row more triples it)
-MOST_ROWS = 28
+#: the most rows of the shorter side (two halved tables of 3 * 2^27 counts per prime take 6.4 GB; each row more
+#: doubles the table and adds two rows of passes over it)
+MOST_ROWS = 30
 #: the most cells of the longer side
 MOST_COLUMNS = 100_000
 #: the most bytes one table takes; more primes than fit are swept in turns
@@ -109,7 +111,7 @@ def grid_size_refusal(m: int, n: int) -> str | None:
     or None."""
     if min(m, n) > MOST_ROWS:
         return (f"the {m} x {n} grid's shorter side has more than {MOST_ROWS} cells: its table would hold "
-                f"3 x 2^{min(m, n) - 2} counts per prime")
+                f"3 x 2^{min(m, n) - 3} counts per prime")
     if max(m, n) > MOST_COLUMNS:
         return (f"the {m} x {n} grid's longer side has more than {MOST_COLUMNS:,} cells (a sweep a column, and a "
                 "count of as many digits)")
@@ -132,8 +134,10 @@ class _Sweep:
         self.shift = 1 if self.halved else 0
         self.primes = np.array(primes, dtype=np.int64)
         rows = 3 << (m - 2 - self.shift)
-        if self.halved:  # a row of counts a prime, and an entry of zeros at the end (a state's missing sources)
-            self.buffers = [np.empty((len(primes), rows + 1), dtype=np.int64) for _ in range(2)]
+        if self.halved:  # a row of counts a prime, and an entry of zeros at the end (a state's missing sources);
+            # 32-bit counts where the primes allow (half the memory to stream)
+            kind = np.int32 if max(primes) < 1 << 31 else np.int64
+            self.buffers = [np.empty((len(primes), rows + 1), dtype=kind) for _ in range(2)]
             for buffer in self.buffers:
                 buffer[:, rows] = 0
         else:
@@ -190,7 +194,7 @@ def grid_colourings(m: int, n: int, route: str = "sweep", threads: int = 2,
     ----------
     m, n : int
         The grid's rows and columns (the shorter side sets the table's size:
-        ``3 * 2^(min(m, n) - 2)`` counts per prime).
+        ``3 * 2^(min(m, n) - 3)`` counts per prime).
     route : {"sweep", "halves"}
         Which way to the count (see the module's notes); both give the same
         number by different arithmetic.
@@ -270,7 +274,7 @@ def colouring_parts(m: int, n: int, route: str = "sweep", per_part: int | None =
     if per_part is not None and (isinstance(per_part, bool) or not isinstance(per_part, int) or per_part < 1):
         raise ParityError(f"per_part is a positive whole number of primes, got {per_part!r}")
     primes = _route_primes(m, n, route)
-    most = max(1, TABLE_BYTES // (8 * (3 << (m - 2))))
+    most = max(1, TABLE_BYTES // (8 * (3 << max(0, m - 3))))
     size = most if per_part is None else min(per_part, most)
     return [primes[i:i + size] for i in range(0, len(primes), size)]
 

@@ -627,7 +627,7 @@ FAMILY = Family(
             "OEIS A068253: the proper 3-colourings of the n x n grids, each count cut by its primes into parts, "
             "by two routes, joined exactly.",
             (
-                Option("sizes", ("--sizes",), "The sides n, as 2..20 or 5,7,9 (from 2 to 28).", default="2..12"),
+                Option("sizes", ("--sizes",), "The sides n, as 2..20 or 5,7,9 (from 2 to 30).", default="2..12"),
                 Option("routes", ("--routes",), "sweep (every column, primes below 2^62), halves (half the columns "
                        "and a sum of products, primes below 2^31), or both, comma-separated.",
                        default="sweep,halves"),

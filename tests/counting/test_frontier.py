@@ -200,5 +200,5 @@ def test_the_states_a_frontier_can_hold_bound_what_the_program_keeps():
 
 
 def test_a_grid_past_the_sweep_is_refused_naming_the_engines_to_ask():
-    with pytest.raises(TooLargeError, match=r"shorter side has more than 28 cells.*--engine frontier, --engine d4"):
-        pt.count(pt.Coloring("grid:30x30", colors=3))
+    with pytest.raises(TooLargeError, match=r"shorter side has more than 30 cells.*--engine frontier, --engine d4"):
+        pt.count(pt.Coloring("grid:31x31", colors=3))

@@ -111,7 +111,7 @@ def test_the_engine_is_the_default_only_where_it_applies():
 
 @pytest.mark.parametrize("m, n, route, match", [(0, 3, "sweep", "rows"), (3, True, "sweep", "columns"),
                                                  ("3", 3, "sweep", "rows"), (3, 2.5, "sweep", "columns"),
-                                                 (3, 3, "both", "unknown route"), (29, 29, "sweep", "28 cells"),
+                                                 (3, 3, "both", "unknown route"), (31, 31, "sweep", "30 cells"),
                                                  (3, 10**30, "sweep", "longer side")])
 def test_bad_input_is_told_in_one_line(m, n, route, match):
     with pytest.raises(ParityError, match=match):
