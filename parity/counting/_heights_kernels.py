@@ -169,14 +169,9 @@ def place_half(old, new, m, p, primes, first, last):
             # the direction each source is read in: backwards at an image, standing still on the zeros
             d1 = 0 if mask[0, slot] == 0 else (-1 if flip[0, slot] & (bit - 1) else 1)
             d2 = 0 if mask[1, slot] == 0 else (-1 if flip[1, slot] & (bit - 1) else 1)
-            if d1 == 1 and d2 == 1:
-                for j in range(end - row):
-                    total = np.int64(o[i1 + j]) + np.int64(o[i2 + j])
-                    n[row + j] = total - (prime & -np.int64(total >= prime))
-            else:
-                for j in range(end - row):
-                    total = np.int64(o[i1 + d1 * j]) + np.int64(o[i2 + d2 * j])
-                    n[row + j] = total - (prime & -np.int64(total >= prime))
+            for j in range(end - row):
+                total = np.int64(o[i1 + d1 * j]) + np.int64(o[i2 + d2 * j])
+                n[row + j] = total - (prime & -np.int64(total >= prime))
             row = end
 
 
