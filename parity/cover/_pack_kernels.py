@@ -10,11 +10,15 @@ the pieces not yet placed.  ``border[bstart[o]:bstart[o + 1]]`` lists the
 cells next to option ``o``'s, ``adj[astart[c]:astart[c + 1]]`` the neighbours
 of cell ``c``.
 
-``params`` holds ``[cells, G, gcd, least, limit]``: the open cells next to a
-placement are grown into their regions, up to ``limit`` cells, and a region
-that closes with fewer than ``least`` cells, or a number of cells that
-``gcd`` does not divide, cannot be filled (every option's cells are
-connected, so the options that fill a closed region lie inside it).
+``params`` holds ``[cells, G, gcd, least, limit, lead0, lead1, probe]``: the
+open cells next to a placement are grown into their regions, up to
+``limit`` cells, and a region that closes with fewer than ``least`` cells,
+or a number of cells that ``gcd`` does not divide, cannot be filled (every
+option's cells are connected, so the options that fill a closed region lie
+inside it).  Boards of one or two words run :func:`search2`, which keeps
+the board in registers and decides after ``probe`` region tests whether
+they pay; larger boards run :func:`search`, which is also the reference the
+tests hold :func:`search2` to.
 """
 
 from __future__ import annotations
@@ -284,145 +288,201 @@ def connected(masks, astart, adj, ocells):
     return True
 
 
-@kernel("boolean(int64, uint64, uint64[:], int64[:], int64[:], int64[:])", nogil=True, inline="always")
-def dead1(o, board, near, bstart, border, params):
-    """:func:`dead` on a board of one word: regions grown a ring at a time, ``near[c]`` the neighbours of cell
-    ``c`` as bits."""
+@kernel("boolean(int64, uint64, uint64, uint64[::1], uint64[::1], int64[::1], int64[::1], int64[::1])", nogil=True,
+        inline="always")
+def small_region(o, lo, hi, near_lo, near_hi, bstart, border, params):
+    """:func:`dead`'s region test on a board of two words ``(lo, hi)``, option ``o`` placed: the open cells next
+    to it grown a ring at a time (``near_lo[c]``, ``near_hi[c]``: cell ``c``'s neighbours as bits), and whether
+    one of them is a region that cannot be filled."""
     gcd, least, limit = params[2], params[3], params[4]
-    if limit == 0:
-        return False
-    if least > 1:
-        for i in range(bstart[o], bstart[o + 1]):  # first the cheap test: an open cell walled in on every side
-            b = border[i]
-            if not (board >> np.uint64(b)) & _ONE and board & near[b] == near[b]:
-                return True
-    if limit == 1:
-        return False
-    visited = _ZERO
+    seen_lo = _ZERO
+    seen_hi = _ZERO
     for i in range(bstart[o], bstart[o + 1]):
-        bb = _ONE << np.uint64(border[i])
-        if (board | visited) & bb:
+        b = border[i]
+        if b < 64:
+            region_lo, region_hi = _ONE << np.uint64(b), _ZERO
+        else:
+            region_lo, region_hi = _ZERO, _ONE << np.uint64(b - 64)
+        if (lo | seen_lo) & region_lo or (hi | seen_hi) & region_hi:
             continue
-        region = bb
-        ring = bb
+        ring_lo, ring_hi = region_lo, region_hi
         size = 1
         big = False
         while True:
-            grow = _ZERO
-            while ring:
-                grow |= near[np.int64(trailing_zeros(ring))]
-                ring &= ring - _ONE
-            grow &= ~(board | region)
-            if grow == _ZERO:
+            grow_lo = _ZERO
+            grow_hi = _ZERO
+            while ring_lo:
+                c = np.int64(trailing_zeros(ring_lo))
+                grow_lo |= near_lo[c]
+                grow_hi |= near_hi[c]
+                ring_lo &= ring_lo - _ONE
+            while ring_hi:
+                c = 64 + np.int64(trailing_zeros(ring_hi))
+                grow_lo |= near_lo[c]
+                grow_hi |= near_hi[c]
+                ring_hi &= ring_hi - _ONE
+            grow_lo &= ~(lo | region_lo)
+            grow_hi &= ~(hi | region_hi)
+            if grow_lo == _ZERO and grow_hi == _ZERO:
                 break
-            if grow & visited:  # an earlier region, too large to matter
+            if grow_lo & seen_lo or grow_hi & seen_hi:  # an earlier region, too large to matter
                 big = True
                 break
-            region |= grow
-            size += _bits(grow)
+            region_lo |= grow_lo
+            region_hi |= grow_hi
+            size += _bits(grow_lo) + _bits(grow_hi)
             if size > limit:
                 big = True
                 break
-            ring = grow
+            ring_lo, ring_hi = grow_lo, grow_hi
         if not big and (size < least or size % gcd != 0):
             return True
-        visited |= region
+        seen_lo |= region_lo
+        seen_hi |= region_hi
     return False
 
 
-@kernel("int64(uint64[:], int64[:], int64[:], int64[:], int64[:], uint64[:], int64[:], uint64[:], uint64[:], "
-        "int64[:], int64[:], int64[:], int64[:], int64[:], int64[:, :], int64[:])", nogil=True)
-def search1(masks, group, bucket, bstart, border, near, params, board_, used_, state, cell, slot, pos, chosen, out,
+@kernel("int64(uint64[::1], uint64[::1], int64[::1], int64[::1], int64[::1], int64[::1], uint64[::1], uint64[::1], int64[::1], "
+        "uint64[:, ::1], int64[:, ::1], int64[::1], int64[:, ::1], int64[::1])", nogil=True)
+def search2(masks_lo, masks_hi, group, bucket, bstart, border, near_lo, near_hi, params, words, level, state, out,
             sizes):
-    """:func:`search` on a board of one word (``masks[p]`` a word; ``near[c]`` cell ``c``'s neighbours as bits),
-    the board and the pieces held in registers between the calls' ``board_`` and ``used_``."""
+    """:func:`search` on a board of two words or one (``masks_hi`` zero), the board and pieces of each level kept
+    as words, nothing undone on the way back.
+
+    Level ``d`` holds ``words[d] = (board's low word, high word, pieces
+    placed, pieces still to try at its cell)`` and ``level[d] = (the
+    buckets' start for its cell, row tried next, end of the rows of the
+    piece tried, row placed)``; ``state = [depth, started, done, tests,
+    cuts, region]`` carries the search between calls.  Each placement that
+    fits is first tested for an open cell it walls in, then, while
+    ``region`` is 1, for a closed region it cannot fill (:func:`small_region`);
+    after ``params[7]`` such tests the search keeps them only if they cut at
+    least half the placements that reached them (they pay on lattices where
+    regions close off often, as the triangles', and cost more than they save
+    where they are rare, as the squares').  Either way no cover is lost: a
+    cut is a branch with none.
+    """
     cells, G, lead0, lead1 = params[0], params[1], params[5], params[6]
+    walls = params[4] > 0 and params[3] > 1  # an open cell walled in is a dead region when no option has one cell
+    probe = params[7]
     full = _ALL if G == 64 else (_ONE << np.uint64(G)) - _ONE
-    open_cells = _ALL if cells == 64 else (_ONE << np.uint64(cells)) - _ONE
-    limit = out.shape[0]
+    open_lo = _ALL if cells >= 64 else (_ONE << np.uint64(cells)) - _ONE
+    open_hi = _ZERO if cells <= 64 else (_ALL if cells == 128 else (_ONE << np.uint64(cells - 64)) - _ONE)
+    most = out.shape[0]
     found = 0
     if state[2] == 1:
         return 0
-    board = board_[0]
-    used = used_[0]
-    depth = state[0]
-    descend = state[1] == 1
-    while True:
-        if descend:
-            if depth == 0 and lead1 > lead0:
-                cell[0] = -1
-                pos[0] = lead0 - 1
-            else:
-                free = ~board & open_cells
-                if free != _ZERO:
-                    first = np.int64(trailing_zeros(free))
-                    cell[depth] = first
-                    hand = ~used & full
-                    k = G if hand == _ZERO else np.int64(trailing_zeros(hand))
-                    slot[depth] = k
-                    pos[depth] = bucket[first * (G + 1) + k] - 1
-                else:  # every cell filled: a cover when every piece is placed too
-                    if used == full:
-                        if limit > 0:
-                            for k in range(depth):
-                                out[found, k] = chosen[k]
-                            sizes[found] = depth
-                        found += 1
-                    if depth == 0:
-                        state[2] = 1
-                        break
-                    depth -= 1
-                    p = chosen[depth]
-                    board ^= masks[p]
-                    if group[p] >= 0:
-                        used ^= _ONE << np.uint64(group[p])
-                    descend = False
-                    if limit > 0 and found == limit:
-                        break
-                    continue
-        placed = -1
-        if cell[depth] < 0:
-            c, k, end, base = -1, G, lead1, 0
+    tests, cuts, region = state[3], state[4], state[5]
+    d = state[0]
+    if state[1] == 0:  # the first call: level 0 set up on the empty board
+        state[1] = 1
+        d = 0
+        words[0, 0] = _ZERO
+        words[0, 1] = _ZERO
+        words[0, 2] = _ZERO
+        if lead1 > lead0:  # the lead piece's placements first, before any cell
+            words[0, 3] = _ZERO
+            level[0, 0] = -1
+            level[0, 1] = lead0
+            level[0, 2] = lead1
+        elif cells == 0:
+            found = 1 if G == 0 else 0
+            if found and most > 0:
+                sizes[0] = 0
+            state[2] = 1
+            return found
         else:
-            c = cell[depth]
-            base = c * (G + 1)
-            k = slot[depth]
-            end = bucket[base + k + 1]
-        p = pos[depth] + 1
+            hand = full
+            k = G if hand == _ZERO else np.int64(trailing_zeros(hand))
+            words[0, 3] = hand & (hand - _ONE) if hand != _ZERO else _ZERO
+            level[0, 0] = 0
+            level[0, 1] = bucket[k]
+            level[0, 2] = bucket[k + 1]
+    while d >= 0:
+        lo = words[d, 0]
+        hi = words[d, 1]
+        base = level[d, 0]
+        p = level[d, 1]
+        end = level[d, 2]
+        pushed = False
         while True:
             while p < end:
-                m = masks[p]
-                if board & m == _ZERO and not dead1(p, board | m, near, bstart, border, params):
-                    placed = p
-                    break
+                m_lo = masks_lo[p]
+                m_hi = masks_hi[p]
                 p += 1
-            if placed >= 0 or c < 0 or k == G:
+                if lo & m_lo or hi & m_hi:
+                    continue
+                new_lo = lo | m_lo
+                new_hi = hi | m_hi
+                o = p - 1
+                if walls:  # an open cell next to the placement with every neighbour covered
+                    walled = False
+                    for i in range(bstart[o], bstart[o + 1]):
+                        b = border[i]
+                        bit = (new_lo >> np.uint64(b)) & _ONE if b < 64 else (new_hi >> np.uint64(b - 64)) & _ONE
+                        if not bit and (new_lo & near_lo[b]) == near_lo[b] and (new_hi & near_hi[b]) == near_hi[b]:
+                            walled = True
+                            break
+                    if walled:
+                        continue
+                if region == 1:
+                    tests += 1
+                    cut = small_region(o, new_lo, new_hi, near_lo, near_hi, bstart, border, params)
+                    if cut:
+                        cuts += 1
+                    if tests == probe and 2 * cuts < tests:
+                        region = 0
+                    if cut:
+                        continue
+                used = words[d, 2] | (_ONE << np.uint64(group[o]) if group[o] >= 0 else _ZERO)
+                level[d, 3] = o
+                free_lo = ~new_lo & open_lo
+                free_hi = ~new_hi & open_hi
+                if free_lo == _ZERO and free_hi == _ZERO:  # every cell filled: a cover when every piece is placed
+                    if used == full:
+                        if most > 0:
+                            for j in range(d + 1):
+                                out[found, j] = level[j, 3]
+                            sizes[found] = d + 1
+                        found += 1
+                        if most > 0 and found == most:
+                            level[d, 1] = p
+                            level[d, 2] = end
+                            state[0] = d
+                            state[3], state[4], state[5] = tests, cuts, region
+                            return found
+                    continue
+                first = np.int64(trailing_zeros(free_lo)) if free_lo else 64 + np.int64(trailing_zeros(free_hi))
+                hand = ~used & full
+                k = G if hand == _ZERO else np.int64(trailing_zeros(hand))
+                level[d, 1] = p
+                level[d, 2] = end
+                d += 1
+                words[d, 0] = new_lo
+                words[d, 1] = new_hi
+                words[d, 2] = used
+                words[d, 3] = hand & (hand - _ONE) if hand != _ZERO else _ZERO
+                level[d, 0] = first * (G + 1)
+                level[d, 1] = bucket[level[d, 0] + k]
+                level[d, 2] = bucket[level[d, 0] + k + 1]
+                pushed = True
                 break
-            hand = ~used & full & (_ALL << np.uint64(k + 1)) if k < 63 else _ZERO  # the next piece in hand
-            k = G if hand == _ZERO else np.int64(trailing_zeros(hand))
+            if pushed or base < 0:
+                break
+            # the next piece in hand at this cell, then the options of no piece
+            hand = words[d, 3]
+            if hand != _ZERO:
+                k = np.int64(trailing_zeros(hand))
+                words[d, 3] = hand & (hand - _ONE)
+            elif end != bucket[base + G + 1]:
+                k = G
+            else:
+                break
             p = bucket[base + k]
             end = bucket[base + k + 1]
-        slot[depth] = k
-        pos[depth] = p
-        if placed >= 0:
-            board |= masks[placed]
-            if group[placed] >= 0:
-                used |= _ONE << np.uint64(group[placed])
-            chosen[depth] = placed
-            depth += 1
-            descend = True
-        else:
-            if depth == 0:
-                state[2] = 1
-                break
-            depth -= 1
-            p = chosen[depth]
-            board ^= masks[p]
-            if group[p] >= 0:
-                used ^= _ONE << np.uint64(group[p])
-            descend = False
-    board_[0] = board
-    used_[0] = used
-    state[0] = depth
-    state[1] = 1 if descend else 0
+        if not pushed:
+            d -= 1
+    state[0] = 0
+    state[2] = 1
+    state[3], state[4], state[5] = tests, cuts, region
     return found

@@ -23,7 +23,19 @@ neighbours on the lattice):
   size no sum of option sizes reaches (the sizes' greatest common divisor
   does not divide it), ends the branch there.  Options that close off such
   a region on the empty board (a pentomino that walls off a corner cell) are
-  dropped before the search.
+  dropped before the search.  Growing regions costs more than it saves where
+  they rarely close (pentominoes on squares: it cuts about 30% of the
+  placements it tests), and pays several times over where they often do
+  (hexiamonds on triangles: about 60%), so on a board of one or two words
+  the search tests an open cell walled in at every placement and grows
+  regions for the first :data:`REGION_PROBE` placements, then goes on
+  growing them only if they cut at least half of those.  Either way every
+  cover is found: a cut is a branch that holds none.
+
+A board of one or two words (up to 128 cells and secondary items) is searched
+with both words, the pieces placed and the pieces in hand held as machine
+words at each level, so backing up undoes nothing; larger boards run the
+kernel of any number of words, the reference the tests hold the first to.
 
 A first primary item that is not a cell (a piece placed before any cell is
 filled, as the symmetry-pruned counts do) is branched on first.  Colours
@@ -53,12 +65,15 @@ from .._limits import check_memory
 from ..errors import EngineNotApplicableError
 from .scan import listed
 
-__all__ = ["pack_covers", "pack_count", "pack_load", "pack_refusal", "pack_words", "REGION_LIMIT", "MAX_PIECES"]
+__all__ = ["pack_covers", "pack_count", "pack_load", "pack_refusal", "pack_words", "REGION_LIMIT", "REGION_PROBE",
+           "MAX_PIECES"]
 
 #: the most covers handed from the kernel to Python at a time
 BATCH = 1024
 #: a region is grown up to this many times the smallest option's cells before it is taken as fillable
 REGION_LIMIT = 2
+#: region tests on a board of one or two words before the search keeps them only if they cut half the placements
+REGION_PROBE = 1 << 16
 #: the most primary items that are not cells (pieces): they are the bits of one word
 MAX_PIECES = 64
 
@@ -104,8 +119,7 @@ def pack_load(problem) -> None:
     from .._compiled import compiled
     from . import _pack_kernels as kernels
 
-    one_word = pack_words(problem) == 1
-    for name in ("keep", "connected", *(("dead1", "search1") if one_word else ("dead", "search"))):
+    for name in ("keep", "connected", "search2" if pack_words(problem) <= 2 else "search"):
         compiled(getattr(kernels, name))
 
 
@@ -120,52 +134,57 @@ class _Tables:
         cells = [item for item in problem.primary if item in neighbours]
         pieces = [item for item in problem.primary if item not in neighbours]
         lead = pieces[0] if pieces and problem.primary[0] == pieces[0] else None
-        bit = {item: k for k, item in enumerate([*cells, *problem.secondary])}
-        piece = {item: k for k, item in enumerate(pieces)}
         n, G, words = len(cells), len(pieces), pack_words(problem)
         options = len(problem.options)
         check_memory(options * words * 8, "the pack engine's bitboards")
-        masks = np.zeros((options, words), dtype=np.uint64)
+        # each entry of each option as a number: a cell or secondary item its bit, a piece -1 - its number
+        code = {item: k for k, item in enumerate([*cells, *problem.secondary])}
+        bit = dict(code)
+        code.update((item, -1 - k) for k, item in enumerate(pieces))
+        lengths = np.fromiter(map(len, problem.items), dtype=np.int64, count=options)
+        flat = np.fromiter((code[item] for items in problem.items for item in items), dtype=np.int64,
+                           count=int(lengths.sum()))
+        owner = np.repeat(np.arange(options, dtype=np.int64), lengths)
         group = np.full(options, -1, dtype=np.int64)
+        held = flat < 0
+        group[owner[held]] = -1 - flat[held]
+        masks = np.zeros((options, words), dtype=np.uint64)
+        taken = ~held
+        np.bitwise_or.at(masks, (owner[taken], flat[taken] >> 6),
+                         np.left_shift(np.uint64(1), (flat[taken] & 63).astype(np.uint64)))
+        mine = taken & (flat < n)
+        cell_owner, cell_bit = owner[mine], flat[mine]
+        ocells = np.bincount(cell_owner, minlength=options).astype(np.int64)
         first = np.full(options, n, dtype=np.int64)  # options of no cell (never chosen) sort last
-        ocells = np.zeros(options, dtype=np.int64)
-        border_sets = []
-        idle = set(problem.idle)
-        for o, items in enumerate(problem.items):
-            mine, around = [], set()
-            for item in items:
-                if item in piece:
-                    group[o] = piece[item]
-                    continue
-                b = bit[item]
-                masks[o, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
-                if b < n:
-                    mine.append(b)
-                    around.update(neighbours[item])
-            if mine and o not in idle:
-                first[o] = min(mine)
-                ocells[o] = len(mine)
-            border_sets.append(sorted(bit[c] for c in around if c in bit and bit[c] < n and bit[c] not in mine))
+        np.minimum.at(first, cell_owner, cell_bit)
         self.adjacency = [sorted(bit[c] for c in neighbours[item] if c in bit and bit[c] < n) for item in cells]
         self.astart = np.cumsum([0, *map(len, self.adjacency)]).astype(np.int64)
         self.adj = np.array([c for row in self.adjacency for c in row], dtype=np.int64)
+        # each option's border: the cells next to its cells and not its own, ascending
+        degree = np.diff(self.astart)
+        near_owner = np.repeat(cell_owner, degree[cell_bit])
+        near_cell = self.adj[np.repeat(self.astart[cell_bit], degree[cell_bit])
+                             + _ramps(degree[cell_bit])] if len(cell_bit) else np.zeros(0, dtype=np.int64)
+        outside = ((masks[near_owner, near_cell >> 6] >> (near_cell & 63).astype(np.uint64)) & np.uint64(1)) == 0
+        pairs = np.unique(near_owner[outside] * max(1, n) + near_cell[outside])
+        border_owner, border_cell = pairs // max(1, n), pairs % max(1, n)
+        border_count = np.bincount(border_owner, minlength=options).astype(np.int64)
+        border_start = np.concatenate([[0], np.cumsum(border_count)]).astype(np.int64)
         sizes = [int(s) for s in ocells if s]
         divisor = 0
         for s in set(sizes):
             divisor = gcd(divisor, s)
         least = min(sizes, default=1)
         limit = REGION_LIMIT * least
-        params = np.array([n, G, max(1, divisor), least, limit, 0, 0], dtype=np.int64)
+        params = np.array([n, G, max(1, divisor), least, limit, 0, 0, REGION_PROBE], dtype=np.int64)
         from ._pack_kernels import connected, keep
 
         usable = ocells > 0
         if not connected(masks, self.astart, self.adj, ocells):  # no region test without connected options
             params[4] = 0
         else:
-            bstart = np.cumsum([0, *map(len, border_sets)]).astype(np.int64)
-            border = np.array([c for row in border_sets for c in row], dtype=np.int64)
-            usable &= keep(masks, bstart, border, self.astart, self.adj, params, ocells)
-        leading = usable & (group == piece[lead]) if lead is not None else np.zeros(options, dtype=bool)
+            usable &= keep(masks, border_start, border_cell, self.astart, self.adj, params, ocells)
+        leading = usable & (group == 0) if lead is not None else np.zeros(options, dtype=bool)  # the lead: piece 0
         body = np.flatnonzero(usable & ~leading)
         slot = np.where(group[body] >= 0, group[body], G)
         key = first[body] * (G + 1) + slot
@@ -176,38 +195,60 @@ class _Tables:
         params[5], params[6] = len(body), len(self.rows)
         self.masks = np.ascontiguousarray(masks[self.rows])
         self.group = group[self.rows]
-        self.bstart = np.cumsum([0, *(len(border_sets[o]) for o in self.rows)]).astype(np.int64)
-        self.border = np.array([c for o in self.rows for c in border_sets[o]], dtype=np.int64)
+        counts = border_count[self.rows]
+        self.bstart = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        self.border = border_cell[np.repeat(border_start[self.rows], counts) + _ramps(counts)].astype(np.int64)
         self.params, self.n, self.G, self.words = params, n, G, words
 
 
-def _runs(problem, batch: int):
+def _ramps(lengths: np.ndarray) -> np.ndarray:
+    """``0, 1, ..., k - 1`` for each ``k`` of ``lengths``, end to end."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    starts = np.repeat(np.cumsum(lengths) - lengths, lengths)
+    return np.arange(total, dtype=np.int64) - starts
+
+
+def _runs(problem, batch: int, general: bool = False):
     """The kernel run to its end in calls that each return up to ``batch`` covers as rows of option numbers (0: it
-    only counts); the first call returns one cover, each later one twice as many up to ``batch``."""
-    from ._pack_kernels import search, search1
+    only counts); the first call returns one cover, each later one twice as many up to ``batch``.  Boards of one
+    or two words go to :func:`~parity.cover._pack_kernels.search2` (``general=True``: to the kernel of any number
+    of words, which the tests hold it to)."""
+    from ._pack_kernels import search, search2
 
     t = _Tables(problem)
     depth = t.n + 2
+    out = np.zeros((batch, depth), dtype=np.int64)
+    sizes = np.zeros(max(1, batch), dtype=np.int64)
+    rows = min(1, batch)
+    if t.words <= 2 and not general:  # the board in two words (or one), kept in registers
+        masks = np.zeros((len(t.masks), 2), dtype=np.uint64)
+        masks[:, : t.words] = t.masks
+        near = np.zeros((t.n, 2), dtype=np.uint64)
+        for c, row in enumerate(t.adjacency):
+            for d in row:
+                near[c, d >> 6] |= np.uint64(1) << np.uint64(d & 63)
+        masks_lo, masks_hi = np.ascontiguousarray(masks[:, 0]), np.ascontiguousarray(masks[:, 1])
+        near_lo, near_hi = np.ascontiguousarray(near[:, 0]), np.ascontiguousarray(near[:, 1])
+        words = np.zeros((depth, 4), dtype=np.uint64)
+        level = np.zeros((depth, 4), dtype=np.int64)
+        _, _, divisor, least, limit = (int(x) for x in t.params[:5])
+        region = 1 if limit > 1 and (least > 1 or divisor > 1) else 0  # else no region is too small to fill
+        state = np.array([0, 0, 0, 0, 0, region], dtype=np.int64)
+        while not state[2]:
+            found = search2(masks_lo, masks_hi, t.group, t.bucket, t.bstart, t.border, near_lo, near_hi, t.params,
+                            words, level, state, out[:rows], sizes)
+            yield found, t.rows[out[:found]], sizes
+            rows = min(2 * rows, batch)
+        return
     board = np.zeros(t.words, dtype=np.uint64)
     used = np.zeros(1, dtype=np.uint64)
     state = np.array([0, 1, 0], dtype=np.int64)
     cell, slot, pos, chosen = (np.zeros(depth, dtype=np.int64) for _ in range(4))
-    out = np.zeros((batch, depth), dtype=np.int64)
-    sizes = np.zeros(max(1, batch), dtype=np.int64)
-    rows = min(1, batch)
-    if t.words == 1:  # the board in one word, kept in a register
-        masks = np.ascontiguousarray(t.masks[:, 0])
-        near = np.zeros(t.n, dtype=np.uint64)
-        for c, row in enumerate(t.adjacency):
-            for d in row:
-                near[c] |= np.uint64(1) << np.uint64(d)
     while not state[2]:
-        if t.words == 1:
-            found = search1(masks, t.group, t.bucket, t.bstart, t.border, near, t.params, board, used, state, cell,
-                            slot, pos, chosen, out[:rows], sizes)
-        else:
-            found = search(t.masks, t.group, t.bucket, t.bstart, t.border, t.astart, t.adj, t.params, board, used,
-                           state, cell, slot, pos, chosen, out[:rows], sizes)
+        found = search(t.masks, t.group, t.bucket, t.bstart, t.border, t.astart, t.adj, t.params, board, used,
+                       state, cell, slot, pos, chosen, out[:rows], sizes)
         yield found, t.rows[out[:found]], sizes
         rows = min(2 * rows, batch)
 

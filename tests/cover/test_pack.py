@@ -157,3 +157,34 @@ def test_an_orbit_count_reports_compiling_as_loading_once(monkeypatch):
         assert result.engine == "pack" and result.stats["count_method"] == "orbits"
         assert result.load_seconds >= 0.3 and result.seconds > 0
         assert result.seconds + result.load_seconds <= result.total_seconds + 1e-3
+
+
+def _kernels_agree(puzzle, probe: int, monkeypatch) -> None:
+    from parity.cover import pack
+
+    problem = puzzle.encoding("cover")
+    if pack_refusal(problem) is not None or pack.pack_words(problem) > 2:
+        return
+    monkeypatch.setattr(pack, "REGION_PROBE", probe)
+    fast = [list(rows[:size]) for found, batch, sizes in pack._runs(problem, 40)
+            for rows, size in zip(batch, sizes[:found])]
+    general = [list(rows[:size]) for found, batch, sizes in pack._runs(problem, 40, general=True)
+               for rows, size in zip(batch, sizes[:found])]
+    assert fast == general  # the same covers in the same order (pruning only drops branches without one)
+    assert sum(found for found, _, _ in pack._runs(problem, 0)) == len(general)
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 7, 1 << 16]))
+def test_the_two_word_kernel_lists_what_the_general_one_does(seed, probe):
+    # random packings on four lattices (one and two words), the region test kept or dropped after a few probes
+    import _pytest.monkeypatch
+
+    with _pytest.monkeypatch.MonkeyPatch.context() as monkeypatch:
+        _kernels_agree(random_packing(random.Random(seed)), probe, monkeypatch)
+
+
+@pytest.mark.parametrize("pieces, board", [("pentominoes", "rect:15x4"), ("tetrahexes", "hex-coin"),
+                                           ("one-sided-tetrominoes", "rect:7x4"), ("hexiamonds", "tri-hexagon:10x4")])
+@pytest.mark.parametrize("probe", [3, 1 << 16])
+def test_the_two_word_kernel_on_named_boards(pieces, board, probe, monkeypatch):
+    _kernels_agree(Polyomino(pieces, board), probe, monkeypatch)
