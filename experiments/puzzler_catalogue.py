@@ -165,7 +165,8 @@ FAMILIES = {
 #: (experiments/benchmarks/bench_catalogue.py prints them): name -> (parity's count up to the board's symmetries,
 #: the seconds of the split on one worker)
 SPLIT_COUNTS = {"polyhexes-1234-4x10": (7404530, 43.8), "polyhexes-1234-5x8": (15176820, 115.0),
-                "polyhexes-1234-irregular-hexagon-5": (50041967, 415.7)}
+                "polyhexes-1234-irregular-hexagon-5": (50041967, 415.7),
+                "one-sided-hexiamonds-obeirnes-hexagon": (124519, 6257.9)}
 #: counts past the budget of one process, found by the frontier count (``parity count polyform --puzzle NAME
 #: --engine memo --up-to-symmetry``): name -> (parity's count up to the board's symmetries, its seconds)
 FRONTIER_COUNTS = {"cornucopia-17x6": (162086, 93.0),
