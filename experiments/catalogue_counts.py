@@ -130,9 +130,11 @@ def main(argv=None) -> None:
 
     out = Path(args.out)
     held = json.loads(out.read_text()) if out.exists() else {"puzzles": {}}
-    counts = {name: entry for name, entry in held["puzzles"].items() if (name in PUZZLER or name in PUZZLES)
-              and PUZZLER.get(name, PUZZLES.get(name))["up_to"] == entry.get("up_to", "symmetry")}  # (a convention
-    # changed since: the entry goes, and a row of the stores under the new one takes its place)
+    known = {name: entry for name, entry in held["puzzles"].items() if name in PUZZLER or name in PUZZLES}
+    counts = {name: entry for name, entry in known.items()
+              if PUZZLER.get(name, PUZZLES.get(name))["up_to"] == entry.get("up_to", "symmetry")}  # (a convention
+    # changed since: the entry goes, and a row of the stores under the new one takes its place; a packing it found
+    # and verified stays found whatever the convention, below)
     seen = 0
     for path in args.stores:
         with Store(path, create=False) as store:
@@ -148,6 +150,9 @@ def main(argv=None) -> None:
             for name, entry in split_entries(store, {**PUZZLES, **PUZZLER}).items():
                 counts[name] = better(counts.get(name), entry)
                 seen += 1
+    for name, entry in known.items():
+        if name in counts and counts[name].get("solved") is None and entry.get("solved") is not None:
+            counts[name] = {**counts[name], **{k: entry.get(k) for k in ("solved", "solve_engine", "solve_seconds")}}
     data = {"source": "parity sweep polyform-catalogue (experiments/catalogue_counts.py)",
             "machine": held.get("machine") or machine(), "puzzles": dict(sorted(counts.items()))}
     out.write_text(json.dumps(data, indent=1) + "\n")

@@ -162,11 +162,12 @@ FAMILIES = {
 
 
 #: counts past the budget of one process, found by ``parity sweep polyform-split --puzzle NAME``
-#: (experiments/benchmarks/bench_catalogue.py prints them): name -> (parity's count up to the board's symmetries,
-#: the seconds of the split on one worker)
+#: (experiments/benchmarks/bench_catalogue.py prints them): name -> (parity's count up to the board's symmetries, or
+#: its rotations where :data:`UP_TO_ROTATION` names the puzzle; the seconds of the split on one worker)
 SPLIT_COUNTS = {"polyhexes-1234-4x10": (7404530, 43.8), "polyhexes-1234-5x8": (15176820, 115.0),
                 "polyhexes-1234-irregular-hexagon-5": (50041967, 415.7),
-                "one-sided-hexiamonds-obeirnes-hexagon": (124519, 6257.9)}
+                "one-sided-hexiamonds-obeirnes-hexagon": (124519, 6257.9),
+                "one-sided-hexiamonds-bumpy-triangle": (968744, 2154.3)}
 #: counts past the budget of one process, found by the frontier count (``parity count polyform --puzzle NAME
 #: --engine memo --up-to-symmetry``): name -> (parity's count up to the board's symmetries, its seconds)
 FRONTIER_COUNTS = {"cornucopia-17x6": (162086, 93.0),
@@ -178,6 +179,11 @@ FRONTIER_COUNTS = {"cornucopia-17x6": (162086, 93.0),
 UP_TO_ROTATION = {name: "Puzzler keeps P5 to 3 of its 6 rotations (a one-sided set turns pieces but never flips them), which breaks the board's half-turn alone; the board's mirrors map the one-sided set onto itself (P5 onto its mirror image), so Puzzler counts a packing and its mirror image apart: its count is up to the board's rotations (found by the catalogue sweep: up to all the board's symmetries the count is half of it)" for name in (
     "one-sided-polyiamonds-12345-hexagon-1", "one-sided-polyiamonds-12345-hexagon-2",
     "one-sided-polyiamonds-12345-x-1")}
+UP_TO_ROTATION["one-sided-hexiamonds-bumpy-triangle"] = (
+    "Puzzler fixes I6 in one of its 3 orientations (rotations None), which breaks the triangle's 3 rotations but not "
+    "its mirrors: a mirror through that orientation's axis keeps I6 where it is and maps the one-sided set onto itself "
+    "(each piece onto its mirror twin), so Puzzler counts a packing and its mirror image apart: its count is up to the "
+    "board's rotations (found by the split count: 968,744 up to the 3 rotations, 484,372 up to all 6 symmetries)")
 
 DISAGREEMENTS = {
     "one-sided-polyiamonds-12345-semi-regular-hexagon-4x2": (
