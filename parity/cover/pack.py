@@ -114,12 +114,12 @@ def pack_words(problem) -> int:
 
 
 def pack_load(problem) -> None:
-    """Compile, or read from numba's cache, the kernels that ``problem`` runs (its bitboards of one word or
-    several), before the engine's work is timed."""
+    """Compile, or read from numba's cache, the kernels that ``problem`` runs (its bitboards of two words or
+    fewer, or more), before the engine's work is timed."""
     from .._compiled import compiled
     from . import _pack_kernels as kernels
 
-    for name in ("keep", "connected", "search2" if pack_words(problem) <= 2 else "search"):
+    for name in ("keep", "connected", "search" if pack_words(problem) > 2 else "search2"):
         compiled(getattr(kernels, name))
 
 

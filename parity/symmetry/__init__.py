@@ -24,12 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import factorial
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..boards import oriented_faces
 from ..errors import LimitError
+
+if TYPE_CHECKING:  # networkx is imported where a graph is searched: the polyform families' symmetries need none
+    import networkx as nx
 
 __all__ = ["Symmetries", "automorphisms", "edge_action", "face_action", "orientation", "orbits", "canonical",
            "fixed_by_rank", "solution_matrix", "fixed_by_listing", "burnside", "lex_leader_clauses", "all_value_permutations", "MAX_GROUP", "MAX_SOLUTIONS",
@@ -143,6 +146,8 @@ def automorphisms(G: nx.Graph, limit: int = MAX_GROUP) -> tuple[list, np.ndarray
     index = {v: i for i, v in enumerate(nodes)}
     rows = _polyhedron_automorphisms(G, nodes, index)
     if rows is None:  # any other graph: every isomorphism of the graph onto itself, by VF2
+        import networkx as nx
+
         H = nx.Graph()
         H.add_nodes_from(nodes)
         H.add_edges_from((u, v) for u, v in G.edges() if u != v)
@@ -188,6 +193,8 @@ def _polyhedron_automorphisms(G: nx.Graph, nodes: list, index: dict) -> list[lis
         for i, v in enumerate(face):
             after[(v, face[i - 1])] = face[(i + 1) % len(face)]
     arcs = {(u, v) for u, v in G.edges()} | {(v, u) for u, v in G.edges()}
+    import networkx as nx
+
     if set(after) != arcs or len(after) != 2 * m or nx.node_connectivity(G) < 3:
         return None
     before = {(v, w): u for (v, u), w in after.items()}
@@ -277,6 +284,8 @@ def orientation(G: nx.Graph, nodes: Sequence, perms: np.ndarray) -> np.ndarray |
             at = target.index(image[0])
             keep.append(target[(at + 1) % len(target)] == image[1])  # the same turning sense
         return np.array(keep, dtype=bool)
+    import networkx as nx
+
     pos = nx.get_node_attributes(G, "pos")
     if len(pos) == len(nodes) and all(len(p) == 2 for p in pos.values()):
         xy = np.array([pos[v] for v in nodes], dtype=float)
