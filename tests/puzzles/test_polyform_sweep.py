@@ -284,3 +284,28 @@ def test_nonsense_options_are_refused_in_one_line(args, said, tmp_path):
 
     run = run_cli("sweep", *args, "--store", tmp_path / "s.sqlite")
     assert run.code == 2 and said in run.err and len(run.err.strip().splitlines()) == 1, run.err
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(max_examples=30, deadline=None)
+def test_the_lead_pieces_representatives_are_the_first_of_each_orbit(seed):
+    # the array route of lead_piece against the orbit of each placement walked one symmetry at a time
+    from parity.puzzles.polyomino import random_packing
+    from parity.puzzles.polyomino.orbits import _representatives, lead_piece
+
+    puzzle = random_packing(random.Random(seed))
+    lead = lead_piece(puzzle)
+    if lead is None:
+        return
+    sym, _, _, keys, image, _ = lead
+    names, placements = list(puzzle.pieces), puzzle.placements()
+    for k in range(len(names)):
+        if not (sym.coupled[:, k] == k).all():
+            continue
+        numbers = [i for i, (name, _) in enumerate(placements) if names.index(name) == k]
+        seen, expected = set(), []
+        for i in numbers:
+            if keys[i] not in seen:
+                expected.append(i)
+                seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
+        assert _representatives(sym.perms, numbers, keys, image) == expected

@@ -25,8 +25,8 @@ def lead_piece(puzzle: Puzzle):
     places, with the fewest orbits of placements; None when there is none (or no symmetry but the identity).
 
     Returns ``(sym, k, reps, keys, image, pruned)``: the symmetries, the piece's index, one placement (its index
-    in ``puzzle.placements()``) per orbit, every placement's cells as a frozenset of cell indices, ``image(g,
-    key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
+    in ``puzzle.placements()``) per orbit (the first of its orbit in that order), every placement's cells as a
+    frozenset of cell indices (a mapping that makes each when it is first asked for), ``image(g, key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
     the placements ``allowed``.
     """
     if getattr(puzzle, "choose", None):  # no piece is in every packing
@@ -41,19 +41,14 @@ def lead_piece(puzzle: Puzzle):
     by_piece: dict[int, list[int]] = {}
     for i, (name, cells) in enumerate(placements):
         by_piece.setdefault(names.index(name), []).append(i)
-    keys = [frozenset(index[c] for c in cells) for _, cells in placements]
+    keys = _Keys(placements, index)
 
     def image(g: int, key: frozenset) -> frozenset:
         return frozenset(int(sym.perms[g, i]) for i in key)
 
     best = None
     for k in fixed:  # the fixed piece with the fewest representative placements
-        seen, reps = set(), []
-        for i in by_piece.get(k, []):
-            if keys[i] in seen:
-                continue
-            reps.append(i)
-            seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
+        reps = _representatives(sym.perms, by_piece.get(k, []), keys, image)
         if best is None or len(reps) < len(best[1]):
             best = (k, reps)
     k, reps = best
@@ -64,6 +59,51 @@ def lead_piece(puzzle: Puzzle):
         return subset, puzzle.cover_problem(subset, first=names[k], decode=lambda c: puzzle._solution(c, subset))
 
     return sym, k, reps, keys, image, pruned
+
+
+class _Keys(dict):
+    """Placement number -> its cells as a frozenset of cell indices, each made when first asked for."""
+
+    def __init__(self, placements, index: dict) -> None:
+        super().__init__()
+        self.placements, self.index = placements, index
+
+    def __missing__(self, i: int) -> frozenset:
+        key = self[i] = frozenset(self.index[c] for c in self.placements[i][1])
+        return key
+
+
+def _representatives(perms, numbers: list[int], keys, image) -> list[int]:
+    """The first placement of each orbit of the placements ``numbers`` (one piece's, in order) under the
+    symmetries ``perms`` (of cell indices; row 0 the identity), which map them among themselves.
+
+    As arrays: each placement's cells under every symmetry, sorted, matched to the placements' own rows, and a
+    placement is first of its orbit when no image comes before it.  A piece whose placements differ in size, or
+    an image that is no placement, goes placement by placement instead.
+    """
+    import numpy as np
+
+    if not numbers:
+        return []
+    rows = [sorted(keys.index[c] for c in keys.placements[i][1]) for i in numbers]
+    base = perms.shape[1] + 1
+    if len({len(row) for row in rows}) == 1 and len(rows[0]) * base.bit_length() <= 62:
+        cells = np.array(rows, dtype=np.int64)
+        images = np.sort(perms[:, cells], axis=2)  # (symmetries, placements, cells)
+        code = images @ (base ** np.arange(cells.shape[1], dtype=np.int64))  # each set of cells as one number
+        order = np.argsort(code[0])  # row 0, the identity: the placements' own cells
+        at = np.searchsorted(code[0], code, sorter=order).clip(0, len(numbers) - 1)
+        where = order[at]
+        if (code[0][where] == code).all() and len(np.unique(code[0])) == len(numbers):
+            first = where.min(axis=0)
+            return [numbers[p] for p in np.flatnonzero(first == np.arange(len(numbers)))]
+    seen, reps = set(), []
+    for i in numbers:
+        if keys[i] in seen:
+            continue
+        reps.append(i)
+        seen.update(image(g, keys[i]) for g in range(len(perms)))
+    return reps
 
 
 def count_orbits(puzzle: Puzzle, engine: str | None = None) -> dict | None:
