@@ -86,12 +86,12 @@ def split_entries(store, catalogue: dict) -> dict[str, dict]:
     runs = {}
     for row in store.rows(SPLIT_SWEEP):
         params = row["params"]
-        runs.setdefault((params["puzzle"], params["depth"], params["plain"]), []).append(row)
+        runs.setdefault((params["puzzle"], params["depth"], params["plain"], params.get("engine")), []).append(row)
     out = {}
-    for (name, depth, plain), rows in runs.items():
+    for (name, depth, plain, engine), rows in runs.items():
         if name in out or name not in catalogue or plain:
             continue
-        total, _ = split_result(store, name, depth, plain)
+        total, _ = split_result(store, name, depth, plain, engine)
         if not total["complete"]:
             continue
         up_to = catalogue[name]["up_to"]

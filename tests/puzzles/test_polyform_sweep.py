@@ -309,3 +309,23 @@ def test_the_lead_pieces_representatives_are_the_first_of_each_orbit(seed):
                 expected.append(i)
                 seen.update(image(g, keys[i]) for g in range(len(sym.perms)))
         assert _representatives(sym.perms, numbers, keys, image) == expected
+
+
+def test_a_split_counts_its_pieces_by_the_engine_named(tmp_path):
+    # the same puzzle split with its pieces counted by dlx and by the default (pack): the same sums, the published
+    # count, and each store re-checked by the other engine
+    totals = {}
+    for engine in (None, "dlx"):
+        store = tmp_path / f"{engine}.sqlite"
+        run = pt.testing.run_cli("sweep", "polyform-split", "--puzzle", "tetrahexes-coin", "--depth", "1", "--store",
+                                 str(store), "--workers", "0", *(["--engine", engine] if engine else []), "--json")
+        assert run.code == 0, run.err
+        result = json.loads(run.out)["result"]
+        assert result["complete"] and result["engine"] == (engine or "pack")
+        totals[engine] = (result["count_up_to_symmetry"], result["count_up_to_rotation"], result["count"])
+        check = pt.testing.run_cli("sweep", "check", str(store))
+        assert check.code == 0 and "every one holds" in check.out + check.err
+    assert totals[None] == totals["dlx"] == (4, 8, 16)
+    refused = pt.testing.run_cli("sweep", "polyform-split", "--puzzle", "tetrahexes-coin", "--store",
+                                 str(tmp_path / "x.sqlite"), "--engine", "gf2")
+    assert refused.code == 2 and "does not count cover problems" in refused.err

@@ -166,6 +166,9 @@ FAMILY = Family(
                        "further (more, smaller tasks).", default=1, type=int),
                 Option("plain", ("--plain",), "Count every packing, not up to symmetry (cut from the whole "
                        "problem).", default=False, type=bool),
+                Option("engine", ("--engine",), "The engine that counts each piece (default: the fastest exact "
+                       "counter that takes it); dlx where the first-open-cell search of pack lags, as on the "
+                       "polysticks.", default=None),
             ),
             tasks="parity.puzzles.polyomino.sweep:split_tasks",
             task="parity.puzzles.polyomino.sweep:split_task",

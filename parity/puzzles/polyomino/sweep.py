@@ -271,7 +271,11 @@ def count_piece(puzzle, rep: int | None, path, plain: bool = False, engine: str 
         covers = int(counter.count(part).count)
         return {"covers": covers, "orbits": str(covers), "rotation_orbits": str(Fraction(G * covers, H)),
                 "count": G * covers, "engine": counter.name}
-    lister = choose_for(part, "cover", engine, "solutions")
+    from ...engines import get_engine
+
+    # (an engine named that counts without listing leaves these packings to the default lister)
+    lister = choose_for(part, "cover", engine if engine is None or get_engine(engine).can_enumerate else None,
+                        "solutions")
     orbits, turned, every, covers = Fraction(0), Fraction(0), 0, 0
     for chosen in lister.solutions(part):
         solution = part.decode(chosen)
@@ -282,10 +286,11 @@ def count_piece(puzzle, rep: int | None, path, plain: bool = False, engine: str 
             "engine": lister.name}
 
 
-def split_tasks(puzzle: str, depth: int = 1, plain: bool = False) -> list[dict]:
+def split_tasks(puzzle: str, depth: int = 1, plain: bool = False, engine: str | None = None) -> list[dict]:
     """The tasks of ``parity sweep polyform-split``: the count of the catalogue's puzzle ``puzzle`` cut into
     pieces (:func:`pieces`), each a task (``puzzle``, ``rep``: the lead piece's placement or None, ``path``: the
-    options chosen below it, ``depth``, ``plain``).
+    options chosen below it, ``depth``, ``plain``, and ``engine`` where one is named: the engine that counts each
+    piece, say ``dlx`` where the first-open-cell search of ``pack`` lags, as on the polysticks).
 
     Raises
     ------
@@ -293,17 +298,31 @@ def split_tasks(puzzle: str, depth: int = 1, plain: bool = False) -> list[dict]:
         An unknown puzzle, a depth out of 0..8, or a count up to symmetry that does not split.
     """
     built = built_puzzle(puzzle)
+    _check_engine(engine)
     try:
         cut = pieces(built, depth, plain)
     except LimitError as refused:
         raise LimitError(f"{puzzle}: {refused}") from None
     plain = plain or cut[0][0] is None if cut else plain
-    return [{"puzzle": puzzle, "rep": rep, "path": list(path), "depth": depth, "plain": plain} for rep, path in cut]
+    named = {"engine": engine} if engine is not None else {}  # (a store's tasks without it: the default engine)
+    return [{"puzzle": puzzle, "rep": rep, "path": list(path), "depth": depth, "plain": plain, **named}
+            for rep, path in cut]
+
+
+def _check_engine(engine: str | None) -> None:
+    """Refuse an engine that does not count cover problems (a one-line error naming those that do)."""
+    if engine is None:
+        return
+    from ...engines import get_engine
+
+    if get_engine(engine).accepts != "cover":
+        raise LimitError(f"--engine {engine} does not count cover problems; name one of dlx, pack, scan, memo")
 
 
 def split_task(params: Mapping) -> dict:
     """One task of ``parity sweep polyform-split``: its piece counted (:func:`count_piece`)."""
-    return count_piece(built_puzzle(params["puzzle"]), params["rep"], params["path"], params["plain"])
+    return count_piece(built_puzzle(params["puzzle"]), params["rep"], params["path"], params["plain"],
+                       params.get("engine"))
 
 
 #: a split count's pieces that took at most this many seconds are counted again by ``parity sweep check``
@@ -313,8 +332,8 @@ RECHECK_SECONDS = 1.0
 def split_check(row: Mapping) -> list[str]:
     """What re-checking a ``polyform-split`` task's row finds wrong (nothing, when it holds): its piece must be
     one of the pieces its puzzle is cut into now, its numbers whole and consistent, and a piece that took at most
-    :data:`RECHECK_SECONDS` is counted again by dancing links (another engine than the split's) to the same
-    numbers.
+    :data:`RECHECK_SECONDS` is counted again by dancing links (by ``pack`` where the split named ``dlx``: another
+    engine than the piece's) to the same numbers.
 
     Examples
     --------
@@ -330,7 +349,7 @@ def split_check(row: Mapping) -> list[str]:
     if row.get("status") != "done":
         return []
     name = params.get("puzzle")
-    key = (name, params.get("depth"), params.get("plain"))
+    key = (name, params.get("depth"), params.get("plain"), params.get("engine"))
     cuts = _CUTS.get(key)
     if cuts is None:
         try:
@@ -344,11 +363,12 @@ def split_check(row: Mapping) -> list[str]:
     if not isinstance(result.get("covers"), int) or result["covers"] < 0 or not isinstance(result.get("count"), int):
         problems.append(f"{where}: the stored covers and count are not whole numbers: {result!r:.80}")
     elif (row.get("seconds") or 0) <= RECHECK_SECONDS:
-        again = count_piece(built_puzzle(name), params["rep"], params["path"], params["plain"], engine="dlx")
+        other = "pack" if params.get("engine") == "dlx" else "dlx"  # another engine than the piece's
+        again = count_piece(built_puzzle(name), params["rep"], params["path"], params["plain"], engine=other)
         mine = {k: v for k, v in result.items() if k != "engine"}
         theirs = {k: v for k, v in again.items() if k != "engine"}
         if mine != theirs:
-            problems.append(f"{where}: stored {mine}, counted again by dlx {theirs}")
+            problems.append(f"{where}: stored {mine}, counted again by {other} {theirs}")
     return problems
 
 
@@ -376,12 +396,13 @@ def add_parts(tasks: Sequence[Mapping], parts: Sequence[Mapping | None]) -> dict
     return out
 
 
-def split_result(store, puzzle: str, depth: int = 1, plain: bool = False) -> tuple[dict, str]:
+def split_result(store, puzzle: str, depth: int = 1, plain: bool = False, engine: str | None = None
+                 ) -> tuple[dict, str]:
     """What the finished pieces of ``parity sweep polyform-split --puzzle NAME`` in ``store`` (a
     :class:`parity.sweep.Store`) add up to (:func:`add_parts`), with the published count, and a line saying it."""
     from .sets import catalogue_entry
 
-    tasks = split_tasks(puzzle, depth, plain)
+    tasks = split_tasks(puzzle, depth, plain, engine)
     total = add_parts(tasks, store.results(SPLIT_SWEEP, tasks))
     total.update(depth=depth, plain=bool(tasks and tasks[0]["plain"]), published=catalogue_entry(puzzle)["count"])
     if not total["complete"]:
