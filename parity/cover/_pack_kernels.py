@@ -342,8 +342,8 @@ def small_region(o, lo, hi, near_lo, near_hi, bstart, border, params):
     return False
 
 
-@kernel("int64(uint64[::1], uint64[::1], int64[::1], int64[::1], int64[::1], int64[::1], uint64[::1], uint64[::1], int64[::1], "
-        "uint64[:, ::1], int64[:, ::1], int64[::1], int64[:, ::1], int64[::1])", nogil=True)
+@kernel("int64(uint64[::1], uint64[::1], int64[::1], int64[::1], int64[::1], int64[::1], uint64[::1], uint64[::1], "
+        "int64[::1], uint64[:, ::1], int64[:, ::1], int64[::1], int64[:, ::1], int64[::1])", nogil=True)
 def search2(masks_lo, masks_hi, group, bucket, bstart, border, near_lo, near_hi, params, words, level, state, out,
             sizes):
     """:func:`search` on a board of two words or one (``masks_hi`` zero), the board and pieces of each level kept

@@ -26,8 +26,9 @@ def lead_piece(puzzle: Puzzle):
 
     Returns ``(sym, k, reps, keys, image, pruned)``: the symmetries, the piece's index, one placement (its index
     in ``puzzle.placements()``) per orbit (the first of its orbit in that order), every placement's cells as a
-    frozenset of cell indices (a mapping that makes each when it is first asked for), ``image(g, key)``, and ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only
-    the placements ``allowed``.
+    frozenset of cell indices (a mapping that makes each when it is first asked for), ``image(g, key)``, and
+    ``pruned(allowed)`` -> ``(placements, problem)``, the cover problem whose lead piece takes only the
+    placements ``allowed``.
     """
     if getattr(puzzle, "choose", None):  # no piece is in every packing
         return None
