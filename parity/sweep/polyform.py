@@ -38,8 +38,8 @@ def _orbits(puzzle, engine: str | None = None) -> dict:
 def catalogue_task(params: Mapping) -> dict:
     """One puzzle of the catalogue counted up to its symmetries within ``params["budget"]`` seconds (in a child
     process, stopped when they are spent), compared with the published count; past the budget, Knuth's
-    estimate (:func:`~parity.puzzles.polyomino.sweep.catalogue_estimate`, for ``params["estimate_seconds"]``, ``ESTIMATE_SECONDS`` by
-    default) instead of a count, ``exact`` False.
+    estimate (:func:`~parity.puzzles.polyomino.sweep.catalogue_estimate`, for ``params["estimate_seconds"]``,
+    ``ESTIMATE_SECONDS`` by default, or ``params["estimate_probes"]`` probes) instead of a count, ``exact`` False.
 
     Examples
     --------
@@ -70,7 +70,8 @@ def catalogue_task(params: Mapping) -> dict:
         counted = run_in_child(_orbits, puzzle, params.get("engine"), time_limit=params.get("budget"),
                                what="counting")
     except TimeLimitReached:
-        guess = catalogue_estimate(puzzle, lead_of(puzzle)[0], params.get("estimate_seconds", ESTIMATE_SECONDS))
+        guess = catalogue_estimate(puzzle, lead_of(puzzle)[0], params.get("estimate_seconds", ESTIMATE_SECONDS),
+                                   probes=params.get("estimate_probes"))
         if rotation and guess["solutions"] is not None:  # (each orbit about |G| / |H| orbits of the rotations)
             sym = puzzle.symmetries()
             factor = len(sym.perms) / int(sym.rotations.sum())

@@ -121,10 +121,12 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
             for row in rows]
 
 
-def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: int = 0) -> dict:
+def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: int = 0, probes: int | None = None
+                       ) -> dict:
     """Knuth's estimate of the search that counts ``puzzle`` up to symmetry: the problem with the lead piece at
     its representative placements (the whole problem where no piece prunes), probed for about half of
-    ``seconds``, the engine that counts it timed on parts of it for the rest.
+    ``seconds`` (or exactly ``probes`` times, whatever the time: the same estimate on any machine, under any
+    load), the engine that counts it timed on parts of it for the rest.
 
     Returns
     -------
@@ -141,7 +143,8 @@ def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: in
     counter = choose_for(problem, "cover", None, "count")
     counter.load(problem)
     rated = node_rate(problem, counter.count, seed=seed, seconds=seconds / 2)
-    found = estimate(problem, probes=100_000, seed=seed, time_limit=seconds / 2, rate=rated["rate"])
+    found = estimate(problem, probes=100_000, seed=seed, time_limit=seconds / 2, rate=rated["rate"]) if probes is None \
+        else estimate(problem, probes=probes, seed=seed, rate=rated["rate"])
     return {**found, "rate": rated["rate"], "engine": counter.name}
 
 
