@@ -28,9 +28,9 @@ neighbours on the lattice):
   placements it tests), and pays several times over where they often do
   (hexiamonds on triangles: about 60%), so on a board of one or two words
   the search tests an open cell walled in at every placement and grows
-  regions for the first :data:`REGION_PROBE` placements that pass that test,
-  then goes on growing them only if they cut at least half of those.  Either way every
-  cover is found: a cut is a branch that holds none.
+  regions for the first :data:`REGION_PROBE` placements that pass that
+  test, then goes on growing them only if they cut at least half of those.
+  Either way every cover is found: a cut is a branch that holds none.
 
 A board of one or two words (up to 128 cells and secondary items) is searched
 with both words, the pieces placed and the pieces in hand held as machine

@@ -76,6 +76,16 @@ def lead_of(puzzle):
 
 # -- the catalogue --------------------------------------------------------------------------------------------------
 
+def _check_engine(engine: str | None) -> None:
+    """Refuse an engine that does not count cover problems (a one-line error naming those that do)."""
+    if engine is None:
+        return
+    from ...engines import get_engine
+
+    if get_engine(engine).accepts != "cover":
+        raise LimitError(f"--engine {engine} does not count cover problems; name one of dlx, pack, scan, memo")
+
+
 def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_only: bool = False,
                     quick: bool = False, puzzles: str | None = None, engine: str | None = None) -> list[dict]:
     """The tasks of ``parity sweep polyform-catalogue``: a puzzle each, the named puzzles parity builds (of one
@@ -99,11 +109,7 @@ def catalogue_tasks(family: str | None = None, budget: float = 60.0, published_o
     from .sets import catalogue, catalogue_entry
 
     budget = check_time_limit(budget, "--budget")
-    if engine is not None:
-        from ...engines import get_engine
-
-        if get_engine(engine).accepts != "cover":
-            raise LimitError(f"--engine {engine} does not count cover problems; name one of dlx, pack, scan, memo")
+    _check_engine(engine)
     wanted = None
     if puzzles is not None:
         wanted = {name.strip() for name in str(puzzles).split(",") if name.strip()}
@@ -143,8 +149,10 @@ def catalogue_estimate(puzzle, lead, seconds: float = ESTIMATE_SECONDS, seed: in
     counter = choose_for(problem, "cover", None, "count")
     counter.load(problem)
     rated = node_rate(problem, counter.count, seed=seed, seconds=seconds / 2)
-    found = estimate(problem, probes=100_000, seed=seed, time_limit=seconds / 2, rate=rated["rate"]) if probes is None \
-        else estimate(problem, probes=probes, seed=seed, rate=rated["rate"])
+    if probes is None:
+        found = estimate(problem, probes=100_000, seed=seed, time_limit=seconds / 2, rate=rated["rate"])
+    else:
+        found = estimate(problem, probes=probes, seed=seed, rate=rated["rate"])
     return {**found, "rate": rated["rate"], "engine": counter.name}
 
 
@@ -310,16 +318,6 @@ def split_tasks(puzzle: str, depth: int = 1, plain: bool = False, engine: str | 
     named = {"engine": engine} if engine is not None else {}  # (a store's tasks without it: the default engine)
     return [{"puzzle": puzzle, "rep": rep, "path": list(path), "depth": depth, "plain": plain, **named}
             for rep, path in cut]
-
-
-def _check_engine(engine: str | None) -> None:
-    """Refuse an engine that does not count cover problems (a one-line error naming those that do)."""
-    if engine is None:
-        return
-    from ...engines import get_engine
-
-    if get_engine(engine).accepts != "cover":
-        raise LimitError(f"--engine {engine} does not count cover problems; name one of dlx, pack, scan, memo")
 
 
 def split_task(params: Mapping) -> dict:
