@@ -8,8 +8,8 @@ item is open.  States that meet are added: the level's successors are
 scattered into buckets by a hash of their word (memory written in order, a
 stream a bucket), then each bucket's equal words are added in a hash table
 small enough to stay in the processor's cache.  Counts are 128-bit integers
-as two words (``modulus`` 0; an overflow is reported, never wrapped), or
-residues modulo ``modulus`` (below 2**63).
+as two words (``modulus`` 0: modulo ``2**128``, and a sum that wrapped is
+reported), or residues modulo ``modulus`` (below 2**63).
 """
 
 from __future__ import annotations
@@ -25,27 +25,27 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 @njit(cache=True)
 def _add(lo, hi, at, add_lo, add_hi, modulus):
-    """``(lo, hi)[at] += (add_lo, add_hi)``: 128 bits, or modulo ``modulus``; False on an overflow."""
+    """``(lo, hi)[at] += (add_lo, add_hi)``: modulo ``2**128`` (False when it wraps), or modulo ``modulus``."""
     if modulus:
         lo[at] = (lo[at] + add_lo) % modulus
         return True
     low = lo[at] + add_lo
     carry = np.uint64(1) if low < add_lo else np.uint64(0)
     high = hi[at] + add_hi
-    if high < add_hi:
-        return False
+    fits = high >= add_hi
     high2 = high + carry
     if high2 < high:
-        return False
+        fits = False
     lo[at] = low
     hi[at] = high2
-    return True
+    return fits
 
 
 @njit(cache=True)
 def profile_run(start, masks, n_items, modulus, limit, window, final):
-    """The count of covers: ``(lo, hi, status, most)``, status 0 done, 1 a 128-bit overflow, 2 more than ``limit``
-    states at once (``most``: the most states at one position).
+    """The count of covers: ``(lo, hi, status, most)``, status 0 done, 1 done modulo ``2**128`` where a sum
+    wrapped (with ``modulus`` 0), 2 more than ``limit`` states at once (``most``: the most states at one
+    position).
 
     ``masks[start[i]:start[i + 1]]`` are the options anchored at item ``i``
     (their first item), as bits from it.  The bits of ``window`` move down
@@ -69,6 +69,7 @@ def profile_run(start, masks, n_items, modulus, limit, window, final):
     where = np.zeros(16, dtype=np.int64)
     n = 1
     most = 1
+    wrapped = 0  # a sum of counts went past 2**128: the count is known modulo 2**128 only
     for i in range(n_items):
         a = start[i]
         b = start[i + 1]
@@ -150,7 +151,7 @@ def profile_run(start, masks, n_items, modulus, limit, window, final):
                     nhi[m] = scattered[p, 2]
                     m += 1
                 elif not _add(nlo, nhi, where[h], scattered[p, 1], scattered[p, 2], modulus):
-                    return np.uint64(0), np.uint64(0), 1, most
+                    wrapped = 1
             for q in range(first, m):  # the table emptied for the next bucket
                 key = nkeys[q]
                 h = ((key * GOLDEN) >> np.uint64(32)) & tsize
@@ -168,5 +169,5 @@ def profile_run(start, masks, n_items, modulus, limit, window, final):
             most = m
     for s in range(n):
         if keys[s] == final:
-            return lo[s], hi[s], 0, most
-    return np.uint64(0), np.uint64(0), 0, most
+            return lo[s], hi[s], wrapped, most
+    return np.uint64(0), np.uint64(0), wrapped, most

@@ -14,10 +14,12 @@ it: the breadth-first form of :func:`parity.cover.memo.memo_count`, which is
 the plain reference the tests compare it with, and the transfer-matrix count
 of tilings by any pieces.
 
-Counts are exact: 128-bit words where the count is known to fit (the product
-of the most options any ``k`` items are the first item of, for ``k`` the most
-options a cover can hold, bounds it), else residues modulo primes below
-``2**62`` joined by the Chinese remainder theorem.
+Counts are exact: 128-bit words, and where a sum wrapped past ``2**128``
+(the kernel says so), residues modulo primes below ``2**62`` as well, as
+many as the bound on the count needs (the product of the most options any
+``k`` items are the first item of, for ``k`` the most options a cover can
+hold), joined to the count modulo ``2**128`` by the Chinese remainder
+theorem.
 
 Examples
 --------
@@ -152,22 +154,20 @@ def profile_count(problem, limit: int | None = None) -> int:
     if n == 0:
         return 1 if final == 0 else 0
 
-    def run(modulus: int) -> int:
+    def run(modulus: int) -> tuple[int, bool]:
         lo, hi, status, most = profile_run(start, masks, n, np.uint64(modulus), limit, np.uint64(window),
                                            np.uint64(final))
         if status == 2:
             raise TooLargeError(f"counting this cover problem along its frontier needs more than {limit:,} states "
                                 f"at once (about {human_bytes(limit * BYTES_PER_STATE)})")
-        if status == 1:
-            return -1
-        return int(lo) + (int(hi) << 64)
+        return int(lo) + (int(hi) << 64), status == 0
 
+    # the count modulo 2**128 first: exact unless a sum wrapped, which the kernel reports (counts only grow)
+    counted, exact = run(0)
+    if exact:
+        return counted
     bound = count_bound(problem, start)
-    if bound < 2 ** 128:
-        counted = run(0)
-        if counted >= 0:
-            return counted
     from ..linalg.gfp import crt, word_primes
 
-    primes = word_primes(max(2, math.ceil((bound.bit_length() + 1) / 61)), 2 ** 62)
-    return crt([run(p) for p in primes], primes)
+    primes = word_primes(max(1, math.ceil((bound.bit_length() + 1 - 128) / 61)), 2 ** 62)
+    return crt([counted] + [run(p)[0] for p in primes], [2 ** 128] + primes)

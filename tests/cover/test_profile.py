@@ -57,13 +57,14 @@ def test_domino_tilings_of_rectangles_agree_with_a_profile_dp(m, n):
     assert profile_count(_tiling("dominoes", n, m)) == profile_dp(m, n)
 
 
-def test_an_overflow_of_128_bits_is_reported_not_wrapped():
+def test_a_count_past_128_bits_is_reported_wrapped_and_joined_to_residues():
     problem = _tiling("dominoes", 18, 18)  # 5.5e38 tilings
     start, masks, _ = profile_tables(problem)
     assert count_bound(problem, start) >= A004003[9] > 2 ** 128
-    assert profile_run(start, masks, len(problem.primary), np.uint64(0), 10 ** 9, np.uint64(2 ** 63 - 1),
-                       np.uint64(0))[2] == 1
-    assert profile_count(problem) == A004003[9]  # by residues instead
+    lo, hi, status, _ = profile_run(start, masks, len(problem.primary), np.uint64(0), 10 ** 9,
+                                    np.uint64(2 ** 63 - 1), np.uint64(0))
+    assert status == 1 and int(lo) + (int(hi) << 64) == A004003[9] % 2 ** 128
+    assert profile_count(problem) == A004003[9]  # its residues modulo 2**128 and a prime, joined
 
 
 def test_what_the_frontier_count_refuses_and_its_bound():
