@@ -387,30 +387,39 @@ class SudokuSearch:
         from .._compiled import loaded
 
         kernels = sys.modules.get(f"{__package__}._sudoku_kernels")  # (not imported: not loaded; importing it loads
-        if question != "solve" or self.side > 9 or kernels is not None and loaded(kernels.search):  # numba)
+        if question != "solve" or self.side > 9 or kernels is not None and loaded(self._kernel(kernels)):  # numba)
             return True
         if self._declined[0] < self.DECLINE:
             self._declined[0] += 1
             return False
         return True
 
+    def _kernel(self, kernels):
+        """The search for this grid's side: :func:`~parity.puzzles._sudoku_kernels.search9` for the 9 x 9 (by
+        digits and bands), else the general one."""
+        return kernels.search9 if self.side == 9 else kernels.search
+
     def load(self) -> None:
         """Compile the kernel, or read it from numba's cache (the search engine calls this before timing)."""
         from .._compiled import compiled
-        from ._sudoku_kernels import search
+        from . import _sudoku_kernels
 
-        compiled(search)
+        compiled(self._kernel(_sudoku_kernels))
 
     def _run(self, limit: int):
         import numpy as np
 
-        from ._sudoku_kernels import search
+        from . import _sudoku_kernels
 
         if self._last is not None and self._last[0] == limit:
             return self._last[1:]
         out = np.zeros((max(limit, 1), self.side * self.side), dtype=np.int64)
         nodes = np.zeros(1, dtype=np.int64)
-        found = search(self.side, self.givens, self.units, self.peers, self.cell_units, out, limit, nodes)
+        if self.side == 9:
+            found = _sudoku_kernels.search9(self.givens, out, limit, nodes)
+        else:
+            found = _sudoku_kernels.search(self.side, self.givens, self.units, self.peers, self.cell_units, out,
+                                           limit, nodes)
         self.nodes += int(nodes[0])
         self._last = (limit, found, out)
         return found, out

@@ -224,7 +224,7 @@ def test_the_default_cover_engine(monkeypatch):
     from parity._compiled import LazyKernel
     from parity.puzzles import _sudoku_kernels, sudoku
 
-    monkeypatch.setattr(_sudoku_kernels, "search", LazyKernel(lambda: None, "void()", {}))  # not compiled yet
+    monkeypatch.setattr(_sudoku_kernels, "search9", LazyKernel(lambda: None, "void()", {}))  # not compiled yet
     monkeypatch.setattr(sudoku.SudokuSearch, "_declined", [0])
     monkeypatch.setattr(engines.ENGINES["dlx"], "declined", 0)
     assert [choose(Sudoku("." * 81), question="solve")[0].name for _ in range(4)] == ["sat", "sat", "sat", "search"]
