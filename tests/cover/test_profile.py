@@ -1,5 +1,6 @@
 """The compiled frontier count of tilings and packings: equal to the memo in Python (its plain reference), to
-dancing links on small boards, and to OEIS A004003 past 64 and past 128 bits (the Chinese remainder route)."""
+dancing links on small boards, to OEIS A004003 past 64 and past 128 bits (the Chinese remainder route), and to
+OEIS's tetromino and tromino tilings of rectangles by board size."""
 
 from __future__ import annotations
 
@@ -26,6 +27,20 @@ A004003 = [1, 2, 36, 6728, 12988816, 258584046368, 53060477521960000, 1122022087
            2444888770250892795802079170816, 548943583215388338077567813208427340288]
 
 
+# OEIS A230031: tetromino tilings of the k x n rectangle (any shapes, any number), rows k = 4, 6, 8, n = 0..8
+A230031 = {4: [1, 1, 4, 23, 117, 454, 2003, 9157, 40899],
+           6: [1, 0, 9, 0, 2003, 0, 178939, 0, 22483347],
+           8: [1, 1, 25, 997, 40899, 800290, 22483347, 657253434, 19077209438]}
+# OEIS A233339, A233340, A233343: tromino tilings of the 4 x 3n, 5 x 3n and 7 x 3n rectangles, n = 0..
+TROMINOES = {4: [1, 23, 939, 41813, 1895145, 86208957, 3924499731, 178682349823, 8135650498647, 370429531112741,
+                 16866286184557689, 767950873073579951, 34966119230441665595],
+             5: [1, 62, 8342, 1269900, 198253934, 31111319376, 4887323351972, 767919868804309,
+                 120664440361104580, 18960353496615710993, 2979300461790704311162, 468147088780110777732830,
+                 73561466714064126023807694, 11558951424929920406557632356, 1816295465197137076501207582877],
+             7: [1, 441, 614581, 1064557805, 1949314526229, 3619365754064658, 6743148875847013949,
+                 12573396789552627635974, 23449283563696481324707977, 43734844458505039459034141789]}
+
+
 def _tiling(pieces: str, width: int, height: int):
     return pt.Polyomino(pieces, f"rect:{width}x{height}", copies="any").encoding("cover")
 
@@ -50,6 +65,18 @@ def test_the_frontier_count_is_the_number_of_tilings_dancing_links_lists(pieces,
 @pytest.mark.parametrize("n", range(1, 10))
 def test_domino_tilings_of_squares_are_oeis_a004003(n):
     assert profile_count(_tiling("dominoes", 2 * n, 2 * n)) == A004003[n]
+
+
+@pytest.mark.parametrize("k", sorted(A230031))
+def test_tetromino_tilings_by_board_size_are_oeis_a230031(k):
+    assert [profile_count(_tiling("tetrominoes", n, k)) if n else 1 for n in range(9)] == A230031[k]
+
+
+@pytest.mark.parametrize("k", sorted(TROMINOES))
+def test_tromino_tilings_by_board_size_are_oeis_a233339_a233340_a233343(k):
+    """Past 2**64 on the longer boards (5 x 42: 1.8e30)."""
+    assert [profile_count(_tiling("trominoes", 3 * n, k)) if n else 1 for n in range(len(TROMINOES[k]))] == \
+        TROMINOES[k]
 
 
 @pytest.mark.parametrize("m, n", [(3, 17), (9, 10), (11, 12)])
