@@ -7,7 +7,9 @@ Usage (from the repository root)::
 
 Each file holds one 81-character puzzle a line (lines starting with ``#``
 are skipped): top95, magictour's top1465, the forum's hardest 1106 (the
-sets tdoku publishes), any collection; the project ships none.  Columns,
+sets tdoku publishes: ``puzzles3_magictour_top1465`` and
+``puzzles6_forum_hardest_1106`` in its ``data.zip``), any collection; the
+project ships none.  Columns,
 all in one run, microseconds per puzzle:
 
 * ``kernel``: the compiled 9 x 9 search alone (``search9`` in
