@@ -225,10 +225,11 @@ def _runs(problem, batch: int, general: bool = False):
     if t.words <= 2 and not general:  # the board in two words (or one), kept in registers
         masks = np.zeros((len(t.masks), 2), dtype=np.uint64)
         masks[:, : t.words] = t.masks
-        near = np.zeros((t.n, 2), dtype=np.uint64)
-        for c, row in enumerate(t.adjacency):
-            for d in row:
-                near[c, d >> 6] |= np.uint64(1) << np.uint64(d & 63)
+        near = np.zeros((t.n, 2), dtype=np.uint64)  # each cell's neighbours as bits
+        counts = [len(row) for row in t.adjacency]
+        to = np.fromiter((d for row in t.adjacency for d in row), dtype=np.int64, count=sum(counts))
+        np.bitwise_or.at(near, (np.repeat(np.arange(len(counts)), counts), to >> 6),
+                         np.left_shift(np.uint64(1), (to & 63).astype(np.uint64)))
         masks_lo, masks_hi = np.ascontiguousarray(masks[:, 0]), np.ascontiguousarray(masks[:, 1])
         near_lo, near_hi = np.ascontiguousarray(near[:, 0]), np.ascontiguousarray(near[:, 1])
         words = np.zeros((depth, 4), dtype=np.uint64)
