@@ -289,14 +289,17 @@ def _is_unique(puzzle, engine, encoding, answer: Answer, solution) -> bool:
 
     if answer.count is not None:
         return answer.count == 1
-    if engine.can_enumerate:
-        found = _verified_solutions(puzzle, engine, encoding, 2)
-    else:  # an engine that finds one solution but lists none: the default lister of the same encoding decides
-        lister, listed = choose(puzzle, None, "solutions")
-        found = _verified_solutions(puzzle, lister, listed, 2)
+    lister, listed = (engine, encoding) if engine.can_enumerate else choose(puzzle, None, "solutions")
+    # (an engine that finds one solution but lists none: the default lister of the same encoding decides)
     mine = canonical(puzzle.to_json(solution))
-    others = [s for s in found if canonical(puzzle.to_json(s)) != mine]
-    return not others
+    for number, raw in enumerate(lister.solutions(listed), start=1):
+        found = listed.decode(raw)
+        if canonical(puzzle.to_json(found)) != mine:
+            puzzle.verify(found)  # a second solution, checked as every solution is (the first one was already)
+            return False
+        if number == 2:
+            break
+    return True
 
 
 def _count_work(puzzle, name: str | None, up_to_symmetry: bool = False,
