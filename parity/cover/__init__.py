@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain
 
 from .._files import read_text
 from ._entries import Orbit, _split
@@ -84,13 +85,15 @@ class CoverProblem:
     def __init__(self, options: Sequence[Sequence], primary: Sequence | None = None, secondary: Sequence = (),
                  ordered: bool = False, decode=None, neighbours: Mapping | None = None) -> None:
         self.ordered = bool(ordered)
-        self.options = [list(_sequence(option, f"option {number}"))
+        self.options = [list(option) if type(option) is list or type(option) is tuple else
+                        list(_sequence(option, f"option {number}"))
                         for number, option in enumerate(list(_sequence(options, "options", "options")))]
         self.secondary = list(dict.fromkeys(_sequence(secondary, "secondary")))
-        split = [[_split(e) for e in option] for option in self.options]
+        entries = set(chain.from_iterable(self.options))  # (few: an entry is named by many options)
+        self._colored = any(_split(e)[1] is not None for e in entries)  # an entry (item, colour)
+        split = [[_split(e) for e in option] for option in self.options] if self._colored else None
         #: each option's items, colours left out (the engines read these, not the entries)
-        self.items = [[item for item, _ in row] for row in split]
-        self._colored = any(colour is not None for row in split for _, colour in row)
+        self.items = [[item for item, _ in row] for row in split] if split else [list(o) for o in self.options]
         self.primary = list(dict.fromkeys(_sequence(primary, "primary"))) if primary is not None else \
             [item for item in dict.fromkeys(x for row in self.items for x in row) if item not in set(self.secondary)]
         both = set(self.primary) & set(self.secondary)
@@ -98,12 +101,13 @@ class CoverProblem:
             raise EncodingError(f"item {next(iter(both))!r} is both primary and secondary")
         known = set(self.primary) | set(self.secondary)
         secondary = set(self.secondary)
+        strays = not known.issuperset(chain.from_iterable(self.items) if split else entries)  # (then found below)
         for number, (option, names) in enumerate(zip(self.options, self.items)):
             if not option:
                 raise EncodingError(f"option {number} is empty")
             if len(set(names)) != len(names):
                 raise EncodingError(f"option {number} names an item twice: {option!r}")
-            unknown = next((item for item in names if item not in known), None)
+            unknown = next((item for item in names if item not in known), None) if strays else None
             if unknown is not None:
                 raise EncodingError(f"option {number} names {unknown!r}, which is not a declared item")
             if self._colored:

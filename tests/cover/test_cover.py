@@ -319,3 +319,23 @@ def test_dancing_cells_load_without_xcovers_other_kernel():
             "import xcover; print(callable(xcover.covers), 'xcover.dancing_cells_zdd' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False", "False", "True", "True"]
+
+
+@pytest.mark.parametrize("options, kwargs, message", [
+    ([["a", "b"], ["a", "c"]], {"primary": ["a", "b"]}, "option 1 names 'c', which is not a declared item"),
+    ([["a"], []], {}, "option 1 is empty"),
+    ([["a"], ["b", "b"]], {}, "option 1 names an item twice"),
+    ([["a"], [("a", "red")]], {}, "option 1 colours the primary item 'a'"),
+    ([["a"], "b"], {}, "option 1 must be a list of items (not a string)"),
+    ([[(0, 1), (0, 2)], [(0, 3), "P"]], {"primary": [(0, 1), (0, 2), "P"]}, "option 1 names (0, 3)"),
+])
+def test_a_problem_built_from_lists_names_the_option_that_is_wrong(options, kwargs, message):
+    with pytest.raises(EncodingError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        CoverProblem(options, **kwargs)
+
+
+def test_cells_are_items_and_an_item_with_a_colour_is_a_pair_with_a_name():
+    cells = CoverProblem([[(0, 1), (0, 2)], [(0, 3), "P"]])  # pairs of numbers: items, not colours
+    assert not cells.colored and cells.items == [[(0, 1), (0, 2)], [(0, 3), "P"]]
+    coloured = CoverProblem([["a", ("x", "red")], ["b", ("x", "red")]], secondary=["x"])
+    assert coloured.colored and coloured.items == [["a", "x"], ["b", "x"]] and coloured.count() == 1
