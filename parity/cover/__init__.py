@@ -130,6 +130,30 @@ class CoverProblem:
         #: chosen option numbers (sorted) -> a solution in puzzle terms; by default the chosen options
         self.decode = decode if decode is not None else (lambda chosen: [self.options[i] for i in chosen])
 
+    def entries(self):
+        """``(starts, flat)``: every option's items as numbers in one array (``flat[starts[j]:starts[j + 1]]``
+        are option ``j``'s), the primary items numbered ``0, 1, ...`` in their order, then the secondary ones.
+        Worked out once and kept with the problem (a problem is not changed once built): the engines' tests and
+        tables read it instead of the options item by item.
+
+        Examples
+        --------
+        >>> starts, flat = CoverProblem([["a", "x"], ["b"]], secondary=["x"]).entries()
+        >>> starts.tolist(), flat.tolist()
+        ([0, 2, 3], [0, 2, 1])
+        """
+        if "_entries" not in self.__dict__:
+            import numpy as np
+
+            number = {item: k for k, item in enumerate([*self.primary, *self.secondary])}
+            lengths = np.fromiter(map(len, self.items), dtype=np.int64, count=len(self.items))
+            starts = np.zeros(len(lengths) + 1, dtype=np.int64)
+            np.cumsum(lengths, out=starts[1:])
+            flat = np.fromiter((number[item] for items in self.items for item in items), dtype=np.int64,
+                               count=int(starts[-1]))
+            self.__dict__["_entries"] = (starts, flat)
+        return self.__dict__["_entries"]
+
     @property
     def colored(self) -> bool:
         """Whether an option colours a secondary item (Knuth's XCC)."""
@@ -370,15 +394,10 @@ def gf2_certificate(problem: CoverProblem):
     if n == 0:  # no option at all: any one primary item is odd and met by every option (none) an even number of times
         return {"items": [problem.primary[0]], "reason": "every option meets an even number of these items, and "
                                                          "there is an odd number of them"}
-    row = {item: r for r, item in enumerate(problem.primary)}
-    rows, columns = [], []
-    for j, items in enumerate(problem.items):
-        for item in items:
-            if item in row:
-                rows.append(row[item])
-                columns.append(j)
+    starts, flat = problem.entries()  # (the primary items numbered first, in their order)
+    primary = flat < m
     A = np.zeros((m, n), dtype=np.uint8)
-    A[rows, columns] = 1
+    A[flat[primary], np.repeat(np.arange(n), np.diff(starts))[primary]] = 1
     # Each item's row of A as one integer (bit j: option j meets it) and which items were added into it; a row
     # eliminated to nothing is a set of items every option meets an even number of times, and a proof when the
     # set is odd (the sum of their right-hand sides, all 1, is then 1: the system A x = 1 has no solution).

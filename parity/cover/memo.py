@@ -55,13 +55,16 @@ def memo_span(problem) -> int:
     >>> memo_span(CoverProblem([["a", "b"], ["b", "d"], ["c", "d"]], primary=["a", "b", "c", "d"]))
     3
     """
-    place = {item: k for k, item in enumerate(problem.primary)}
-    span = 0
-    for items in problem.items:
-        where = [place[item] for item in items if item in place]
-        if where:
-            span = max(span, max(where) - min(where) + 1)
-    return span
+    import numpy as np
+
+    starts, flat = problem.entries()  # (the primary items numbered first, in their order)
+    if not len(flat):
+        return 0
+    primary = flat < len(problem.primary)
+    last = np.maximum.reduceat(np.where(primary, flat, -1), starts[:-1])  # (no option is empty)
+    first = np.minimum.reduceat(np.where(primary, flat, len(flat) + len(problem.primary)), starts[:-1])
+    held = last >= 0
+    return int((last[held] - first[held] + 1).max()) if held.any() else 0
 
 
 def _tables(problem) -> tuple[int, list[list[int]]]:

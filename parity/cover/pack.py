@@ -96,15 +96,23 @@ def _refusal(problem) -> str | None:
     pieces = [item for item in problem.primary if item not in cells]
     if len(pieces) > MAX_PIECES:
         return f"engine 'pack' keeps the pieces in one word: at most {MAX_PIECES}, and this problem has {len(pieces)}"
-    pieces = set(pieces)
-    idle = set(problem.idle)
-    for number, items in enumerate(problem.items):
-        if sum(1 for item in items if item in pieces) > 1:
-            held = [item for item in items if item in pieces]
-            return (f"engine 'pack' takes options of one piece each, and option {number} holds {len(held)} "
-                    f"({', '.join(map(str, held[:3]))}); use scan or dlx")
-        if number not in idle and not any(item in cells for item in items):
-            return f"engine 'pack' takes options that cover a cell, and option {number} covers none; use scan or dlx"
+    starts, flat = problem.entries()  # (the primary items numbered first: cells and pieces, then the secondary)
+    if not len(flat):
+        return None
+    is_cell = np.zeros(len(problem.primary) + len(problem.secondary), dtype=np.int64)
+    is_cell[[k for k, item in enumerate(problem.primary) if item in cells]] = 1
+    is_piece = np.zeros_like(is_cell)
+    is_piece[:len(problem.primary)] = 1 - is_cell[:len(problem.primary)]
+    several = np.flatnonzero(np.add.reduceat(is_piece[flat], starts[:-1]) > 1)
+    bare = np.flatnonzero(np.maximum.reduceat(is_cell[flat], starts[:-1]) == 0)
+    bare = bare[~np.isin(bare, problem.idle)]
+    number = min(several[:1].tolist() + bare[:1].tolist(), default=None)  # the first option that is wrong
+    if several.size and number == several[0]:
+        held = [item for item in problem.items[number] if item in set(pieces)]
+        return (f"engine 'pack' takes options of one piece each, and option {number} holds {len(held)} "
+                f"({', '.join(map(str, held[:3]))}); use scan or dlx")
+    if number is not None:
+        return f"engine 'pack' takes options that cover a cell, and option {number} covers none; use scan or dlx"
     return None
 
 
@@ -138,12 +146,12 @@ class _Tables:
         options = len(problem.options)
         check_memory(options * words * 8, "the pack engine's bitboards")
         # each entry of each option as a number: a cell or secondary item its bit, a piece -1 - its number
-        code = {item: k for k, item in enumerate([*cells, *problem.secondary])}
-        bit = dict(code)
+        bit = {item: k for k, item in enumerate([*cells, *problem.secondary])}
+        code = dict(bit)
         code.update((item, -1 - k) for k, item in enumerate(pieces))
-        lengths = np.fromiter(map(len, problem.items), dtype=np.int64, count=options)
-        flat = np.fromiter((code[item] for items in problem.items for item in items), dtype=np.int64,
-                           count=int(lengths.sum()))
+        starts, numbers = problem.entries()  # (items numbered: the primary, then the secondary)
+        lengths = np.diff(starts)
+        flat = np.array([code[item] for item in [*problem.primary, *problem.secondary]], dtype=np.int64)[numbers]
         owner = np.repeat(np.arange(options, dtype=np.int64), lengths)
         group = np.full(options, -1, dtype=np.int64)
         held = flat < 0
