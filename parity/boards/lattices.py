@@ -38,6 +38,7 @@ Their symmetries are the grid's point symmetries applied to both end points
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -99,8 +100,9 @@ class Lattice:
         return tuple(sorted(tuple(v - m for v, m in zip(cell[:k], low)) + cell[k:] for cell in cells))
 
     def orientations(self, cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
-        maps = self.maps[:self.rotations] if one_sided or not self.reflects else self.maps
-        return sorted({self.normalize(f(*cell) for cell in cells) for f in maps})
+        """A shape's distinct orientations, each normalised, in order (the rotations alone when ``one_sided``).
+        Worked out once per shape: a puzzle asks for its pieces' again and again (placements, names, checks)."""
+        return list(_orientations(self, tuple(map(tuple, cells)), bool(one_sided)))
 
     def shift(self, cell: Cell, anchor: Cell, base: Cell) -> Cell | None:
         """``cell`` moved by the translation taking ``anchor`` to ``base``; None if no translation does."""
@@ -333,3 +335,9 @@ def lattice_named(name: str) -> Lattice:
     if not isinstance(name, str) or name not in LATTICES:
         raise LimitError(f"unknown lattice {name!r}; known: {', '.join(LATTICES)}")
     return LATTICES[name]
+
+
+@functools.lru_cache(maxsize=8192)
+def _orientations(lattice: Lattice, cells: tuple[Cell, ...], one_sided: bool) -> tuple[tuple[Cell, ...], ...]:
+    maps = lattice.maps[:lattice.rotations] if one_sided or not lattice.reflects else lattice.maps
+    return tuple(sorted({lattice.normalize(f(*cell) for cell in cells) for f in maps}))
