@@ -20,7 +20,7 @@ to it reaches are struck (a table of the 512 patterns says which), and the
 same is done for each stack of three columns.  That is the box-line
 reasoning (pointing and claiming) and more, on whole words.  Hidden singles
 in rows and naked singles follow, and the search branches on a cell with
-two candidates where most cells still open share its row and box.  The
+two candidates whose row, box and column hold the most open cells.  The
 general :func:`search` stays as the reference the tests hold it to.
 """
 
