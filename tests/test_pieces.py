@@ -262,3 +262,12 @@ def test_welded_pieces_are_the_branching_ones_as_published():
     assert code == 0 and out.startswith("10 polysticks of order 4, one-sided, welded (matches the published 10")
     code, out, err = run_cli("pieces", "polyominoes", "--order", "4", "--welded")
     assert code == 2 and "made of segments" in err
+
+
+def test_a_shape_s_orientations_come_back_in_the_numbers_they_were_asked_in():
+    shape = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    wide = SQUARE.orientations([tuple(map(np.int64, cell)) for cell in shape])  # (not kept: not plain ints)
+    plain = SQUARE.orientations(shape)
+    assert plain == wide and len(plain) == 8 and json.loads(json.dumps(plain)) == [list(map(list, o)) for o in plain]
+    assert SQUARE.orientations(cell for cell in shape) == plain  # a generator too
+    assert SQUARE.orientations(shape) is not plain  # a fresh list each time

@@ -102,7 +102,10 @@ class Lattice:
     def orientations(self, cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
         """A shape's distinct orientations, each normalised, in order (the rotations alone when ``one_sided``).
         Worked out once per shape: a puzzle asks for its pieces' again and again (placements, names, checks)."""
-        return list(_orientations(self, tuple(map(tuple, cells)), bool(one_sided)))
+        shape = tuple(map(tuple, cells))
+        if all(type(v) is int for cell in shape for v in cell):  # (a key equal for 1, 1.0 and int64(1) would mix them)
+            return list(_orientations(self, shape, bool(one_sided)))
+        return list(_orientations.__wrapped__(self, shape, bool(one_sided)))
 
     def shift(self, cell: Cell, anchor: Cell, base: Cell) -> Cell | None:
         """``cell`` moved by the translation taking ``anchor`` to ``base``; None if no translation does."""

@@ -89,8 +89,9 @@ class CoverProblem:
                         list(_sequence(option, f"option {number}"))
                         for number, option in enumerate(list(_sequence(options, "options", "options")))]
         self.secondary = list(dict.fromkeys(_sequence(secondary, "secondary")))
-        entries = set(chain.from_iterable(self.options))  # (few: an entry is named by many options)
-        self._colored = any(_split(e)[1] is not None for e in entries)  # an entry (item, colour)
+        entries = _distinct(self.options)  # (few: an entry is named by many options; None: look at each)
+        self._colored = any(_split(e)[1] is not None for e in (entries if entries is not None else
+                                                               chain.from_iterable(self.options)))  # (item, colour)
         split = [[_split(e) for e in option] for option in self.options] if self._colored else None
         #: each option's items, colours left out (the engines read these, not the entries)
         self.items = [[item for item, _ in row] for row in split] if split else [list(o) for o in self.options]
@@ -101,7 +102,8 @@ class CoverProblem:
             raise EncodingError(f"item {next(iter(both))!r} is both primary and secondary")
         known = set(self.primary) | set(self.secondary)
         secondary = set(self.secondary)
-        strays = not known.issuperset(chain.from_iterable(self.items) if split else entries)  # (then found below)
+        # (each option is looked at for items not declared only where one set test says that some are)
+        strays = entries is None or not known.issuperset(chain.from_iterable(self.items) if split else entries)
         for number, (option, names) in enumerate(zip(self.options, self.items)):
             if not option:
                 raise EncodingError(f"option {number} is empty")
@@ -344,6 +346,19 @@ def _cycles(members: Iterable, step) -> Iterator[list]:
             member = step(member)
         if cycle:
             yield cycle
+
+
+def _distinct(options) -> set | None:
+    """The distinct entries of ``options``, or None where a set cannot stand for them: an entry that cannot be
+    hashed (the checks of each option then name it first), or a tuple of another type (an ``Orbit``) that may
+    equal an ``(item, colour)`` pair and hide it."""
+    try:
+        entries = set(chain.from_iterable(options))
+    except TypeError:
+        return None
+    if any(type(e) is not tuple and isinstance(e, tuple) for e in entries):
+        return None
+    return entries
 
 
 def _sequence(value, what: str, of: str = "items"):

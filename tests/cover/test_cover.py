@@ -339,3 +339,15 @@ def test_cells_are_items_and_an_item_with_a_colour_is_a_pair_with_a_name():
     assert not cells.colored and cells.items == [[(0, 1), (0, 2)], [(0, 3), "P"]]
     coloured = CoverProblem([["a", ("x", "red")], ["b", ("x", "red")]], secondary=["x"])
     assert coloured.colored and coloured.items == [["a", "x"], ["b", "x"]] and coloured.count() == 1
+
+
+def test_an_orbit_equal_to_a_coloured_pair_hides_neither_and_unhashable_entries_meet_the_checks_in_order():
+    from parity.cover._entries import Orbit
+
+    for options in ([["a", Orbit(("x", "red"))], ["a", ("x", "red")]], [["a", ("x", "red")], ["a", Orbit(("x", "red"))]]):
+        problem = CoverProblem(options, secondary=["x"])  # the pair is a colour wherever it stands; the Orbit an item
+        assert problem.colored and ("x" in problem.items[0]) != ("x" in problem.items[1])
+    with pytest.raises(EncodingError, match="option 0 colours the primary item 'x'"):
+        CoverProblem([[Orbit(("x", "red")), ("x", "red")]])
+    with pytest.raises(EncodingError, match="option 0 is empty"):  # before the list that cannot be an item
+        CoverProblem([[], [["a"]]], primary=["a"])
