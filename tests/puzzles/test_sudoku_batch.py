@@ -143,6 +143,7 @@ def test_the_file_route_from_the_command_line(tmp_path):
     assert code == 0, err
     summary = json.loads(stdout)
     records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert out.read_text() == "".join(json.dumps(r) + "\n" for r in records)  # the lines json.dumps writes
     assert summary["puzzles"] == len(records) == len(nine)
     assert [r["line"] for r in records] == list(range(2, len(nine) + 2))
     for puzzle, record in zip(nine, records):
@@ -215,3 +216,17 @@ def test_solve_many_answers_what_came_before_an_error_and_refuses_what_is_no_puz
     assert [r.stats["unique"] for r in answered] == [False, True]
     with pytest.raises(ParityError, match="solve_many takes puzzles .*got str"):
         list(pt.solve_many(["1..." "..1." ".1.." "...1"]))
+
+
+def test_the_file_route_writes_sixteen_by_sixteen_grids_in_their_letters(tmp_path):
+    source = tmp_path / "sixteen.txt"
+    source.write_text("." * 256 + "\n" + "11" + "." * 254 + "\n")
+    out = tmp_path / "answers.jsonl"
+    code, _, err = run_cli("solve", "sudoku", "--file", str(source), "-o", str(out))
+    assert code == 0, err
+    first, second = (json.loads(line) for line in out.read_text().splitlines())
+    assert out.read_text() == json.dumps(first) + "\n" + json.dumps(second) + "\n"
+    assert second == {"line": 2, "solved": False, "unique": False}
+    grid = [["123456789ABCDEFG".index(ch) + 1 for ch in first["solution"][r * 16:(r + 1) * 16]] for r in range(16)]
+    Sudoku("." * 256).verify(grid)
+    assert first["solved"] and not first["unique"] and set(first["solution"]) == set("123456789ABCDEFG")
