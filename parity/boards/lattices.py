@@ -43,6 +43,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
+from operator import sub
 
 from ..errors import LimitError
 
@@ -96,8 +97,10 @@ class Lattice:
     def normalize(self, cells) -> tuple[Cell, ...]:
         cells = [tuple(cell) for cell in cells]
         k = self.translated
-        low = [min(cell[i] for cell in cells) for i in range(k)]
-        return tuple(sorted(tuple(v - m for v, m in zip(cell[:k], low)) + cell[k:] for cell in cells))
+        if not cells:
+            raise ValueError("a shape of no cells has no normal form")
+        low = [min(column) for column in list(zip(*cells))[:k]]
+        return tuple(sorted((*map(sub, cell[:k], low), *cell[k:]) for cell in cells))
 
     def orientations(self, cells, one_sided: bool = False) -> list[tuple[Cell, ...]]:
         """A shape's distinct orientations, each normalised, in order (the rotations alone when ``one_sided``).

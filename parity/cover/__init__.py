@@ -199,6 +199,10 @@ class CoverProblem:
                 raise InvalidSolution(f"there is no option {i}")
             if i in idle:
                 raise InvalidSolution(f"option {i} holds no primary item, and such an option is never part of a cover")
+            if not self._colored:  # (every entry an item)
+                for item in self.items[i]:
+                    count[item] = count.get(item, 0) + 1
+                continue
             for entry in self.options[i]:
                 item, colour = _split(entry)
                 if colour is None:
